@@ -1,0 +1,147 @@
+/**
+ * CatalogClient: the one namespace API of the engine. `dir` (a local folder) and `rest` (a remote
+ * catalog) implement it, and the REST server and the app's host sit on top of it.
+ *
+ * Argument order follows LanceDB's Node client: a table is named first and its namespacePath
+ * follows (default `[]`, the root); namespace operations take the path first.
+ */
+import type { Schema, Table as ArrowTable } from 'apache-arrow';
+import type {
+  BranchInfo,
+  BranchOption,
+  CountOptions,
+  CreateBranchOptions,
+  CreateNamespaceOptions,
+  CreateTableOptions,
+  DropNamespaceOptions,
+  IndexInfo,
+  IndexStats,
+  InsertOptions,
+  JobEvent,
+  JobRecord,
+  ListOptions,
+  MergeInsertOptions,
+  OpenTableOptions,
+  QueryRequest,
+  RenameTableOptions,
+  TableStats,
+  UpdateRequest,
+  VersionInfo,
+} from './contract';
+import type { IndexRequest } from './index-specs';
+import type { TableData } from './arrow-data';
+
+export interface NamespaceList {
+  namespaces: string[];
+  pageToken?: string;
+}
+
+export interface TableList {
+  tables: string[];
+  pageToken?: string;
+}
+
+export interface TableDescription {
+  name: string;
+  namespacePath: string[];
+  version: number;
+  location: string;
+  schema: Schema;
+  rowCount: number;
+  stats: TableStats;
+  branch?: string;
+  properties?: Record<string, string>;
+}
+
+export interface WriteResult {
+  version: number;
+  numRows: number;
+}
+
+export interface MergeInsertResult {
+  version: number;
+  numInsertedRows: number;
+  numUpdatedRows: number;
+  numDeletedRows: number;
+}
+
+export interface TableHandle {
+  readonly name: string;
+  readonly namespacePath: readonly string[];
+  /** Set when the handle was opened at a fixed version: it is read-only then. */
+  readonly pinnedVersion: number | undefined;
+  /** The branch this handle reads and writes by default; undefined = main. */
+  readonly branch: string | undefined;
+
+  describe(options?: BranchOption): Promise<TableDescription>;
+  schema(options?: BranchOption): Promise<Schema>;
+  countRows(options?: CountOptions): Promise<number>;
+  insert(data: TableData, options?: InsertOptions): Promise<WriteResult>;
+  query(request?: QueryRequest): Promise<ArrowTable>;
+  update(request: UpdateRequest): Promise<WriteResult>;
+  delete(filter: string, options?: BranchOption): Promise<WriteResult>;
+  mergeInsert(data: TableData, options: MergeInsertOptions): Promise<MergeInsertResult>;
+  stats(options?: BranchOption): Promise<TableStats>;
+
+  /** Validates, then starts an asynchronous build and returns its job at once. */
+  createIndex(request: IndexRequest): Promise<JobRecord>;
+  listIndices(options?: BranchOption): Promise<IndexInfo[]>;
+  indexStats(name: string, options?: BranchOption): Promise<IndexStats>;
+  dropIndex(name: string, options?: BranchOption): Promise<void>;
+
+  listVersions(options?: BranchOption): Promise<VersionInfo[]>;
+  /** A read-only handle on the table as it was at that version. */
+  checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle>;
+  /** Makes an old version the latest again, as a new version. */
+  restore(version: number, options?: BranchOption): Promise<WriteResult>;
+
+  listBranches(): Promise<BranchInfo[]>;
+  createBranch(name: string, options?: CreateBranchOptions): Promise<void>;
+  deleteBranch(name: string): Promise<void>;
+  /** A handle whose default branch is `name`. */
+  onBranch(name: string): Promise<TableHandle>;
+}
+
+export interface CatalogClient {
+  readonly implName: 'dir' | 'rest';
+
+  listNamespaces(namespacePath?: string[], options?: ListOptions): Promise<NamespaceList>;
+  createNamespace(
+    namespacePath: string[],
+    options?: CreateNamespaceOptions,
+  ): Promise<{ properties: Record<string, string> }>;
+  describeNamespace(namespacePath: string[]): Promise<{ properties: Record<string, string> }>;
+  namespaceExists(namespacePath: string[]): Promise<boolean>;
+  dropNamespace(namespacePath: string[], options?: DropNamespaceOptions): Promise<void>;
+
+  listTables(namespacePath?: string[], options?: ListOptions): Promise<TableList>;
+  createTable(
+    name: string,
+    data: TableData,
+    namespacePath?: string[],
+    options?: CreateTableOptions,
+  ): Promise<TableHandle>;
+  createEmptyTable(
+    name: string,
+    schema: Schema,
+    namespacePath?: string[],
+    options?: CreateTableOptions,
+  ): Promise<TableHandle>;
+  openTable(name: string, namespacePath?: string[], options?: OpenTableOptions): Promise<TableHandle>;
+  tableExists(name: string, namespacePath?: string[]): Promise<boolean>;
+  dropTable(name: string, namespacePath?: string[]): Promise<void>;
+  renameTable(
+    name: string,
+    newName: string,
+    namespacePath?: string[],
+    options?: RenameTableOptions,
+  ): Promise<void>;
+
+  listJobs(): Promise<JobRecord[]>;
+  getJob(id: string): Promise<JobRecord>;
+  cancelJob(id: string): Promise<JobRecord>;
+  /** Subscribes to job events; returns the unsubscribe function. */
+  onJobEvent(listener: (event: JobEvent) => void): () => void;
+
+  close(): Promise<void>;
+}

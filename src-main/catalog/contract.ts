@@ -1,0 +1,226 @@
+/**
+ * The catalog's data contract: option and result shapes as zod schemas, with the TypeScript
+ * types inferred from them. The engine, the REST server and the app's IPC all validate against
+ * these, so a shape is written once.
+ */
+import { z } from 'zod';
+
+const Properties = z.record(z.string(), z.string());
+
+export const NamespacePathSchema = z.array(z.string());
+
+export const CreateModeSchema = z.enum(['create', 'exist_ok', 'overwrite']);
+export type CreateMode = z.infer<typeof CreateModeSchema>;
+
+export const ListOptionsSchema = z
+  .object({
+    /** Opaque; in practice the last name of the previous page ("start after"). */
+    pageToken: z.string().optional(),
+    limit: z.number().int().min(1).max(100_000).optional(),
+  })
+  .strict();
+export type ListOptions = z.infer<typeof ListOptionsSchema>;
+
+export const CreateNamespaceOptionsSchema = z
+  .object({ mode: CreateModeSchema.optional(), properties: Properties.optional() })
+  .strict();
+export type CreateNamespaceOptions = z.infer<typeof CreateNamespaceOptionsSchema>;
+
+export const DropNamespaceOptionsSchema = z
+  .object({
+    mode: z.enum(['fail', 'skip']).optional(),
+    behavior: z.enum(['restrict', 'cascade']).optional(),
+  })
+  .strict();
+export type DropNamespaceOptions = z.infer<typeof DropNamespaceOptionsSchema>;
+
+export const CreateTableOptionsSchema = z
+  .object({
+    mode: CreateModeSchema.optional(),
+    properties: Properties.optional(),
+    storageOptions: Properties.optional(),
+  })
+  .strict();
+export type CreateTableOptions = z.infer<typeof CreateTableOptionsSchema>;
+
+export const OpenTableOptionsSchema = z
+  .object({ version: z.number().int().min(1).optional(), branch: z.string().min(1).optional() })
+  .strict();
+export type OpenTableOptions = z.infer<typeof OpenTableOptionsSchema>;
+
+export const RenameTableOptionsSchema = z
+  .object({ newNamespacePath: NamespacePathSchema.optional() })
+  .strict();
+export type RenameTableOptions = z.infer<typeof RenameTableOptionsSchema>;
+
+export const InsertOptionsSchema = z
+  .object({ mode: z.enum(['append', 'overwrite']).optional(), branch: z.string().min(1).optional() })
+  .strict();
+export type InsertOptions = z.infer<typeof InsertOptionsSchema>;
+
+export const BranchOptionSchema = z.object({ branch: z.string().min(1).optional() }).strict();
+export type BranchOption = z.infer<typeof BranchOptionSchema>;
+
+export const CountOptionsSchema = z
+  .object({
+    filter: z.string().optional(),
+    branch: z.string().min(1).optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type CountOptions = z.infer<typeof CountOptionsSchema>;
+
+export const DistanceTypeSchema = z.enum(['l2', 'cosine', 'dot', 'hamming']);
+
+export const QueryRequestSchema = z
+  .object({
+    filter: z.string().optional(),
+    /** Column paths to return; all columns when absent. */
+    columns: z.array(z.string().min(1)).optional(),
+    limit: z.number().int().min(0).optional(),
+    offset: z.number().int().min(0).optional(),
+    vector: z.array(z.number()).min(1).optional(),
+    vectorColumn: z.string().min(1).optional(),
+    distanceType: DistanceTypeSchema.optional(),
+    nprobes: z.number().int().min(1).optional(),
+    refineFactor: z.number().int().min(1).optional(),
+    ef: z.number().int().min(1).optional(),
+    bypassVectorIndex: z.boolean().optional(),
+    fastSearch: z.boolean().optional(),
+    prefilter: z.boolean().optional(),
+    fullTextQuery: z
+      .object({ query: z.string(), columns: z.array(z.string().min(1)).optional() })
+      .strict()
+      .optional(),
+    withRowId: z.boolean().optional(),
+    branch: z.string().min(1).optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type QueryRequest = z.infer<typeof QueryRequestSchema>;
+
+export const UpdateRequestSchema = z
+  .object({
+    /** Column path → SQL expression. */
+    updates: z.record(z.string().min(1), z.string()),
+    filter: z.string().optional(),
+    branch: z.string().min(1).optional(),
+  })
+  .strict();
+export type UpdateRequest = z.infer<typeof UpdateRequestSchema>;
+
+export const MergeInsertOptionsSchema = z
+  .object({
+    on: z.array(z.string().min(1)).min(1),
+    whenMatchedUpdateAll: z.boolean().optional(),
+    whenMatchedUpdateAllFilter: z.string().optional(),
+    whenNotMatchedInsertAll: z.boolean().optional(),
+    whenNotMatchedBySourceDelete: z.boolean().optional(),
+    whenNotMatchedBySourceDeleteFilter: z.string().optional(),
+    branch: z.string().min(1).optional(),
+  })
+  .strict();
+export type MergeInsertOptions = z.infer<typeof MergeInsertOptionsSchema>;
+
+export const CreateBranchOptionsSchema = z
+  .object({
+    fromBranch: z.string().min(1).optional(),
+    fromVersion: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type CreateBranchOptions = z.infer<typeof CreateBranchOptionsSchema>;
+
+// ---- results ------------------------------------------------------------------------------
+
+export const TableStatsSchema = z.object({
+  totalBytes: z.number(),
+  numRows: z.number(),
+  numIndices: z.number(),
+  numFragments: z.number(),
+  numSmallFragments: z.number(),
+});
+export type TableStats = z.infer<typeof TableStatsSchema>;
+
+export const IndexStatusSchema = z.enum(['building', 'ready']);
+
+export const IndexInfoSchema = z.object({
+  name: z.string(),
+  /** Canonical type name from the index spec table, e.g. IVF_PQ, BTREE, FTS. */
+  indexType: z.string(),
+  columns: z.array(z.string()),
+  status: IndexStatusSchema,
+  numIndexedRows: z.number(),
+  numUnindexedRows: z.number(),
+  distanceType: z.string().optional(),
+  sizeBytes: z.number().optional(),
+  createdAt: z.string().optional(),
+  uuid: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  /** The build job, while one is running. */
+  jobId: z.string().optional(),
+});
+export type IndexInfo = z.infer<typeof IndexInfoSchema>;
+
+export const IndexStatsSchema = z.object({
+  indexType: z.string(),
+  status: IndexStatusSchema,
+  numIndexedRows: z.number(),
+  numUnindexedRows: z.number(),
+  distanceType: z.string().optional(),
+  numIndices: z.number().optional(),
+});
+export type IndexStats = z.infer<typeof IndexStatsSchema>;
+
+export const VersionInfoSchema = z.object({
+  version: z.number(),
+  timestampMillis: z.number(),
+  metadata: z.record(z.string(), z.string()),
+});
+export type VersionInfo = z.infer<typeof VersionInfoSchema>;
+
+export const BranchInfoSchema = z.object({
+  name: z.string(),
+  parentBranch: z.string().optional(),
+  parentVersion: z.number().optional(),
+  createdAtMillis: z.number().optional(),
+  manifestSize: z.number().optional(),
+});
+export type BranchInfo = z.infer<typeof BranchInfoSchema>;
+
+export const JobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+export const JobRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['create_index', 'import']),
+  target: z.object({
+    namespacePath: z.array(z.string()),
+    table: z.string(),
+    index: z.string().optional(),
+    column: z.string().optional(),
+    indexType: z.string().optional(),
+    branch: z.string().optional(),
+  }),
+  state: JobStateSchema,
+  /** A word for what the job is doing now: queued, training, building, committing, done… */
+  phase: z.string(),
+  progress: z.object({
+    /** 0..1 when it can be known honestly; absent otherwise. */
+    fraction: z.number().min(0).max(1).optional(),
+    numIndexedRows: z.number().optional(),
+    numUnindexedRows: z.number().optional(),
+    rowsDone: z.number().optional(),
+    rowsTotal: z.number().optional(),
+  }),
+  createdAt: z.number(),
+  startedAt: z.number().optional(),
+  endedAt: z.number().optional(),
+  /** Milliseconds left, from the throughput of earlier builds of the same kind; absent without history. */
+  estimateMs: z.number().optional(),
+  error: z.object({ code: z.number(), name: z.string(), message: z.string() }).optional(),
+});
+export type JobRecord = z.infer<typeof JobRecordSchema>;
+
+export type JobEvent =
+  | { type: 'job:progress'; job: JobRecord }
+  | { type: 'job:finished'; job: JobRecord };

@@ -1,0 +1,345 @@
+/**
+ * The `dir` catalog: a local folder in LanceDB's own layout (`__manifest` plus table folders),
+ * driven through LanceDB's directory namespace.
+ *
+ * LanceDB's namespace in this version leaves some of the contract to its caller: it ignores the
+ * create/drop modes and cascade, creates tables in namespaces that do not exist, lists an absent
+ * namespace as empty and has no rename. This class fills each gap so that the contract holds.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import type { Schema } from 'apache-arrow';
+import type { CatalogClient, NamespaceList, TableHandle, TableList } from '../client';
+import {
+  CreateNamespaceOptionsSchema,
+  CreateTableOptionsSchema,
+  DropNamespaceOptionsSchema,
+  ListOptionsSchema,
+  OpenTableOptionsSchema,
+  RenameTableOptionsSchema,
+  type CreateNamespaceOptions,
+  type CreateTableOptions,
+  type DropNamespaceOptions,
+  type JobEvent,
+  type JobRecord,
+  type ListOptions,
+  type OpenTableOptions,
+  type RenameTableOptions,
+} from '../contract';
+import { ERROR_CODES, errors, isCatalogError } from '../errors';
+import { assertValidComponent, assertValidNamespacePath, describeId } from '../ids';
+import { toArrowTable, type TableData } from '../arrow-data';
+import { JobRegistry } from '../jobs';
+import { parseOptions } from '../parse-options';
+import { collectPages } from '../pagination';
+import { lance, mapLanceError } from './lance-errors';
+import { ManifestStore } from './manifest-store';
+import { DirTable, type DirContext } from './dir-table';
+
+export interface DirCatalogOptions {
+  /** Index builds that may run at once; more are queued. */
+  jobConcurrency?: number;
+  /** Queued builds beyond which new ones are refused with ServiceUnavailable. */
+  maxQueuedJobs?: number;
+}
+
+/** Joins a table's id the way the manifest does: always with `$`, whatever the REST delimiter. */
+export function manifestObjectId(namespacePath: readonly string[], name: string): string {
+  return [...namespacePath, name].join('$');
+}
+
+export async function openDirCatalog(root: string, options: DirCatalogOptions = {}): Promise<DirCatalog> {
+  const absolute = resolve(root);
+  try {
+    mkdirSync(absolute, { recursive: true });
+  } catch (cause) {
+    throw errors.InvalidInput(`Cannot create the catalog folder ${absolute}: ${(cause as Error).message}`, {
+      cause,
+    });
+  }
+  const db = await lance(() =>
+    // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
+    lancedb.connectNamespace('dir', { root: absolute }, { readConsistencyInterval: 0 }),
+  );
+  return new DirCatalog(absolute, db, options);
+}
+
+export class DirCatalog implements CatalogClient {
+  readonly implName = 'dir' as const;
+  private readonly jobs: JobRegistry;
+  private readonly manifest: ManifestStore;
+  private readonly context: DirContext;
+
+  constructor(
+    readonly root: string,
+    private readonly db: lancedb.Connection,
+    options: DirCatalogOptions = {},
+  ) {
+    this.jobs = new JobRegistry({
+      concurrency: options.jobConcurrency ?? 2,
+      maxQueued: options.maxQueuedJobs ?? 64,
+      mapError: (error) => mapLanceError(error),
+    });
+    this.manifest = new ManifestStore(this.root);
+    this.context = { root: this.root, db: this.db, jobs: this.jobs, manifest: this.manifest };
+  }
+
+  // ---- namespaces -------------------------------------------------------------------------
+
+  async listNamespaces(namespacePath: string[] = [], options?: ListOptions): Promise<NamespaceList> {
+    const path = assertValidNamespacePath(namespacePath);
+    const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
+    await this.requireNamespace(path);
+    const result = await lance(() =>
+      this.db.listNamespaces(path, { pageToken: pageToken || undefined, limit }),
+    );
+    return withPageToken({ namespaces: result.namespaces }, result.pageToken);
+  }
+
+  async createNamespace(
+    namespacePath: string[],
+    options?: CreateNamespaceOptions,
+  ): Promise<{ properties: Record<string, string> }> {
+    const path = assertValidNamespacePath(namespacePath);
+    const { mode = 'create', properties } = parseOptions(CreateNamespaceOptionsSchema, options);
+    const exists = await this.namespaceExists(path);
+    if (exists) {
+      if (mode === 'exist_ok') return this.describeNamespace(path);
+      if (mode === 'create' || path.length === 0) {
+        throw errors.NamespaceAlreadyExists(`Namespace ${describeId(path)} already exists`);
+      }
+      await this.dropNamespace(path, { behavior: 'cascade' });
+    }
+    await this.requireNamespace(path.slice(0, -1), 'parent ');
+    const result = await lance(() => this.db.createNamespace(path, { properties }));
+    return { properties: result.properties ?? properties ?? {} };
+  }
+
+  async describeNamespace(namespacePath: string[]): Promise<{ properties: Record<string, string> }> {
+    const path = assertValidNamespacePath(namespacePath);
+    const result = await lance(() => this.db.describeNamespace(path)).catch((error) => {
+      throw isCatalogError(error) && error.code === ERROR_CODES.NamespaceNotFound
+        ? errors.NamespaceNotFound(`Namespace ${describeId(path)} does not exist`)
+        : error;
+    });
+    return { properties: result.properties ?? {} };
+  }
+
+  async namespaceExists(namespacePath: string[]): Promise<boolean> {
+    const path = assertValidNamespacePath(namespacePath);
+    if (path.length === 0) return true;
+    try {
+      await this.describeNamespace(path);
+      return true;
+    } catch (error) {
+      if (isCatalogError(error) && error.code === ERROR_CODES.NamespaceNotFound) return false;
+      throw error;
+    }
+  }
+
+  async dropNamespace(namespacePath: string[], options?: DropNamespaceOptions): Promise<void> {
+    const path = assertValidNamespacePath(namespacePath);
+    const { mode = 'fail', behavior = 'restrict' } = parseOptions(DropNamespaceOptionsSchema, options);
+    if (path.length === 0) throw errors.InvalidInput('The root namespace cannot be dropped');
+    if (!(await this.namespaceExists(path))) {
+      if (mode === 'skip') return;
+      throw errors.NamespaceNotFound(`Namespace ${describeId(path)} does not exist`);
+    }
+    if (behavior === 'cascade') {
+      for (const child of await this.allNamespaces(path)) {
+        await this.dropNamespace([...path, child], { behavior: 'cascade', mode: 'skip' });
+      }
+      for (const table of await this.allTables(path)) await this.dropTable(table, path);
+    }
+    await lance(() => this.db.dropNamespace(path));
+  }
+
+  // ---- tables -----------------------------------------------------------------------------
+
+  async listTables(namespacePath: string[] = [], options?: ListOptions): Promise<TableList> {
+    const path = assertValidNamespacePath(namespacePath);
+    const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
+    await this.requireNamespace(path);
+    const result = await lance(() => this.db.listTables(path, { pageToken: pageToken || undefined, limit }));
+    return withPageToken({ tables: result.tables }, result.pageToken);
+  }
+
+  async createTable(
+    name: string,
+    data: TableData,
+    namespacePath: string[] = [],
+    options?: CreateTableOptions,
+  ): Promise<TableHandle> {
+    const table = toArrowTable(data);
+    return this.create(name, namespacePath, options, table.schema, table.numRows > 0 ? table : undefined);
+  }
+
+  async createEmptyTable(
+    name: string,
+    schema: Schema,
+    namespacePath: string[] = [],
+    options?: CreateTableOptions,
+  ): Promise<TableHandle> {
+    return this.create(name, namespacePath, options, schema, undefined);
+  }
+
+  private async create(
+    name: string,
+    namespacePath: string[],
+    options: CreateTableOptions | undefined,
+    schema: Schema,
+    data: import('apache-arrow').Table | undefined,
+  ): Promise<TableHandle> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    const { mode = 'create', storageOptions } = parseOptions(CreateTableOptionsSchema, options);
+    if (schema.fields.length === 0) throw errors.InvalidInput('A table needs at least one column');
+    await this.requireNamespace(path);
+    const lanceOptions = {
+      mode: mode === 'overwrite' ? ('overwrite' as const) : ('create' as const),
+      existOk: mode === 'exist_ok',
+      storageOptions,
+    };
+    const created = await lance(() =>
+      data
+        ? this.db.createTable(name, data, path, lanceOptions)
+        : this.db.createEmptyTable(name, schema, path, lanceOptions),
+    ).catch((error) => {
+      throw isCatalogError(error) && error.code === ERROR_CODES.TableAlreadyExists
+        ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
+        : error;
+    });
+    return new DirTable(this.context, name, path, created, undefined, undefined);
+  }
+
+  async openTable(name: string, namespacePath: string[] = [], options?: OpenTableOptions): Promise<TableHandle> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    const { version, branch } = parseOptions(OpenTableOptionsSchema, options);
+    const table = await this.openLance(name, path);
+    const handle = new DirTable(this.context, name, path, table, undefined, undefined);
+    if (branch !== undefined) {
+      const onBranch = await handle.onBranch(branch);
+      return version === undefined ? onBranch : onBranch.checkoutVersion(version);
+    }
+    return version === undefined ? handle : handle.checkoutVersion(version);
+  }
+
+  async tableExists(name: string, namespacePath: string[] = []): Promise<boolean> {
+    try {
+      await this.openLance(assertValidComponent(name, 'table name'), assertValidNamespacePath(namespacePath));
+      return true;
+    } catch (error) {
+      if (
+        isCatalogError(error) &&
+        (error.code === ERROR_CODES.TableNotFound || error.code === ERROR_CODES.NamespaceNotFound)
+      ) {
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  async dropTable(name: string, namespacePath: string[] = []): Promise<void> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    await this.openLance(name, path);
+    for (const job of this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path))) {
+      this.jobs.cancel(job.id);
+      await this.jobs.wait(job.id);
+    }
+    await lance(() => this.db.dropTable(name, path));
+  }
+
+  async renameTable(
+    name: string,
+    newName: string,
+    namespacePath: string[] = [],
+    options?: RenameTableOptions,
+  ): Promise<void> {
+    assertValidComponent(name, 'table name');
+    assertValidComponent(newName, 'new table name');
+    const path = assertValidNamespacePath(namespacePath);
+    const { newNamespacePath } = parseOptions(RenameTableOptionsSchema, options);
+    const target = newNamespacePath === undefined ? path : assertValidNamespacePath(newNamespacePath);
+    await this.openLance(name, path);
+    await this.requireNamespace(target, 'target ');
+    if (await this.tableExists(newName, target)) {
+      throw errors.TableAlreadyExists(`Table ${describeId([...target, newName])} already exists`);
+    }
+    if (this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path)).length) {
+      throw errors.InvalidTableState(`Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`);
+    }
+    await this.manifest.renameTable(manifestObjectId(path, name), manifestObjectId(target, newName), name);
+  }
+
+  // ---- jobs -------------------------------------------------------------------------------
+
+  async listJobs(): Promise<JobRecord[]> {
+    return this.jobs.list();
+  }
+
+  async getJob(id: string): Promise<JobRecord> {
+    return this.jobs.get(id);
+  }
+
+  async cancelJob(id: string): Promise<JobRecord> {
+    return this.jobs.cancel(id);
+  }
+
+  /** Resolves when the job reaches a terminal state. */
+  async waitForJob(id: string): Promise<JobRecord> {
+    return this.jobs.wait(id);
+  }
+
+  onJobEvent(listener: (event: JobEvent) => void): () => void {
+    return this.jobs.on(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.jobs.close();
+    this.manifest.close();
+    this.db.close();
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async requireNamespace(path: string[], what = ''): Promise<void> {
+    if (!(await this.namespaceExists(path))) {
+      throw errors.NamespaceNotFound(`The ${what}namespace ${describeId(path)} does not exist`);
+    }
+  }
+
+  private async openLance(name: string, path: string[]): Promise<lancedb.Table> {
+    try {
+      return await lance(() => this.db.openTable(name, path));
+    } catch (error) {
+      if (isCatalogError(error) && error.code === ERROR_CODES.TableNotFound) {
+        await this.requireNamespace(path);
+        throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
+      }
+      throw error;
+    }
+  }
+
+  private async allNamespaces(path: string[]): Promise<string[]> {
+    return collectPages((pageToken) =>
+      this.listNamespaces(path, { pageToken }).then((r) => ({ items: r.namespaces, pageToken: r.pageToken })),
+    );
+  }
+
+  private async allTables(path: string[]): Promise<string[]> {
+    return collectPages((pageToken) =>
+      this.listTables(path, { pageToken }).then((r) => ({ items: r.tables, pageToken: r.pageToken })),
+    );
+  }
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((part, i) => part === b[i]);
+}
+
+function withPageToken<T extends object>(result: T, pageToken: string | undefined | null): T & { pageToken?: string } {
+  return pageToken ? { ...result, pageToken } : result;
+}

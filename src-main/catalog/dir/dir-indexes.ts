@@ -1,0 +1,206 @@
+/**
+ * Index operations on a local table: validated create that runs as a job, and listings that
+ * show builds in flight next to finished indexes.
+ *
+ * LanceDB builds an index out of sight and makes it visible only when it commits, so a build's
+ * honest progress is: queued → building (0 of N rows indexed) → committed (stats from LanceDB).
+ * Until it commits, `listIndices` and `indexStats` report it as `building` with every row still
+ * unindexed, so a client that polls until `num_unindexed_rows == 0` waits for the real end.
+ */
+import type { Table as LanceTable } from '@lancedb/lancedb';
+import type { IndexInfo, IndexStats, JobRecord } from '../contract';
+import { errors } from '../errors';
+import { resolveFieldPath } from '../field-paths';
+import { IndexRequestSchema, validateIndexRequest, vectorDimension, type IndexRequest } from '../index-specs';
+import type { JobRegistry } from '../jobs';
+import { describeZodError } from '../parse-options';
+import { canonicalIndexType, toLanceIndex } from './index-config';
+import { lance, mapLanceError } from './lance-errors';
+
+export interface IndexTableRef {
+  namespacePath: readonly string[];
+  name: string;
+  branch: string | undefined;
+}
+
+const POLL_MS = 100;
+
+function sameTarget(record: JobRecord, ref: IndexTableRef): boolean {
+  const t = record.target;
+  return (
+    record.kind === 'create_index' &&
+    t.table === ref.name &&
+    t.branch === ref.branch &&
+    t.namespacePath.length === ref.namespacePath.length &&
+    t.namespacePath.every((part, i) => part === ref.namespacePath[i])
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+export async function createIndexJob(
+  jobs: JobRegistry,
+  table: LanceTable,
+  ref: IndexTableRef,
+  rawRequest: IndexRequest,
+): Promise<JobRecord> {
+  const parsed = IndexRequestSchema.safeParse(rawRequest);
+  if (!parsed.success) throw errors.InvalidInput(`Invalid index request: ${describeZodError(parsed.error)}`);
+  const request = parsed.data;
+  const schema = await lance(() => table.schema());
+  const target = resolveFieldPath(schema, request.column);
+  const rowCount = await lance(() => table.countRows());
+  const validated = validateIndexRequest(request, { ...target, rowCount });
+
+  const running = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === validated.name);
+  if (running.length > 0) {
+    throw errors.TableIndexAlreadyExists(
+      `Index ${validated.name} is already being built (job ${running[0]!.id}); wait for it or cancel it`,
+    );
+  }
+  if (!validated.replace) {
+    const existing = await lance(() => table.listIndices());
+    if (existing.some((index) => index.name === validated.name)) {
+      throw errors.TableIndexAlreadyExists(`Index ${validated.name} already exists on ${ref.name}`);
+    }
+  }
+  const config = toLanceIndex(validated, rowCount);
+  const dimension = vectorDimension(target.field);
+
+  return jobs.submit({
+    kind: 'create_index',
+    target: {
+      namespacePath: [...ref.namespacePath],
+      table: ref.name,
+      index: validated.name,
+      column: target.canonicalPath,
+      indexType: validated.spec.type,
+      ...(ref.branch === undefined ? {} : { branch: ref.branch }),
+    },
+    rowsTotal: rowCount,
+    throughputKey: `${validated.spec.type}:${dimension ?? 0}`,
+    run: async ({ signal, update }) => {
+      update({ phase: 'building', progress: { numIndexedRows: 0, numUnindexedRows: rowCount, rowsTotal: rowCount } });
+      const build = await lance(() =>
+        table.createIndexAsync(target.canonicalPath, { config, name: validated.name, replace: validated.replace }),
+      );
+      for (;;) {
+        if (signal.aborted) {
+          await build.cancel().catch(() => undefined);
+          throw errors.Internal('cancelled');
+        }
+        const state = await lance(() => build.status());
+        if (state === 'finished') break;
+        if (state === 'failed' || state === 'cancelled') {
+          await build.wait().catch((error: unknown) => {
+            throw mapLanceError(error);
+          });
+          throw errors.Internal(build.failure?.message ?? `The index build ended as ${state}`);
+        }
+        await sleep(POLL_MS, signal);
+      }
+      update({ phase: 'verifying' });
+      const stats = await lance(() => table.indexStats(validated.name));
+      update({
+        progress: {
+          numIndexedRows: stats?.numIndexedRows ?? rowCount,
+          numUnindexedRows: stats?.numUnindexedRows ?? 0,
+          rowsDone: stats?.numIndexedRows ?? rowCount,
+        },
+      });
+    },
+  });
+}
+
+function distanceOf(details: unknown): string | undefined {
+  const metric = (details as { metric_type?: unknown } | undefined)?.metric_type;
+  return typeof metric === 'string' ? metric.toLowerCase() : undefined;
+}
+
+export async function listIndices(jobs: JobRegistry, table: LanceTable, ref: IndexTableRef): Promise<IndexInfo[]> {
+  const configs = await lance(() => table.listIndices());
+  const byName = new Map<string, IndexInfo>();
+  for (const config of configs) {
+    const c = config as typeof config & {
+      indexUuid?: string;
+      createdAt?: Date | string;
+      numIndexedRows?: number;
+      numUnindexedRows?: number;
+      sizeBytes?: number;
+      indexDetails?: Record<string, unknown>;
+    };
+    byName.set(c.name, {
+      name: c.name,
+      indexType: canonicalIndexType(c.indexType),
+      columns: c.columns,
+      status: 'ready',
+      numIndexedRows: c.numIndexedRows ?? 0,
+      numUnindexedRows: c.numUnindexedRows ?? 0,
+      ...(distanceOf(c.indexDetails) ? { distanceType: distanceOf(c.indexDetails) } : {}),
+      ...(c.sizeBytes === undefined ? {} : { sizeBytes: c.sizeBytes }),
+      ...(c.createdAt === undefined ? {} : { createdAt: new Date(c.createdAt).toISOString() }),
+      ...(c.indexUuid === undefined ? {} : { uuid: c.indexUuid }),
+      ...(c.indexDetails === undefined ? {} : { details: c.indexDetails }),
+    });
+  }
+  for (const job of jobs.activeFor((r) => sameTarget(r, ref))) {
+    const name = job.target.index!;
+    const total = job.progress.rowsTotal ?? 0;
+    byName.set(name, {
+      ...(byName.get(name) ?? { columns: [job.target.column!], indexType: job.target.indexType! }),
+      name,
+      status: 'building',
+      numIndexedRows: 0,
+      numUnindexedRows: total,
+      jobId: job.id,
+    } as IndexInfo);
+  }
+  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export async function indexStats(
+  jobs: JobRegistry,
+  table: LanceTable,
+  ref: IndexTableRef,
+  name: string,
+): Promise<IndexStats> {
+  const building = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === name)[0];
+  if (building) {
+    return {
+      indexType: building.target.indexType!,
+      status: 'building',
+      numIndexedRows: 0,
+      numUnindexedRows: building.progress.rowsTotal ?? 0,
+    };
+  }
+  const stats = await lance(() => table.indexStats(name));
+  if (!stats) throw errors.TableIndexNotFound(`Index ${name} does not exist on ${ref.name}`);
+  return {
+    indexType: canonicalIndexType(stats.indexType),
+    status: 'ready',
+    numIndexedRows: stats.numIndexedRows,
+    numUnindexedRows: stats.numUnindexedRows,
+    ...(stats.distanceType === undefined ? {} : { distanceType: stats.distanceType.toLowerCase() }),
+    ...(stats.numIndices === undefined ? {} : { numIndices: stats.numIndices }),
+  };
+}
+
+export async function dropIndex(jobs: JobRegistry, table: LanceTable, ref: IndexTableRef, name: string): Promise<void> {
+  const building = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === name)[0];
+  if (building) {
+    throw errors.InvalidTableState(`Index ${name} is still being built (job ${building.id}); cancel the job instead`);
+  }
+  const indices = await lance(() => table.listIndices());
+  if (!indices.some((index) => index.name === name)) {
+    throw errors.TableIndexNotFound(`Index ${name} does not exist on ${ref.name}`);
+  }
+  await lance(() => table.dropIndex(name));
+}

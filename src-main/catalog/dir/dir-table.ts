@@ -1,0 +1,326 @@
+/**
+ * A table of the `dir` catalog. A handle reads and writes its default branch (main unless opened
+ * on a branch); a handle opened at a fixed version is read-only.
+ */
+import { join } from 'node:path';
+import type * as lancedb from '@lancedb/lancedb';
+import type { Schema, Table as ArrowTable } from 'apache-arrow';
+import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from '../client';
+import {
+  BranchOptionSchema,
+  CountOptionsSchema,
+  CreateBranchOptionsSchema,
+  InsertOptionsSchema,
+  MergeInsertOptionsSchema,
+  QueryRequestSchema,
+  UpdateRequestSchema,
+  type BranchInfo,
+  type BranchOption,
+  type CountOptions,
+  type CreateBranchOptions,
+  type IndexInfo,
+  type IndexStats,
+  type InsertOptions,
+  type JobRecord,
+  type MergeInsertOptions,
+  type QueryRequest,
+  type TableStats,
+  type UpdateRequest,
+  type VersionInfo,
+} from '../contract';
+import { errors } from '../errors';
+import { assertValidComponent, describeId } from '../ids';
+import { toArrowTable, type TableData } from '../arrow-data';
+import type { IndexRequest } from '../index-specs';
+import type { JobRegistry } from '../jobs';
+import { parseOptions } from '../parse-options';
+import { lance } from './lance-errors';
+import type { ManifestStore } from './manifest-store';
+import { runQuery } from './query-builder';
+import * as indexes from './dir-indexes';
+
+export interface DirContext {
+  root: string;
+  db: lancedb.Connection;
+  jobs: JobRegistry;
+  manifest: ManifestStore;
+}
+
+export class DirTable implements TableHandle {
+  private readonly onBranchTables = new Map<string, Promise<lancedb.Table>>();
+
+  constructor(
+    private readonly ctx: DirContext,
+    readonly name: string,
+    readonly namespacePath: readonly string[],
+    private readonly table: lancedb.Table,
+    readonly pinnedVersion: number | undefined,
+    readonly branch: string | undefined,
+  ) {}
+
+  private get id(): string {
+    return describeId([...this.namespacePath, this.name]);
+  }
+
+  /** The LanceDB table for a branch option; no option means this handle's own branch. */
+  private async lanceFor(branch: string | undefined): Promise<lancedb.Table> {
+    if (branch === undefined || branch === this.branch) return this.table;
+    let opened = this.onBranchTables.get(branch);
+    if (!opened) {
+      opened = (async () => {
+        await this.requireBranch(branch);
+        return lance(() => this.ctx.db.openTable(this.name, [...this.namespacePath], { branch }));
+      })();
+      opened.catch(() => this.onBranchTables.delete(branch));
+      this.onBranchTables.set(branch, opened);
+    }
+    return opened;
+  }
+
+  private writable(branch: string | undefined): Promise<lancedb.Table> {
+    if (this.pinnedVersion !== undefined) {
+      throw errors.InvalidTableState(
+        `This handle on ${this.id} is pinned at version ${this.pinnedVersion} and is read-only; open the latest version to write`,
+      );
+    }
+    return this.lanceFor(branch);
+  }
+
+  private ref(branch: string | undefined): indexes.IndexTableRef {
+    return { namespacePath: this.namespacePath, name: this.name, branch: branch ?? this.branch };
+  }
+
+  async describe(options?: BranchOption): Promise<TableDescription> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const table = await this.lanceFor(branch);
+    const [schema, version, stats, location] = await Promise.all([
+      lance(() => table.schema()),
+      lance(() => table.version()),
+      this.stats({ branch }),
+      this.location(),
+    ]);
+    const effectiveBranch = branch ?? this.branch;
+    return {
+      name: this.name,
+      namespacePath: [...this.namespacePath],
+      version,
+      location,
+      schema,
+      rowCount: stats.numRows,
+      stats,
+      ...(effectiveBranch === undefined ? {} : { branch: effectiveBranch }),
+    };
+  }
+
+  private async location(): Promise<string> {
+    const row = await this.ctx.manifest.find([...this.namespacePath, this.name].join('$'));
+    return join(this.ctx.root, row?.location ?? `${this.name}.lance`);
+  }
+
+  async schema(options?: BranchOption): Promise<Schema> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const table = await this.lanceFor(branch);
+    return lance(() => table.schema());
+  }
+
+  async countRows(options?: CountOptions): Promise<number> {
+    const { filter, branch, version } = parseOptions(CountOptionsSchema, options);
+    if (version !== undefined) {
+      return (await this.checkoutVersion(version, { branch })).countRows(filter === undefined ? {} : { filter });
+    }
+    const table = await this.lanceFor(branch);
+    return lance(() => table.countRows(filter && filter.trim() !== '' ? filter : undefined));
+  }
+
+  async insert(data: TableData, options?: InsertOptions): Promise<WriteResult> {
+    const { mode = 'append', branch } = parseOptions(InsertOptionsSchema, options);
+    const table = await this.writable(branch);
+    const arrow = toArrowTable(data);
+    if (arrow.numRows === 0 && mode === 'append') {
+      return { version: await lance(() => table.version()), numRows: 0 };
+    }
+    const result = await lance(() => table.add(arrow, { mode }));
+    return { version: result.version, numRows: arrow.numRows };
+  }
+
+  async query(request: QueryRequest = {}): Promise<ArrowTable> {
+    const parsed = parseOptions(QueryRequestSchema, request);
+    if (parsed.version !== undefined) {
+      const pinned = (await this.checkoutVersion(parsed.version, { branch: parsed.branch })) as DirTable;
+      return pinned.query({ ...parsed, version: undefined, branch: undefined });
+    }
+    const table = await this.lanceFor(parsed.branch);
+    const schema = await lance(() => table.schema());
+    return runQuery(table, schema, parsed);
+  }
+
+  async update(request: UpdateRequest): Promise<WriteResult> {
+    const { updates, filter, branch } = parseOptions(UpdateRequestSchema, request);
+    if (Object.keys(updates).length === 0) throw errors.InvalidInput('An update needs at least one column');
+    const table = await this.writable(branch);
+    const result = await lance(() =>
+      table.update({ valuesSql: updates, ...(filter && filter.trim() !== '' ? { where: filter } : {}) }),
+    );
+    return { version: result.version, numRows: result.rowsUpdated };
+  }
+
+  async delete(filter: string, options?: BranchOption): Promise<WriteResult> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    if (typeof filter !== 'string' || filter.trim() === '') {
+      throw errors.InvalidInput('A delete needs a filter; use "true" to delete every row');
+    }
+    const table = await this.writable(branch);
+    const result = await lance(() => table.delete(filter));
+    return { version: result.version, numRows: result.numDeletedRows };
+  }
+
+  async mergeInsert(data: TableData, options: MergeInsertOptions): Promise<MergeInsertResult> {
+    const o = parseOptions(MergeInsertOptionsSchema, options);
+    const table = await this.writable(o.branch);
+    let builder = table.mergeInsert(o.on);
+    if (o.whenMatchedUpdateAll) {
+      builder = builder.whenMatchedUpdateAll(o.whenMatchedUpdateAllFilter ? { where: o.whenMatchedUpdateAllFilter } : undefined);
+    }
+    if (o.whenNotMatchedInsertAll) builder = builder.whenNotMatchedInsertAll();
+    if (o.whenNotMatchedBySourceDelete) {
+      builder = builder.whenNotMatchedBySourceDelete(
+        o.whenNotMatchedBySourceDeleteFilter ? { where: o.whenNotMatchedBySourceDeleteFilter } : undefined,
+      );
+    }
+    const arrow = toArrowTable(data);
+    const result = await lance(() => builder.execute(arrow));
+    return {
+      version: result.version,
+      numInsertedRows: result.numInsertedRows,
+      numUpdatedRows: result.numUpdatedRows,
+      numDeletedRows: result.numDeletedRows,
+    };
+  }
+
+  async stats(options?: BranchOption): Promise<TableStats> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const table = await this.lanceFor(branch);
+    const stats = await lance(() => table.stats());
+    return {
+      totalBytes: stats.totalBytes,
+      numRows: stats.numRows,
+      numIndices: stats.numIndices,
+      numFragments: stats.fragmentStats.numFragments,
+      numSmallFragments: stats.fragmentStats.numSmallFragments,
+    };
+  }
+
+  async createIndex(request: IndexRequest): Promise<JobRecord> {
+    const table = await this.writable(request?.branch);
+    return indexes.createIndexJob(this.ctx.jobs, table, this.ref(request?.branch), request);
+  }
+
+  async listIndices(options?: BranchOption): Promise<IndexInfo[]> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    return indexes.listIndices(this.ctx.jobs, await this.lanceFor(branch), this.ref(branch));
+  }
+
+  async indexStats(name: string, options?: BranchOption): Promise<IndexStats> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    return indexes.indexStats(this.ctx.jobs, await this.lanceFor(branch), this.ref(branch), name);
+  }
+
+  async dropIndex(name: string, options?: BranchOption): Promise<void> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    return indexes.dropIndex(this.ctx.jobs, await this.writable(branch), this.ref(branch), name);
+  }
+
+  async listVersions(options?: BranchOption): Promise<VersionInfo[]> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const table = await this.lanceFor(branch);
+    const versions = await lance(() => table.listVersions());
+    return versions.map((v) => ({
+      version: v.version,
+      timestampMillis: new Date(v.timestamp as unknown as string | number | Date).getTime(),
+      metadata: v.metadata,
+    }));
+  }
+
+  async checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    await this.requireVersion(version, branch);
+    const effective = branch ?? this.branch;
+    const table = await lance(() =>
+      this.ctx.db.openTable(this.name, [...this.namespacePath], {
+        version,
+        ...(effective === undefined ? {} : { branch: effective }),
+      }),
+    );
+    return new DirTable(this.ctx, this.name, this.namespacePath, table, version, effective);
+  }
+
+  async restore(version: number, options?: BranchOption): Promise<WriteResult> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    await this.writable(branch);
+    await this.requireVersion(version, branch);
+    const effective = branch ?? this.branch;
+    // A separate handle: checkout() would otherwise pin this handle's shared table object.
+    const scratch = await lance(() =>
+      this.ctx.db.openTable(this.name, [...this.namespacePath], effective === undefined ? {} : { branch: effective }),
+    );
+    await lance(() => scratch.checkout(version));
+    await lance(() => scratch.restore());
+    const [newVersion, rows] = await Promise.all([lance(() => scratch.version()), lance(() => scratch.countRows())]);
+    scratch.close();
+    return { version: newVersion, numRows: rows };
+  }
+
+  async listBranches(): Promise<BranchInfo[]> {
+    const branches = await lance(async () => (await this.table.branches()).list());
+    return Object.entries(branches)
+      .map(([name, contents]) => ({
+        name,
+        ...(contents.parentBranch ? { parentBranch: contents.parentBranch } : {}),
+        parentVersion: contents.parentVersion,
+        manifestSize: contents.manifestSize,
+      }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  async createBranch(name: string, options?: CreateBranchOptions): Promise<void> {
+    assertValidComponent(name, 'branch name');
+    const { fromBranch, fromVersion } = parseOptions(CreateBranchOptionsSchema, options);
+    const existing = await this.listBranches();
+    if (existing.some((b) => b.name === name)) {
+      throw errors.TableBranchAlreadyExists(`Branch ${name} already exists on ${this.id}`);
+    }
+    if (fromBranch !== undefined && !existing.some((b) => b.name === fromBranch)) {
+      throw errors.TableBranchNotFound(`Branch ${fromBranch} does not exist on ${this.id}`);
+    }
+    if (fromVersion !== undefined) await this.requireVersion(fromVersion, fromBranch);
+    await lance(async () => (await this.table.branches()).create(name, fromBranch, fromVersion));
+  }
+
+  async deleteBranch(name: string): Promise<void> {
+    await this.requireBranch(name);
+    await lance(async () => (await this.table.branches()).delete(name));
+    this.onBranchTables.delete(name);
+  }
+
+  async onBranch(name: string): Promise<TableHandle> {
+    const table = await this.lanceFor(name);
+    return new DirTable(this.ctx, this.name, this.namespacePath, table, undefined, name);
+  }
+
+  private async requireBranch(name: string): Promise<void> {
+    assertValidComponent(name, 'branch name');
+    if (!(await this.listBranches()).some((b) => b.name === name)) {
+      throw errors.TableBranchNotFound(`Branch ${name} does not exist on ${this.id}`);
+    }
+  }
+
+  private async requireVersion(version: number, branch: string | undefined): Promise<void> {
+    if (!Number.isInteger(version) || version < 1) {
+      throw errors.InvalidInput(`A version is a whole number from 1 (got ${JSON.stringify(version)})`);
+    }
+    const versions = await this.listVersions(branch === undefined ? {} : { branch });
+    if (!versions.some((v) => v.version === version)) {
+      throw errors.TableVersionNotFound(`Version ${version} of ${this.id} does not exist`);
+    }
+  }
+}

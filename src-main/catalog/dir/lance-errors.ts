@@ -1,0 +1,50 @@
+/**
+ * Maps LanceDB's errors onto the catalog taxonomy. LanceDB's Node binding reports every failure
+ * as a GenericFailure whose text carries the Rust error chain, so the kind is read from the text.
+ * The person-facing message drops Rust source locations and the repeated "Caused by" chain; the
+ * full text stays in `detail`.
+ */
+import { CatalogError, ERROR_CODES, type ErrorCode, isCatalogError } from '../errors';
+
+const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
+  [/Namespace already exists/i, ERROR_CODES.NamespaceAlreadyExists],
+  [/Namespace not empty/i, ERROR_CODES.NamespaceNotEmpty],
+  [/Namespace not found|Namespace .* does not exist/i, ERROR_CODES.NamespaceNotFound],
+  [/Index name .* already exists|index .* already exists/i, ERROR_CODES.TableIndexAlreadyExists],
+  [/Index .*not found|no index named|Index with name .* does not exist/i, ERROR_CODES.TableIndexNotFound],
+  [/_versions\/\d+\.manifest was not found|version .* (does not exist|not found)/i, ERROR_CODES.TableVersionNotFound],
+  [/Table .* already exists|Dataset already exists/i, ERROR_CODES.TableAlreadyExists],
+  [/Table .* (was )?not found|Table not found/i, ERROR_CODES.TableNotFound],
+  [/Tag .* (not found|does not exist)|TagNotFound|ref not found/i, ERROR_CODES.TableTagNotFound],
+  [/No field named|Column .* does not exist|field .* not found|not found in schema/i, ERROR_CODES.TableColumnNotFound],
+  [/Found field not in schema|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i, ERROR_CODES.TableSchemaValidationError],
+  [/Commit conflict|Retryable commit conflict|concurrent/i, ERROR_CODES.ConcurrentModification],
+  [/Not supported|not implemented|unsupported/i, ERROR_CODES.Unsupported],
+  [/Invalid input|Invalid user input|sql parser error|Error parsing|Error during planning|invalid argument/i, ERROR_CODES.InvalidInput],
+];
+
+/** The first meaningful line, without Rust file locations or the "Caused by" chain. */
+export function cleanLanceMessage(raw: string): string {
+  let text = raw.split(/\s+Caused by:/)[0] ?? raw;
+  text = text.replace(/,?\s*\/(?:usr|home|root|rustc)[^\s,]*\.rs:\d+(?::\d+)?/g, '');
+  text = text.replace(/^(lance error|LanceDBError|LanceError\(\w+\)):\s*/i, '');
+  text = text.replace(/^Namespace error:\s*(Namespace error:\s*)?/i, '');
+  text = text.replace(/^Failed to execute query stream: GenericFailure,\s*/i, '');
+  return text.trim().replace(/[,:]$/, '') || raw.trim();
+}
+
+export function mapLanceError(error: unknown, fallback: ErrorCode = ERROR_CODES.Internal): CatalogError {
+  if (isCatalogError(error)) return error;
+  const raw = error instanceof Error ? error.message : String(error);
+  const rule = RULES.find(([pattern]) => pattern.test(raw));
+  return new CatalogError(rule?.[1] ?? fallback, cleanLanceMessage(raw), { cause: error, detail: raw });
+}
+
+/** Runs a LanceDB call and rethrows its failure as a CatalogError. */
+export async function lance<T>(call: () => Promise<T>, fallback?: ErrorCode): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw mapLanceError(error, fallback);
+  }
+}

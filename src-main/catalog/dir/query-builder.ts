@@ -1,0 +1,64 @@
+/**
+ * Builds a LanceDB query from the contract's QueryRequest: plain scans, vector search and
+ * full-text search, with filter, projection, limit and offset. Column paths are resolved against
+ * the schema first, so a bad name is TableColumnNotFound rather than an engine error.
+ */
+import type { Table as LanceTable } from '@lancedb/lancedb';
+import type { Schema, Table as ArrowTable } from 'apache-arrow';
+import type { QueryRequest } from '../contract';
+import { errors } from '../errors';
+import { resolveFieldPath } from '../field-paths';
+import { vectorDimension } from '../index-specs';
+import { lance } from './lance-errors';
+
+/** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
+const DEFAULT_SEARCH_LIMIT = 10;
+
+export async function runQuery(table: LanceTable, schema: Schema, request: QueryRequest): Promise<ArrowTable> {
+  if (request.vector && request.fullTextQuery) {
+    throw errors.InvalidInput('A query takes a vector or a full-text query, not both (hybrid search is not supported)');
+  }
+  const columns = request.columns?.map((path) => resolveFieldPath(schema, path).canonicalPath);
+
+  let query;
+  if (request.vector) {
+    const vectorColumn = request.vectorColumn
+      ? resolveFieldPath(schema, request.vectorColumn)
+      : undefined;
+    if (vectorColumn) {
+      const dimension = vectorDimension(vectorColumn.field);
+      if (dimension === undefined) {
+        throw errors.InvalidInput(`Column ${vectorColumn.canonicalPath} is not a vector column`);
+      }
+      if (dimension !== request.vector.length) {
+        throw errors.InvalidInput(
+          `The query vector has ${request.vector.length} values; column ${vectorColumn.canonicalPath} holds vectors of ${dimension}`,
+        );
+      }
+    }
+    let search = table.vectorSearch(request.vector);
+    if (vectorColumn) search = search.column(vectorColumn.canonicalPath);
+    // The typings omit hamming, which LanceDB accepts for binary vectors.
+    if (request.distanceType) search = search.distanceType(request.distanceType as 'l2');
+    if (request.nprobes !== undefined) search = search.nprobes(request.nprobes);
+    if (request.refineFactor !== undefined) search = search.refineFactor(request.refineFactor);
+    if (request.ef !== undefined) search = search.ef(request.ef);
+    if (request.bypassVectorIndex) search = search.bypassVectorIndex();
+    if (request.prefilter === false) search = search.postfilter();
+    search = search.limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
+    query = search;
+  } else if (request.fullTextQuery) {
+    const ftsColumns = request.fullTextQuery.columns?.map((path) => resolveFieldPath(schema, path).canonicalPath);
+    query = table.search(request.fullTextQuery.query, 'fts', ftsColumns).limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
+  } else {
+    query = table.query();
+    if (request.limit !== undefined) query = query.limit(request.limit);
+  }
+  if (request.filter !== undefined && request.filter.trim() !== '') query = query.where(request.filter);
+  if (columns) query = query.select(columns);
+  if (request.offset !== undefined) query = query.offset(request.offset);
+  if (request.fastSearch) query = query.fastSearch();
+  if (request.withRowId) query = query.withRowId();
+  const built = query;
+  return lance(() => built.toArrow());
+}

@@ -1,0 +1,44 @@
+/**
+ * The catalog engine's entry points, named as in the specification:
+ * `connect(rootPath)` for a local folder, `connectNamespace(implName, properties)` by name.
+ */
+import type { CatalogClient } from './client';
+import { errors } from './errors';
+import { openDirCatalog, type DirCatalogOptions } from './dir/dir-catalog';
+
+export type { CatalogClient, TableHandle, TableDescription, NamespaceList, TableList } from './client';
+export * from './contract';
+export * from './errors';
+export * from './ids';
+export * from './field-paths';
+export * from './index-specs';
+export type { TableData } from './arrow-data';
+export { DirCatalog } from './dir/dir-catalog';
+
+/** The directory catalog at `rootPath`, created if missing. */
+export function connect(rootPath: string, options?: DirCatalogOptions): Promise<CatalogClient> {
+  return openDirCatalog(rootPath, options);
+}
+
+/**
+ * A catalog through a named implementation. `dir` takes `root`. `rest` (uri, headers.<Name>,
+ * delimiter) arrives with the remote-catalog work and is refused clearly until then.
+ */
+export async function connectNamespace(
+  implName: string,
+  properties: Record<string, string>,
+): Promise<CatalogClient> {
+  switch (implName) {
+    case 'dir': {
+      const root = properties.root;
+      if (typeof root !== 'string' || root.trim() === '') {
+        throw errors.InvalidInput('The dir implementation needs the property "root"');
+      }
+      return openDirCatalog(root);
+    }
+    case 'rest':
+      throw errors.Unsupported('The rest implementation is not available yet in this version of Catalog Studio');
+    default:
+      throw errors.Unsupported(`Unknown namespace implementation ${JSON.stringify(implName)}; use "dir" or "rest"`);
+  }
+}
