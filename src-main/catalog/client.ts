@@ -140,6 +140,8 @@ export interface CatalogClient {
   listJobs(): Promise<JobRecord[]>;
   getJob(id: string): Promise<JobRecord>;
   cancelJob(id: string): Promise<JobRecord>;
+  /** Resolves with the job's record once it has succeeded, failed or been cancelled. */
+  waitForJob(id: string): Promise<JobRecord>;
   /** Subscribes to job events; returns the unsubscribe function. */
   onJobEvent(listener: (event: JobEvent) => void): () => void;
 

@@ -44,11 +44,6 @@ export interface DirCatalogOptions {
   maxQueuedJobs?: number;
 }
 
-/** Joins a table's id the way the manifest does: always with `$`, whatever the REST delimiter. */
-export function manifestObjectId(namespacePath: readonly string[], name: string): string {
-  return [...namespacePath, name].join('$');
-}
-
 export async function openDirCatalog(root: string, options: DirCatalogOptions = {}): Promise<DirCatalog> {
   const absolute = resolve(root);
   try {
@@ -271,7 +266,7 @@ export class DirCatalog implements CatalogClient {
     if (this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path)).length) {
       throw errors.InvalidTableState(`Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`);
     }
-    await this.manifest.renameTable(manifestObjectId(path, name), manifestObjectId(target, newName), name);
+    await this.manifest.renameTable({ namespacePath: path, name }, { namespacePath: target, name: newName });
   }
 
   // ---- jobs -------------------------------------------------------------------------------

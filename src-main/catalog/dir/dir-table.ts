@@ -35,7 +35,7 @@ import type { IndexRequest } from '../index-specs';
 import type { JobRegistry } from '../jobs';
 import { parseOptions } from '../parse-options';
 import { lance } from './lance-errors';
-import type { ManifestStore } from './manifest-store';
+import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { runQuery } from './query-builder';
 import * as indexes from './dir-indexes';
 
@@ -113,7 +113,7 @@ export class DirTable implements TableHandle {
   }
 
   private async location(): Promise<string> {
-    const row = await this.ctx.manifest.find([...this.namespacePath, this.name].join('$'));
+    const row = await this.ctx.manifest.find(manifestObjectId(this.namespacePath, this.name));
     return join(this.ctx.root, row?.location ?? `${this.name}.lance`);
   }
 

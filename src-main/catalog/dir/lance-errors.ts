@@ -17,7 +17,7 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/Table .* (was )?not found|Table not found/i, ERROR_CODES.TableNotFound],
   [/Tag .* (not found|does not exist)|TagNotFound|ref not found/i, ERROR_CODES.TableTagNotFound],
   [/No field named|Column .* does not exist|field .* not found|not found in schema/i, ERROR_CODES.TableColumnNotFound],
-  [/Found field not in schema|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i, ERROR_CODES.TableSchemaValidationError],
+  [/Found field not in schema|cannot cast field|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i, ERROR_CODES.TableSchemaValidationError],
   [/Commit conflict|Retryable commit conflict|concurrent/i, ERROR_CODES.ConcurrentModification],
   [/Not supported|not implemented|unsupported/i, ERROR_CODES.Unsupported],
   [/Invalid input|Invalid user input|sql parser error|Error parsing|Error during planning|invalid argument/i, ERROR_CODES.InvalidInput],

@@ -20,8 +20,18 @@ import { lance } from './lance-errors';
 const MANIFEST_DIR = '__manifest';
 const LINK_NAME = 'manifest';
 
+/** A table's manifest key: its id joined with `$` always, whatever delimiter REST uses. */
+export function manifestObjectId(namespacePath: readonly string[], name: string): string {
+  return [...namespacePath, name].join('$');
+}
+
 function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
+}
+
+export interface TablePlace {
+  namespacePath: readonly string[];
+  name: string;
 }
 
 export interface ManifestRow {
@@ -71,36 +81,55 @@ export class ManifestStore {
   }
 
   /**
-   * Re-keys a table's manifest row. A table folder named `<name>.lance` at the root would still be
-   * picked up by directory listing under its old name, so such a folder moves to the hashed name
-   * LanceDB itself uses for manifest-only tables (reference §4.4).
+   * Re-keys a table's manifest row and, where its folder name must change, moves the folder.
+   *
+   * LanceDB resolves root-level tables by directory listing (`<name>.lance`) and nested ones by
+   * the manifest's `location`, so a table arriving at the root must live in `<name>.lance`, and
+   * one leaving the root must leave that form, or listing would still show it there. A table
+   * made by plain `lancedb.connect` has no manifest row; it gets one when it moves into a
+   * namespace.
    */
-  async renameTable(fromId: string, toId: string, oldV1Name: string): Promise<void> {
+  async renameTable(from: TablePlace, to: TablePlace): Promise<void> {
     const run = async () => {
+      const fromId = manifestObjectId(from.namespacePath, from.name);
+      const toId = manifestObjectId(to.namespacePath, to.name);
       const row = await this.find(fromId);
-      if (!row || row.objectType !== 'table' || !row.location) {
-        throw errors.TableNotFound(`Table ${fromId} is not registered in the catalog manifest`);
+      const oldLocation = row?.location ?? `${from.name}.lance`;
+      if (row && (row.objectType !== 'table' || !row.location)) {
+        throw errors.InvalidTableState(`Manifest entry ${fromId} is not a table`);
       }
-      const table = await this.open();
-      const movesFolder = row.location === `${oldV1Name}.lance`;
-      const newLocation = movesFolder ? `${randomBytes(4).toString('hex')}_${toId}` : row.location;
-      await lance(() =>
-        table.update({
-          where: `object_id = ${sqlString(fromId)}`,
-          values: { object_id: toId, location: newLocation },
-        }),
-      );
-      if (!movesFolder) return;
-      try {
-        await renamePath(join(this.root, row.location), join(this.root, newLocation));
-      } catch (cause) {
-        // Put the row back so the catalog never points at a folder that is not there.
+      const newLocation =
+        to.namespacePath.length === 0
+          ? `${to.name}.lance`
+          : oldLocation.endsWith('.lance')
+            ? `${randomBytes(4).toString('hex')}_${toId}`
+            : oldLocation;
+      if (newLocation !== oldLocation && existsSync(join(this.root, newLocation))) {
+        throw errors.TableAlreadyExists(`The folder ${newLocation} already exists in the catalog`);
+      }
+      const needsManifest = row !== undefined || to.namespacePath.length > 0;
+      const table = needsManifest ? await this.open() : undefined;
+      if (row) {
         await lance(() =>
-          table.update({
-            where: `object_id = ${sqlString(toId)}`,
-            values: { object_id: fromId, location: row.location! },
-          }),
+          table!.update({ where: `object_id = ${sqlString(fromId)}`, values: { object_id: toId, location: newLocation } }),
         );
+      } else if (to.namespacePath.length > 0) {
+        await lance(() =>
+          table!.add([{ object_id: toId, object_type: 'table', location: newLocation, metadata: null, base_objects: null }]),
+        );
+      }
+      if (newLocation === oldLocation) return;
+      try {
+        await renamePath(join(this.root, oldLocation), join(this.root, newLocation));
+      } catch (cause) {
+        // Undo the manifest change so the catalog never points at a folder that is not there.
+        if (row) {
+          await lance(() =>
+            table!.update({ where: `object_id = ${sqlString(toId)}`, values: { object_id: fromId, location: oldLocation } }),
+          );
+        } else if (to.namespacePath.length > 0) {
+          await lance(() => table!.delete(`object_id = ${sqlString(toId)}`));
+        }
         throw errors.Internal(`Could not move the table folder: ${(cause as Error).message}`, { cause });
       }
     };

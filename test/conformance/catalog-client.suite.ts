@@ -1,0 +1,447 @@
+/**
+ * The CatalogClient conformance suite: written once, run against every back end. Each test gets
+ * a fresh, empty catalog from the factory and talks to it only through the CatalogClient API.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Field, FixedSizeList, Float32, Int32, Schema, Table as ArrowTable, Utf8, tableToIPC } from 'apache-arrow';
+import type { CatalogClient, TableHandle } from '../../src-main/catalog/client';
+import type { JobEvent } from '../../src-main/catalog/contract';
+import { ERROR_CODES as E } from '../../src-main/catalog/errors';
+import { expectCode } from '../support/expect-code';
+import { sampleTable } from '../support/sample-data';
+
+export interface CatalogUnderTest {
+  client: CatalogClient;
+  cleanup(): Promise<void>;
+}
+
+const DIM = 16;
+
+export function catalogClientConformance(label: string, open: () => Promise<CatalogUnderTest>): void {
+  describe(`CatalogClient conformance: ${label}`, () => {
+    let under: CatalogUnderTest;
+    let client: CatalogClient;
+
+    beforeEach(async () => {
+      under = await open();
+      client = under.client;
+    });
+    afterEach(async () => {
+      await under.cleanup();
+    });
+
+    async function tableWithRows(rows = 200, path = ['ns'], name = 't'): Promise<TableHandle> {
+      if (path.length > 0) await client.createNamespace(path, { mode: 'exist_ok' });
+      return client.createTable(name, sampleTable(rows, DIM), path);
+    }
+
+    describe('namespaces', () => {
+      it('creates nested namespaces and lists them level by level', async () => {
+        await client.createNamespace(['sales'], { properties: { owner: 'ana' } });
+        await client.createNamespace(['sales', 'eu']);
+        await client.createNamespace(['sales', 'us']);
+        expect((await client.listNamespaces([])).namespaces).toEqual(['sales']);
+        expect((await client.listNamespaces(['sales'])).namespaces).toEqual(['eu', 'us']);
+        expect((await client.describeNamespace(['sales'])).properties).toEqual({ owner: 'ana' });
+        expect(await client.namespaceExists(['sales', 'eu'])).toBe(true);
+        expect(await client.namespaceExists(['sales', 'asia'])).toBe(false);
+        expect(await client.namespaceExists([])).toBe(true);
+      });
+
+      it('honours the create modes', async () => {
+        await client.createNamespace(['a'], { properties: { v: '1' } });
+        await expectCode(client.createNamespace(['a']), E.NamespaceAlreadyExists);
+        const kept = await client.createNamespace(['a'], { mode: 'exist_ok', properties: { v: '2' } });
+        expect(kept.properties).toEqual({ v: '1' });
+        await client.createTable('t', sampleTable(5, DIM), ['a']);
+        await client.createNamespace(['a'], { mode: 'overwrite', properties: { v: '3' } });
+        expect((await client.describeNamespace(['a'])).properties).toEqual({ v: '3' });
+        expect((await client.listTables(['a'])).tables).toEqual([]);
+      });
+
+      it('refuses a namespace under a parent that does not exist', async () => {
+        await expectCode(client.createNamespace(['nope', 'child']), E.NamespaceNotFound);
+        await expectCode(client.listNamespaces(['nope']), E.NamespaceNotFound);
+        await expectCode(client.describeNamespace(['nope']), E.NamespaceNotFound);
+      });
+
+      it('pages through namespaces with page tokens', async () => {
+        for (const name of ['n5', 'n1', 'n3', 'n2', 'n4']) await client.createNamespace([name]);
+        const first = await client.listNamespaces([], { limit: 2 });
+        expect(first.namespaces).toEqual(['n1', 'n2']);
+        expect(first.pageToken).toBeTruthy();
+        const seen = [...first.namespaces];
+        let token = first.pageToken;
+        while (token) {
+          const page = await client.listNamespaces([], { limit: 2, pageToken: token });
+          expect(page.namespaces.length).toBeLessThanOrEqual(2);
+          seen.push(...page.namespaces);
+          token = page.pageToken;
+        }
+        expect(seen).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+      });
+
+      it('drops with restrict, cascade, fail and skip', async () => {
+        await client.createNamespace(['p']);
+        await client.createNamespace(['p', 'c']);
+        await client.createTable('t', sampleTable(5, DIM), ['p', 'c']);
+        await expectCode(client.dropNamespace(['p']), E.NamespaceNotEmpty);
+        expect(await client.tableExists('t', ['p', 'c'])).toBe(true);
+        await client.dropNamespace(['p'], { behavior: 'cascade' });
+        expect(await client.namespaceExists(['p'])).toBe(false);
+        expect(await client.namespaceExists(['p', 'c'])).toBe(false);
+        await expectCode(client.dropNamespace(['p']), E.NamespaceNotFound);
+        await client.dropNamespace(['p'], { mode: 'skip' });
+        await expectCode(client.dropNamespace([]), E.InvalidInput);
+      });
+
+      it('rejects malformed names with InvalidInput', async () => {
+        for (const bad of ['', '.', '..', 'a/b', 'a b', 'a$b', 'é', 'x\u0000y']) {
+          await expectCode(client.createNamespace([bad]), E.InvalidInput);
+        }
+        await expectCode(client.listNamespaces(['ok', '']), E.InvalidInput);
+        expect((await client.listNamespaces([])).namespaces).toEqual([]);
+      });
+    });
+
+    describe('tables', () => {
+      it('creates from an Arrow table, record batches and IPC stream bytes', async () => {
+        await client.createNamespace(['ns']);
+        const data = sampleTable(50, DIM);
+        await client.createTable('from_table', data, ['ns']);
+        await client.createTable('from_batches', data.batches, ['ns']);
+        await client.createTable('from_ipc', tableToIPC(data, 'stream'), ['ns']);
+        for (const name of ['from_table', 'from_batches', 'from_ipc']) {
+          const table = await client.openTable(name, ['ns']);
+          expect(await table.countRows()).toBe(50);
+        }
+        expect((await client.listTables(['ns'])).tables).toEqual(['from_batches', 'from_ipc', 'from_table']);
+      });
+
+      it('creates an empty table from a schema with a vector column', async () => {
+        const schema = new Schema([
+          new Field('id', new Int32(), false),
+          new Field('name', new Utf8(), true),
+          new Field('embedding', new FixedSizeList(8, new Field('item', new Float32(), true)), true),
+        ]);
+        const table = await client.createEmptyTable('empty', schema);
+        expect(await table.countRows()).toBe(0);
+        const described = await table.describe();
+        expect(described.schema.fields.map((f) => f.name)).toEqual(['id', 'name', 'embedding']);
+        expect(String(described.schema.fields[2]!.type)).toContain('FixedSizeList[8]');
+        expect(described.rowCount).toBe(0);
+      });
+
+      it('honours the table create modes', async () => {
+        await tableWithRows(20);
+        await expectCode(client.createTable('t', sampleTable(3, DIM), ['ns']), E.TableAlreadyExists);
+        const kept = await client.createTable('t', sampleTable(3, DIM), ['ns'], { mode: 'exist_ok' });
+        expect(await kept.countRows()).toBe(20);
+        const replaced = await client.createTable('t', sampleTable(3, DIM), ['ns'], { mode: 'overwrite' });
+        expect(await replaced.countRows()).toBe(3);
+      });
+
+      it('refuses tables in a namespace that does not exist', async () => {
+        await expectCode(client.createTable('t', sampleTable(3, DIM), ['ghost']), E.NamespaceNotFound);
+        await expectCode(client.listTables(['ghost']), E.NamespaceNotFound);
+        await expectCode(client.openTable('t', ['ghost']), E.NamespaceNotFound);
+      });
+
+      it('rejects bad table names and bad data', async () => {
+        await expectCode(client.createTable('a b', sampleTable(3, DIM)), E.InvalidInput);
+        await expectCode(client.createTable('..', sampleTable(3, DIM)), E.InvalidInput);
+        await expectCode(client.createTable('t', new Uint8Array([1, 2, 3, 4])), E.InvalidInput);
+        const bytes = tableToIPC(sampleTable(20, DIM), 'stream');
+        await expectCode(client.createTable('t', bytes.slice(0, bytes.length / 2)), E.InvalidInput);
+        expect((await client.listTables([])).tables).toEqual([]);
+      });
+
+      it('pages through tables', async () => {
+        await client.createNamespace(['ns']);
+        for (const name of ['e', 'a', 'c', 'b', 'd']) await client.createTable(name, sampleTable(2, DIM), ['ns']);
+        const page = await client.listTables(['ns'], { limit: 3 });
+        expect(page.tables).toEqual(['a', 'b', 'c']);
+        const rest = await client.listTables(['ns'], { limit: 3, pageToken: page.pageToken });
+        expect(rest.tables).toEqual(['d', 'e']);
+        expect(rest.pageToken ?? undefined).toBeUndefined();
+      });
+
+      it('opens, checks existence of and drops tables', async () => {
+        await tableWithRows(10);
+        expect(await client.tableExists('t', ['ns'])).toBe(true);
+        expect(await client.tableExists('missing', ['ns'])).toBe(false);
+        await expectCode(client.openTable('missing', ['ns']), E.TableNotFound);
+        await client.dropTable('t', ['ns']);
+        expect(await client.tableExists('t', ['ns'])).toBe(false);
+        await expectCode(client.dropTable('t', ['ns']), E.TableNotFound);
+      });
+
+      it('describes schema, version, row count, location and stats', async () => {
+        const table = await tableWithRows(120);
+        const d = await table.describe();
+        expect(d.name).toBe('t');
+        expect(d.namespacePath).toEqual(['ns']);
+        expect(d.version).toBeGreaterThanOrEqual(1);
+        expect(d.rowCount).toBe(120);
+        expect(d.location.length).toBeGreaterThan(0);
+        expect(d.schema.fields.map((f) => f.name)).toEqual(['id', 'text', 'category', 'tags', 'meta', 'image', 'vector']);
+        expect(d.stats.numRows).toBe(120);
+        expect(d.stats.numFragments).toBeGreaterThanOrEqual(1);
+        expect(d.stats.totalBytes).toBeGreaterThan(0);
+      });
+
+      it('renames within a namespace and moves between namespaces, keeping data', async () => {
+        const table = await tableWithRows(30);
+        const job = await table.createIndex({ column: 'id', index_type: 'BTREE' });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        await client.renameTable('t', 't2', ['ns']);
+        expect((await client.listTables(['ns'])).tables).toEqual(['t2']);
+        await client.createNamespace(['other']);
+        await client.renameTable('t2', 'moved', ['ns'], { newNamespacePath: ['other'] });
+        expect((await client.listTables(['ns'])).tables).toEqual([]);
+        const moved = await client.openTable('moved', ['other']);
+        expect(await moved.countRows()).toBe(30);
+        expect((await moved.listIndices()).map((i) => i.name)).toEqual(['id_idx']);
+      });
+
+      it('refuses renames that would clash or lose the table', async () => {
+        await tableWithRows(5, ['ns'], 'a');
+        await tableWithRows(5, ['ns'], 'b');
+        await expectCode(client.renameTable('a', 'b', ['ns']), E.TableAlreadyExists);
+        await expectCode(client.renameTable('zz', 'c', ['ns']), E.TableNotFound);
+        await expectCode(client.renameTable('a', 'c', ['ns'], { newNamespacePath: ['ghost'] }), E.NamespaceNotFound);
+        await expectCode(client.renameTable('a', 'bad name', ['ns']), E.InvalidInput);
+        expect((await client.listTables(['ns'])).tables).toEqual(['a', 'b']);
+      });
+
+      it('renames a table in the root namespace', async () => {
+        await client.createTable('root_t', sampleTable(7, DIM));
+        await client.renameTable('root_t', 'root_u');
+        expect((await client.listTables([])).tables).toEqual(['root_u']);
+        expect(await (await client.openTable('root_u')).countRows()).toBe(7);
+      });
+    });
+
+    describe('data', () => {
+      it('counts with and without a filter, and reports bad filters', async () => {
+        const table = await tableWithRows(100);
+        expect(await table.countRows()).toBe(100);
+        expect(await table.countRows({ filter: 'id < 10' })).toBe(10);
+        expect(await table.countRows({ filter: "category = 'c1'" })).toBe(20);
+        expect(await table.countRows({ filter: 'meta.score >= 5' })).toBe(50);
+        await expectCode(table.countRows({ filter: 'nope > 1' }), E.TableColumnNotFound);
+        await expectCode(table.countRows({ filter: 'id >>> 1' }), E.InvalidInput);
+      });
+
+      it('appends and overwrites, and refuses data of another schema', async () => {
+        const table = await tableWithRows(10);
+        const appended = await table.insert(sampleTable(5, DIM, { idOffset: 10 }));
+        expect(appended.numRows).toBe(5);
+        expect(await table.countRows()).toBe(15);
+        await table.insert(sampleTable(4, DIM, { idOffset: 100 }), { mode: 'overwrite' });
+        expect(await table.countRows()).toBe(4);
+        await expectCode(table.insert(sampleTable(3, DIM + 1)), E.TableSchemaValidationError);
+        expect(await table.countRows()).toBe(4);
+      });
+
+      it('queries with filter, projection, limit and offset', async () => {
+        const table = await tableWithRows(100);
+        const result = await table.query({ filter: 'id >= 50', columns: ['id', 'meta.score'], limit: 5, offset: 10 });
+        expect(result.schema.fields.map((f) => f.name)).toEqual(['id', 'meta.score']);
+        const ids = result.getChild('id')!.toArray() as Int32Array;
+        expect([...ids]).toEqual([60, 61, 62, 63, 64]);
+        await expectCode(table.query({ columns: ['nope'] }), E.TableColumnNotFound);
+        await expectCode(table.query({ columns: ['`broken'] }), E.InvalidInput);
+      });
+
+      it('finds a stored vector as its own nearest neighbour', async () => {
+        const table = await tableWithRows(200);
+        const row = (await table.query({ filter: 'id = 42', columns: ['vector'] })).get(0)!;
+        const vector = [...(row.toJSON().vector as Float32Array | number[])].map(Number);
+        const hits = await table.query({ vector, limit: 3, columns: ['id'], bypassVectorIndex: true });
+        expect(hits.numRows).toBe(3);
+        expect(hits.getChild('id')!.get(0)).toBe(42);
+        await expectCode(table.query({ vector: [1, 2, 3], vectorColumn: 'vector' }), E.InvalidInput);
+      });
+
+      it('searches full text through an FTS index', async () => {
+        const table = await tableWithRows(100);
+        const job = await table.createIndex({ column: 'text', index_type: 'FTS' });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        const hits = await table.query({ fullTextQuery: { query: 'mountain', columns: ['text'] }, limit: 100, columns: ['id', 'text'] });
+        expect(hits.numRows).toBeGreaterThan(0);
+        for (const text of hits.getChild('text')!.toArray() as string[]) expect(text).toContain('mountain');
+      });
+
+      it('updates, deletes and merges rows', async () => {
+        const table = await tableWithRows(20);
+        const updated = await table.update({ updates: { category: "'changed'" }, filter: 'id < 5' });
+        expect(updated.numRows).toBe(5);
+        expect(await table.countRows({ filter: "category = 'changed'" })).toBe(5);
+        const deleted = await table.delete('id >= 15');
+        expect(deleted.numRows).toBe(5);
+        expect(await table.countRows()).toBe(15);
+        const merged = await table.mergeInsert(sampleTable(10, DIM, { idOffset: 10 }), {
+          on: ['id'],
+          whenMatchedUpdateAll: true,
+          whenNotMatchedInsertAll: true,
+        });
+        expect(merged.numUpdatedRows).toBe(5);
+        expect(merged.numInsertedRows).toBe(5);
+        expect(await table.countRows()).toBe(20);
+        await expectCode(table.delete(''), E.InvalidInput);
+      });
+    });
+
+    describe('versions and branches', () => {
+      it('lists versions, reads an old one read-only, and restores it', async () => {
+        const table = await tableWithRows(10);
+        await table.insert(sampleTable(5, DIM, { idOffset: 10 }));
+        const versions = await table.listVersions();
+        expect(versions.length).toBeGreaterThanOrEqual(2);
+        const first = versions[0]!.version;
+        const old = await table.checkoutVersion(first);
+        expect(old.pinnedVersion).toBe(first);
+        expect(await old.countRows()).toBe(10);
+        expect(await table.countRows({ version: first })).toBe(10);
+        await expectCode(old.insert(sampleTable(1, DIM)), E.InvalidTableState);
+        await expectCode(table.checkoutVersion(9999), E.TableVersionNotFound);
+        const restored = await table.restore(first);
+        expect(restored.numRows).toBe(10);
+        expect(await table.countRows()).toBe(10);
+        expect((await table.listVersions()).length).toBeGreaterThan(versions.length);
+      });
+
+      it('creates branches whose writes stay off main', async () => {
+        const table = await tableWithRows(10);
+        await table.createBranch('dev');
+        await expectCode(table.createBranch('dev'), E.TableBranchAlreadyExists);
+        const dev = await table.onBranch('dev');
+        expect(dev.branch).toBe('dev');
+        await dev.insert(sampleTable(5, DIM, { idOffset: 10 }));
+        expect(await dev.countRows()).toBe(15);
+        expect(await table.countRows()).toBe(10);
+        expect(await table.countRows({ branch: 'dev' })).toBe(15);
+        await table.insert(sampleTable(1, DIM, { idOffset: 99 }), { branch: 'dev' });
+        expect(await table.countRows({ branch: 'dev' })).toBe(16);
+        expect((await table.query({ branch: 'dev', filter: 'id = 99', columns: ['id'] })).numRows).toBe(1);
+        expect((await table.listBranches()).map((b) => b.name)).toEqual(['dev']);
+        const reopened = await client.openTable('t', ['ns'], { branch: 'dev' });
+        expect(await reopened.countRows()).toBe(16);
+        await table.deleteBranch('dev');
+        expect(await table.listBranches()).toEqual([]);
+        await expectCode(table.onBranch('dev'), E.TableBranchNotFound);
+        await expectCode(table.deleteBranch('dev'), E.TableBranchNotFound);
+        await expectCode(table.countRows({ branch: 'ghost' }), E.TableBranchNotFound);
+      });
+    });
+
+    describe('indexes', () => {
+      const cases: Array<{ column: string; index_type: string; extra?: Record<string, unknown>; type: string }> = [
+        { column: 'vector', index_type: 'IVF_PQ', extra: { num_partitions: 4, num_sub_vectors: 4, distance_type: 'cosine' }, type: 'IVF_PQ' },
+        { column: 'vector', index_type: 'IVF_FLAT', extra: { num_partitions: 4 }, type: 'IVF_FLAT' },
+        { column: 'vector', index_type: 'IVF_RQ', extra: { num_partitions: 2 }, type: 'IVF_RQ' },
+        { column: 'vector', index_type: 'IVF_HNSW_SQ', extra: { num_partitions: 2, m: 8, ef_construction: 50 }, type: 'IVF_HNSW_SQ' },
+        { column: 'vector', index_type: 'IVF_HNSW_PQ', extra: { num_partitions: 2, num_sub_vectors: 2, m: 8 }, type: 'IVF_HNSW_PQ' },
+        { column: 'id', index_type: 'BTREE', type: 'BTREE' },
+        { column: 'category', index_type: 'BITMAP', type: 'BITMAP' },
+        { column: 'tags', index_type: 'LABEL_LIST', type: 'LABEL_LIST' },
+        { column: 'text', index_type: 'FTS', extra: { with_position: true, base_tokenizer: 'simple', language: 'English', max_token_length: 30, lower_case: true, stem: false, remove_stop_words: false, ascii_folding: true }, type: 'FTS' },
+        { column: 'text', index_type: 'INVERTED', type: 'FTS' },
+        { column: 'meta.score', index_type: 'BTREE', type: 'BTREE' },
+        { column: 'meta.`a.b`', index_type: 'BITMAP', type: 'BITMAP' },
+      ];
+
+      for (const c of cases) {
+        it(`builds ${c.index_type} on ${c.column} as a job with progress`, async () => {
+          const rows = 600;
+          const table = await tableWithRows(rows);
+          const events: JobEvent[] = [];
+          const unsubscribe = client.onJobEvent((event) => events.push(event));
+          const job = await table.createIndex({ column: c.column, index_type: c.index_type, ...c.extra } as never);
+          expect(['queued', 'running']).toContain(job.state);
+          expect(job.kind).toBe('create_index');
+          expect(job.target.table).toBe('t');
+          const done = await client.waitForJob(job.id);
+          unsubscribe();
+          expect(done.error).toBeUndefined();
+          expect(done.state).toBe('succeeded');
+          expect(done.progress.numIndexedRows).toBe(rows);
+          expect(done.progress.numUnindexedRows).toBe(0);
+          expect(done.endedAt).toBeGreaterThanOrEqual(done.startedAt!);
+          const mine = events.filter((e) => e.job.id === job.id);
+          expect(mine.some((e) => e.type === 'job:progress' && e.job.phase === 'building' && e.job.progress.numUnindexedRows === rows)).toBe(true);
+          expect(mine.at(-1)?.type).toBe('job:finished');
+          const listed = (await table.listIndices()).find((i) => i.name === job.target.index);
+          expect(listed).toMatchObject({ indexType: c.type, status: 'ready', numIndexedRows: rows, numUnindexedRows: 0 });
+          const stats = await table.indexStats(job.target.index!);
+          expect(stats).toMatchObject({ indexType: c.type, status: 'ready', numIndexedRows: rows, numUnindexedRows: 0 });
+        });
+      }
+
+      it('shows a build in progress in listIndices and indexStats', async () => {
+        const table = await tableWithRows(4000);
+        const job = await table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_partitions: 8, num_sub_vectors: 8, sample_rate: 512, max_iterations: 100 });
+        const listed = (await table.listIndices()).find((i) => i.name === 'vector_idx');
+        expect(listed).toMatchObject({ status: 'building', numIndexedRows: 0, numUnindexedRows: 4000, jobId: job.id });
+        expect(await table.indexStats('vector_idx')).toMatchObject({ status: 'building', numUnindexedRows: 4000 });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        expect(await table.indexStats('vector_idx')).toMatchObject({ status: 'ready', numUnindexedRows: 0 });
+      });
+
+      it('validates before any work starts', async () => {
+        const table = await tableWithRows(50);
+        await expectCode(table.createIndex({ column: 'text', index_type: 'IVF_PQ' }), E.InvalidInput);
+        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_sub_vectors: 5 }), E.InvalidInput);
+        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_PQ', distance_type: 'manhattan' }), E.InvalidInput);
+        await expectCode(table.createIndex({ column: 'vector', index_type: 'WHATEVER' }), E.InvalidInput);
+        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_SQ' }), E.Unsupported);
+        await expectCode(table.createIndex({ column: 'missing', index_type: 'BTREE' }), E.TableColumnNotFound);
+        await expectCode(table.createIndex({ column: 'score', index_type: 'BTREE' }), E.TableColumnNotFound);
+        await expectCode(table.createIndex({ column: 'meta.`a.b', index_type: 'BTREE' }), E.InvalidInput);
+        await expectCode(table.createIndex({ column: 'text', index_type: 'FTS', max_token_length: -1 }), E.InvalidInput);
+        await expectCode(table.createIndex({ column: 'id', index_type: 'BTREE', num_partitions: 3 } as never), E.InvalidInput);
+        await expectCode(table.createIndex({ column: '', index_type: 'BTREE' }), E.InvalidInput);
+        expect(await table.listIndices()).toEqual([]);
+        expect(await client.listJobs()).toEqual([]);
+      });
+
+      it('drops indexes and reports unknown ones', async () => {
+        const table = await tableWithRows(50);
+        const job = await table.createIndex({ column: 'id', index_type: 'BTREE', name: 'by_id' });
+        await client.waitForJob(job.id);
+        expect((await table.listIndices()).map((i) => i.name)).toEqual(['by_id']);
+        await table.dropIndex('by_id');
+        expect(await table.listIndices()).toEqual([]);
+        await expectCode(table.dropIndex('by_id'), E.TableIndexNotFound);
+        await expectCode(table.indexStats('by_id'), E.TableIndexNotFound);
+      });
+
+      it('refuses a second build of the same index while one runs, and reports unknown jobs', async () => {
+        const table = await tableWithRows(4000);
+        const job = await table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_partitions: 8, num_sub_vectors: 8, sample_rate: 512 });
+        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_PQ' }), E.TableIndexAlreadyExists);
+        await client.waitForJob(job.id);
+        await expectCode(client.getJob('no-such-job'), E.TransactionNotFound);
+        expect((await client.listJobs()).map((j) => j.id)).toContain(job.id);
+      });
+
+      it('cancels a running build', async () => {
+        const table = await tableWithRows(4000);
+        const job = await table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_partitions: 16, num_sub_vectors: 8, sample_rate: 1024, max_iterations: 200 });
+        await client.cancelJob(job.id);
+        const ended = await client.waitForJob(job.id);
+        expect(ended.state).toBe('cancelled');
+        expect(ended.error?.name).toBe('Cancelled');
+        expect((await table.listIndices()).filter((i) => i.status === 'building')).toEqual([]);
+      });
+    });
+
+    it('reads an IPC stream with a schema and no batches as an empty table', async () => {
+      const schema = new Schema([new Field('id', new Int32(), true)]);
+      const bytes = tableToIPC(new ArrowTable(schema), 'stream');
+      const table = await client.createTable('empty_ipc', bytes);
+      expect(await table.countRows()).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The conformance suite on the `dir` back end (a temp folder, real LanceDB), plus what only a
+ * local folder has: its on-disk layout.
+ */
+import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { connect, connectNamespace } from '../../../src-main/catalog';
+import { ERROR_CODES as E } from '../../../src-main/catalog/errors';
+import { catalogClientConformance } from '../../conformance/catalog-client.suite';
+import { expectCode } from '../../support/expect-code';
+import { sampleTable } from '../../support/sample-data';
+
+function tempRoot(): string {
+  return mkdtempSync(join(tmpdir(), 'cs-dir-'));
+}
+
+catalogClientConformance('dir', async () => {
+  const root = tempRoot();
+  const client = await connect(root);
+  return {
+    client,
+    cleanup: async () => {
+      await client.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('dir catalog on disk', () => {
+  it('creates the folder when missing and uses LanceDB layout', async () => {
+    const root = join(tempRoot(), 'new', 'catalog');
+    const client = await connectNamespace('dir', { root });
+    await client.createNamespace(['a']);
+    await client.createNamespace(['a', 'b']);
+    await client.createTable('t', sampleTable(5, 8), ['a', 'b']);
+    await client.createTable('top', sampleTable(5, 8));
+    const entries = readdirSync(root).sort();
+    expect(entries).toContain('__manifest');
+    expect(entries).toContain('top.lance');
+    expect(entries.some((e) => /^[0-9a-f]{8}_a\$b\$t$/.test(e))).toBe(true);
+    await client.close();
+  });
+
+  it('keeps root tables in <name>.lance folders across renames and moves', async () => {
+    const root = tempRoot();
+    const client = await connect(root);
+    await client.createTable('old', sampleTable(5, 8));
+    await client.renameTable('old', 'fresh');
+    expect(existsSync(join(root, 'old.lance'))).toBe(false);
+    expect(existsSync(join(root, 'fresh.lance'))).toBe(true);
+    await client.createNamespace(['ns']);
+    await client.renameTable('fresh', 'inside', [], { newNamespacePath: ['ns'] });
+    // Left at the root as fresh.lance, directory listing would still show it there.
+    expect(existsSync(join(root, 'fresh.lance'))).toBe(false);
+    expect(readdirSync(root).some((e) => /^[0-9a-f]{8}_ns\$inside$/.test(e))).toBe(true);
+    await client.renameTable('inside', 'back', ['ns'], { newNamespacePath: [] });
+    expect(existsSync(join(root, 'back.lance'))).toBe(true);
+    const reopened = await connect(root);
+    expect((await reopened.listTables([])).tables).toEqual(['back']);
+    expect((await reopened.listTables(['ns'])).tables).toEqual([]);
+    expect(await (await reopened.openTable('back')).countRows()).toBe(5);
+    await reopened.close();
+    await client.close();
+  });
+
+  it('refuses unknown implementations and rest until it lands', async () => {
+    await expectCode(connectNamespace('nope', {}), E.Unsupported);
+    await expectCode(connectNamespace('rest', { uri: 'http://127.0.0.1:1' }), E.Unsupported);
+    await expectCode(connectNamespace('dir', {}), E.InvalidInput);
+  });
+});
