@@ -7,7 +7,11 @@ export default defineConfig({
   build: { outDir: '../dist/renderer', emptyOutDir: true },
   test: {
     root: '.',
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/interop/**/*.test.ts'],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+      'test/interop/**/*.test.ts',
+    ],
     // LanceDB builds use native threads; two forks match the two cores CI has.
     pool: 'forks',
     maxWorkers: 2,

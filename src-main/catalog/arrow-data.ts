@@ -34,7 +34,9 @@ export function decodeIpc(bytes: Uint8Array): ArrowTable {
   try {
     table = tableFromIPC(bytes);
   } catch (cause) {
-    throw errors.InvalidInput(`The body is not a valid Arrow IPC stream: ${messageOf(cause)}`, { cause });
+    throw errors.InvalidInput(`The body is not a valid Arrow IPC stream: ${messageOf(cause)}`, {
+      cause,
+    });
   }
   if (table.schema.fields.length === 0) {
     throw errors.InvalidInput('The Arrow IPC stream has no schema fields');
@@ -46,7 +48,9 @@ export function decodeIpc(bytes: Uint8Array): ArrowTable {
       for (let i = 0; i < batch.numCols; i++) batch.getChildAt(i)?.data.forEach((d) => d.length);
     }
   } catch (cause) {
-    throw errors.InvalidInput(`The Arrow IPC stream is truncated or corrupt: ${messageOf(cause)}`, { cause });
+    throw errors.InvalidInput(`The Arrow IPC stream is truncated or corrupt: ${messageOf(cause)}`, {
+      cause,
+    });
   }
   return table;
 }

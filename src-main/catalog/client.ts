@@ -127,7 +127,11 @@ export interface CatalogClient {
     namespacePath?: string[],
     options?: CreateTableOptions,
   ): Promise<TableHandle>;
-  openTable(name: string, namespacePath?: string[], options?: OpenTableOptions): Promise<TableHandle>;
+  openTable(
+    name: string,
+    namespacePath?: string[],
+    options?: OpenTableOptions,
+  ): Promise<TableHandle>;
   tableExists(name: string, namespacePath?: string[]): Promise<boolean>;
   dropTable(name: string, namespacePath?: string[]): Promise<void>;
   renameTable(

@@ -54,7 +54,10 @@ export const RenameTableOptionsSchema = z
 export type RenameTableOptions = z.infer<typeof RenameTableOptionsSchema>;
 
 export const InsertOptionsSchema = z
-  .object({ mode: z.enum(['append', 'overwrite']).optional(), branch: z.string().min(1).optional() })
+  .object({
+    mode: z.enum(['append', 'overwrite']).optional(),
+    branch: z.string().min(1).optional(),
+  })
   .strict();
 export type InsertOptions = z.infer<typeof InsertOptionsSchema>;
 
@@ -222,5 +225,4 @@ export const JobRecordSchema = z.object({
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
 export type JobEvent =
-  | { type: 'job:progress'; job: JobRecord }
-  | { type: 'job:finished'; job: JobRecord };
+  { type: 'job:progress'; job: JobRecord } | { type: 'job:finished'; job: JobRecord };

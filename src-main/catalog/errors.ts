@@ -138,7 +138,12 @@ export const errors = Object.fromEntries(
     (message: string, options?: { cause?: unknown; detail?: string }) =>
       new CatalogError(code, message, options),
   ]),
-) as { [K in ErrorName]: (message: string, options?: { cause?: unknown; detail?: string }) => CatalogError };
+) as {
+  [K in ErrorName]: (
+    message: string,
+    options?: { cause?: unknown; detail?: string },
+  ) => CatalogError;
+};
 
 export function isCatalogError(value: unknown): value is CatalogError {
   return value instanceof CatalogError;

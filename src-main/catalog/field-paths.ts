@@ -81,7 +81,9 @@ const BARE_SEGMENT = /^[A-Za-z0-9_]+$/;
 /** The canonical text of a path: bare where that is unambiguous, quoted otherwise. */
 export function formatFieldPath(segments: readonly string[]): string {
   return segments
-    .map((segment) => (BARE_SEGMENT.test(segment) ? segment : `\`${segment.replaceAll('`', '``')}\``))
+    .map((segment) =>
+      BARE_SEGMENT.test(segment) ? segment : `\`${segment.replaceAll('`', '``')}\``,
+    )
     .join('.');
 }
 

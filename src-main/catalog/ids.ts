@@ -51,7 +51,8 @@ export function assertValidDelimiter(delimiter: unknown): string {
   if (typeof delimiter !== 'string' || delimiter.length === 0) {
     throw errors.InvalidInput('The delimiter must be a non-empty string');
   }
-  if (delimiter.length > 16) throw errors.InvalidInput('The delimiter must be at most 16 characters');
+  if (delimiter.length > 16)
+    throw errors.InvalidInput('The delimiter must be at most 16 characters');
   return delimiter;
 }
 
@@ -97,7 +98,9 @@ export function decodeIdSegment(segment: string, delimiter = DEFAULT_DELIMITER):
   try {
     decoded = decodeURIComponent(segment);
   } catch {
-    throw errors.InvalidInput(`Identifier ${JSON.stringify(segment)} is not valid percent-encoding`);
+    throw errors.InvalidInput(
+      `Identifier ${JSON.stringify(segment)} is not valid percent-encoding`,
+    );
   }
   return splitId(decoded, delimiter);
 }

@@ -97,7 +97,9 @@ function isScalarList(field: Field): boolean {
   // apache-arrow 18 has no LargeList type, so List is the only list shape it can hand us.
   if (!DataType.isList(t)) return false;
   const child = t.children[0]?.type;
-  return child !== undefined && (DataType.isInt(child) || isStringType(child) || DataType.isBool(child));
+  return (
+    child !== undefined && (DataType.isInt(child) || isStringType(child) || DataType.isBool(child))
+  );
 }
 
 function isTextColumn(field: Field): boolean {
@@ -201,8 +203,10 @@ const ftsParams: readonly ParamSpec[] = [
     label: 'Tokenizer',
     type: {
       kind: 'string',
-      pattern: /^(simple|whitespace|raw|ngram|icu|icu\/split|jieba\/[A-Za-z0-9_-]+|lindera\/[A-Za-z0-9_-]+)$/,
-      patternHelp: 'simple, whitespace, raw, ngram, icu, icu/split, jieba/<model> or lindera/<model>',
+      pattern:
+        /^(simple|whitespace|raw|ngram|icu|icu\/split|jieba\/[A-Za-z0-9_-]+|lindera\/[A-Za-z0-9_-]+)$/,
+      patternHelp:
+        'simple, whitespace, raw, ngram, icu, icu/split, jieba/<model> or lindera/<model>',
     },
     default: 'simple',
     help: 'simple splits on whitespace and punctuation; whitespace on whitespace only; raw indexes the whole value as one token; ngram indexes character n-grams.',
@@ -210,7 +214,11 @@ const ftsParams: readonly ParamSpec[] = [
   {
     name: 'language',
     label: 'Language',
-    type: { kind: 'string', pattern: /^[A-Za-z]{2,32}$/, patternHelp: 'a language name such as English' },
+    type: {
+      kind: 'string',
+      pattern: /^[A-Za-z]{2,32}$/,
+      patternHelp: 'a language name such as English',
+    },
     default: 'English',
     help: 'Language for stemming and stop words; used only when those are on.',
   },
@@ -325,7 +333,13 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
     unsupported: NOT_IN_BINDING,
     accepts: 'a float vector column',
     acceptsField: isFloatVector,
-    params: [distance(['l2', 'cosine', 'dot']), numPartitions, targetPartitionSize, sampleRate, maxIterations],
+    params: [
+      distance(['l2', 'cosine', 'dot']),
+      numPartitions,
+      targetPartitionSize,
+      sampleRate,
+      maxIterations,
+    ],
   },
   {
     type: 'IVF_RQ',
@@ -353,7 +367,15 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
     unsupported: NOT_IN_BINDING,
     accepts: 'a float vector column',
     acceptsField: isFloatVector,
-    params: [distance(['l2', 'cosine', 'dot']), numPartitions, targetPartitionSize, sampleRate, maxIterations, hnswM, hnswEf],
+    params: [
+      distance(['l2', 'cosine', 'dot']),
+      numPartitions,
+      targetPartitionSize,
+      sampleRate,
+      maxIterations,
+      hnswM,
+      hnswEf,
+    ],
   },
   {
     type: 'IVF_HNSW_SQ',
@@ -525,7 +547,8 @@ function checkParamValue(param: ParamSpec, value: unknown): ParamValue {
   const t = param.type;
   switch (t.kind) {
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isInteger(value)) throw bad('must be a whole number');
+      if (typeof value !== 'number' || !Number.isInteger(value))
+        throw bad('must be a whole number');
       if (t.min !== undefined && value < t.min) throw bad(`must be at least ${t.min}`);
       if (t.max !== undefined && value > t.max) throw bad(`must be at most ${t.max}`);
       return value;
@@ -542,13 +565,20 @@ function checkParamValue(param: ParamSpec, value: unknown): ParamValue {
       if (typeof value !== 'boolean') throw bad('must be true or false');
       return value;
     case 'enum': {
-      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.toLowerCase() : undefined;
-      if (text === undefined || !t.values.includes(text)) throw bad(`must be one of ${t.values.join(', ')}`);
+      const text =
+        typeof value === 'number'
+          ? String(value)
+          : typeof value === 'string'
+            ? value.toLowerCase()
+            : undefined;
+      if (text === undefined || !t.values.includes(text))
+        throw bad(`must be one of ${t.values.join(', ')}`);
       return typeof value === 'number' ? value : text;
     }
     case 'string':
       if (typeof value !== 'string' || value.length === 0) throw bad('must be a non-empty string');
-      if (t.pattern && !t.pattern.test(value)) throw bad(`must be ${t.patternHelp ?? 'well formed'}`);
+      if (t.pattern && !t.pattern.test(value))
+        throw bad(`must be ${t.patternHelp ?? 'well formed'}`);
       return value;
     case 'string-list':
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
@@ -575,7 +605,10 @@ export function defaultIndexName(segments: readonly string[]): string {
  * Checks a request against the spec table and the target column, before any work starts.
  * Every refusal is InvalidInput with a message that says what to change.
  */
-export function validateIndexRequest(request: IndexRequest, target: IndexTarget): ValidatedIndexRequest {
+export function validateIndexRequest(
+  request: IndexRequest,
+  target: IndexTarget,
+): ValidatedIndexRequest {
   const spec = findIndexSpec(request.index_type);
   if (!spec) {
     throw errors.InvalidInput(
@@ -591,7 +624,9 @@ export function validateIndexRequest(request: IndexRequest, target: IndexTarget)
       .map((s) => s.type);
     throw errors.InvalidInput(
       `Index type ${spec.type} needs ${spec.accepts}, but column ${target.canonicalPath} is ${String(target.field.type)}` +
-        (fits.length > 0 ? `; this column can take ${fits.join(', ')}` : '; no index type fits this column'),
+        (fits.length > 0
+          ? `; this column can take ${fits.join(', ')}`
+          : '; no index type fits this column'),
     );
   }
 
@@ -603,7 +638,9 @@ export function validateIndexRequest(request: IndexRequest, target: IndexTarget)
     if (!param) {
       throw errors.InvalidInput(
         `Parameter ${key} does not apply to ${spec.type}` +
-          (spec.params.length > 0 ? `; it takes ${spec.params.map((p) => p.name).join(', ')}` : '; it takes no parameters'),
+          (spec.params.length > 0
+            ? `; it takes ${spec.params.map((p) => p.name).join(', ')}`
+            : '; it takes no parameters'),
       );
     }
     params[key] = checkParamValue(param, value);
@@ -624,8 +661,14 @@ export function validateIndexRequest(request: IndexRequest, target: IndexTarget)
   if (params.distance_type === 'hamming' && !isBinaryVector(target.field)) {
     throw errors.InvalidInput('hamming distance needs a uint8 vector column');
   }
-  if (spec.kind === 'vector' && isBinaryVector(target.field) && params.distance_type !== 'hamming') {
-    throw errors.InvalidInput(`Column ${target.canonicalPath} holds binary vectors; use distance_type hamming`);
+  if (
+    spec.kind === 'vector' &&
+    isBinaryVector(target.field) &&
+    params.distance_type !== 'hamming'
+  ) {
+    throw errors.InvalidInput(
+      `Column ${target.canonicalPath} holds binary vectors; use distance_type hamming`,
+    );
   }
   if (
     params.ngram_min_length !== undefined &&
@@ -637,7 +680,9 @@ export function validateIndexRequest(request: IndexRequest, target: IndexTarget)
   const rows = target.rowCount;
   if (spec.kind === 'vector' && rows !== undefined) {
     if (rows === 0) {
-      throw errors.InvalidInput(`A ${spec.type} index is trained on the data; the table has no rows yet`);
+      throw errors.InvalidInput(
+        `A ${spec.type} index is trained on the data; the table has no rows yet`,
+      );
     }
     if (params.num_partitions !== undefined && (params.num_partitions as number) > rows) {
       throw errors.InvalidInput(
@@ -648,7 +693,8 @@ export function validateIndexRequest(request: IndexRequest, target: IndexTarget)
 
   const name = request.name ?? defaultIndexName(target.segments);
   const nameProblem = componentProblem(name);
-  if (nameProblem) throw errors.InvalidInput(`Invalid index name ${JSON.stringify(name)}: it ${nameProblem}`);
+  if (nameProblem)
+    throw errors.InvalidInput(`Invalid index name ${JSON.stringify(name)}: it ${nameProblem}`);
 
   return { spec, name, replace: request.replace ?? true, params };
 }

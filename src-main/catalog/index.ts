@@ -6,7 +6,13 @@ import type { CatalogClient } from './client';
 import { errors } from './errors';
 import { openDirCatalog, type DirCatalogOptions } from './dir/dir-catalog';
 
-export type { CatalogClient, TableHandle, TableDescription, NamespaceList, TableList } from './client';
+export type {
+  CatalogClient,
+  TableHandle,
+  TableDescription,
+  NamespaceList,
+  TableList,
+} from './client';
 export * from './contract';
 export * from './errors';
 export * from './ids';
@@ -37,8 +43,12 @@ export async function connectNamespace(
       return openDirCatalog(root);
     }
     case 'rest':
-      throw errors.Unsupported('The rest implementation is not available yet in this version of Catalog Studio');
+      throw errors.Unsupported(
+        'The rest implementation is not available yet in this version of Catalog Studio',
+      );
     default:
-      throw errors.Unsupported(`Unknown namespace implementation ${JSON.stringify(implName)}; use "dir" or "rest"`);
+      throw errors.Unsupported(
+        `Unknown namespace implementation ${JSON.stringify(implName)}; use "dir" or "rest"`,
+      );
   }
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JobEvent, JobRecord } from './contract';
-import { CatalogError, errorNameOf, errors, isCatalogError } from './errors';
+import { errorNameOf, errors, isCatalogError, type CatalogError } from './errors';
 
 export interface JobContext {
   readonly signal: AbortSignal;
@@ -60,7 +60,10 @@ export class JobRegistry {
     this.historyLimit = options.historyLimit ?? 200;
     this.mapError =
       options.mapError ??
-      ((error) => (isCatalogError(error) ? error : errors.Internal(String((error as Error)?.message ?? error))));
+      ((error) =>
+        isCatalogError(error)
+          ? error
+          : errors.Internal(String((error as Error)?.message ?? error)));
   }
 
   get activeCount(): number {
@@ -107,7 +110,9 @@ export class JobRegistry {
   }
 
   list(): JobRecord[] {
-    return [...this.entries.values()].map((e) => ({ ...e.record })).sort((a, b) => b.createdAt - a.createdAt);
+    return [...this.entries.values()]
+      .map((e) => ({ ...e.record }))
+      .sort((a, b) => b.createdAt - a.createdAt);
   }
 
   /** Jobs not yet finished whose target matches, for listing indexes that are still building. */
@@ -190,14 +195,19 @@ export class JobRegistry {
     }
   }
 
-  private finish(entry: Entry, state: 'succeeded' | 'failed' | 'cancelled', error?: CatalogError): void {
+  private finish(
+    entry: Entry,
+    state: 'succeeded' | 'failed' | 'cancelled',
+    error?: CatalogError,
+  ): void {
     const record = entry.record;
     record.state = state;
     record.phase = state === 'succeeded' ? 'done' : state;
     record.endedAt = Date.now();
     delete record.estimateMs;
     if (state === 'succeeded') record.progress = { ...record.progress, fraction: 1 };
-    if (error) record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
+    if (error)
+      record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
     if (state === 'cancelled') {
       record.error = { code: 0, name: 'Cancelled', message: 'The job was cancelled' };
     }

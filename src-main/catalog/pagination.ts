@@ -22,9 +22,14 @@ export function pageOf<T>(
   keyOf: (item: T) => string,
   options: { pageToken?: string; limit?: number },
 ): { items: T[]; pageToken?: string } {
-  const start = options.pageToken ? sorted.findIndex((item) => keyOf(item) > options.pageToken!) : 0;
+  const start = options.pageToken
+    ? sorted.findIndex((item) => keyOf(item) > options.pageToken!)
+    : 0;
   const from = start < 0 ? sorted.length : start;
-  const to = options.limit === undefined ? sorted.length : Math.min(sorted.length, from + options.limit);
+  const to =
+    options.limit === undefined ? sorted.length : Math.min(sorted.length, from + options.limit);
   const items = sorted.slice(from, to);
-  return to < sorted.length && items.length > 0 ? { items, pageToken: keyOf(items[items.length - 1]!) } : { items };
+  return to < sorted.length && items.length > 0
+    ? { items, pageToken: keyOf(items[items.length - 1]!) }
+    : { items };
 }

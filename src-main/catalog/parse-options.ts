@@ -13,6 +13,7 @@ export function describeZodError(error: z.ZodError): string {
 
 export function parseOptions<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw errors.InvalidInput(`Invalid options: ${describeZodError(result.error)}`);
+  if (!result.success)
+    throw errors.InvalidInput(`Invalid options: ${describeZodError(result.error)}`);
   return result.data;
 }

@@ -3,7 +3,16 @@
  * a fresh, empty catalog from the factory and talks to it only through the CatalogClient API.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Field, FixedSizeList, Float32, Int32, Schema, Table as ArrowTable, Utf8, tableToIPC } from 'apache-arrow';
+import {
+  Field,
+  FixedSizeList,
+  Float32,
+  Int32,
+  Schema,
+  Table as ArrowTable,
+  Utf8,
+  tableToIPC,
+} from 'apache-arrow';
 import type { CatalogClient, TableHandle } from '../../src-main/catalog/client';
 import type { JobEvent } from '../../src-main/catalog/contract';
 import { ERROR_CODES as E } from '../../src-main/catalog/errors';
@@ -17,7 +26,10 @@ export interface CatalogUnderTest {
 
 const DIM = 16;
 
-export function catalogClientConformance(label: string, open: () => Promise<CatalogUnderTest>): void {
+export function catalogClientConformance(
+  label: string,
+  open: () => Promise<CatalogUnderTest>,
+): void {
   describe(`CatalogClient conformance: ${label}`, () => {
     let under: CatalogUnderTest;
     let client: CatalogClient;
@@ -51,7 +63,10 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
       it('honours the create modes', async () => {
         await client.createNamespace(['a'], { properties: { v: '1' } });
         await expectCode(client.createNamespace(['a']), E.NamespaceAlreadyExists);
-        const kept = await client.createNamespace(['a'], { mode: 'exist_ok', properties: { v: '2' } });
+        const kept = await client.createNamespace(['a'], {
+          mode: 'exist_ok',
+          properties: { v: '2' },
+        });
         expect(kept.properties).toEqual({ v: '1' });
         await client.createTable('t', sampleTable(5, DIM), ['a']);
         await client.createNamespace(['a'], { mode: 'overwrite', properties: { v: '3' } });
@@ -115,14 +130,22 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
           const table = await client.openTable(name, ['ns']);
           expect(await table.countRows()).toBe(50);
         }
-        expect((await client.listTables(['ns'])).tables).toEqual(['from_batches', 'from_ipc', 'from_table']);
+        expect((await client.listTables(['ns'])).tables).toEqual([
+          'from_batches',
+          'from_ipc',
+          'from_table',
+        ]);
       });
 
       it('creates an empty table from a schema with a vector column', async () => {
         const schema = new Schema([
           new Field('id', new Int32(), false),
           new Field('name', new Utf8(), true),
-          new Field('embedding', new FixedSizeList(8, new Field('item', new Float32(), true)), true),
+          new Field(
+            'embedding',
+            new FixedSizeList(8, new Field('item', new Float32(), true)),
+            true,
+          ),
         ]);
         const table = await client.createEmptyTable('empty', schema);
         expect(await table.countRows()).toBe(0);
@@ -134,15 +157,25 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
 
       it('honours the table create modes', async () => {
         await tableWithRows(20);
-        await expectCode(client.createTable('t', sampleTable(3, DIM), ['ns']), E.TableAlreadyExists);
-        const kept = await client.createTable('t', sampleTable(3, DIM), ['ns'], { mode: 'exist_ok' });
+        await expectCode(
+          client.createTable('t', sampleTable(3, DIM), ['ns']),
+          E.TableAlreadyExists,
+        );
+        const kept = await client.createTable('t', sampleTable(3, DIM), ['ns'], {
+          mode: 'exist_ok',
+        });
         expect(await kept.countRows()).toBe(20);
-        const replaced = await client.createTable('t', sampleTable(3, DIM), ['ns'], { mode: 'overwrite' });
+        const replaced = await client.createTable('t', sampleTable(3, DIM), ['ns'], {
+          mode: 'overwrite',
+        });
         expect(await replaced.countRows()).toBe(3);
       });
 
       it('refuses tables in a namespace that does not exist', async () => {
-        await expectCode(client.createTable('t', sampleTable(3, DIM), ['ghost']), E.NamespaceNotFound);
+        await expectCode(
+          client.createTable('t', sampleTable(3, DIM), ['ghost']),
+          E.NamespaceNotFound,
+        );
         await expectCode(client.listTables(['ghost']), E.NamespaceNotFound);
         await expectCode(client.openTable('t', ['ghost']), E.NamespaceNotFound);
       });
@@ -158,7 +191,8 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
 
       it('pages through tables', async () => {
         await client.createNamespace(['ns']);
-        for (const name of ['e', 'a', 'c', 'b', 'd']) await client.createTable(name, sampleTable(2, DIM), ['ns']);
+        for (const name of ['e', 'a', 'c', 'b', 'd'])
+          await client.createTable(name, sampleTable(2, DIM), ['ns']);
         const page = await client.listTables(['ns'], { limit: 3 });
         expect(page.tables).toEqual(['a', 'b', 'c']);
         const rest = await client.listTables(['ns'], { limit: 3, pageToken: page.pageToken });
@@ -184,7 +218,15 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
         expect(d.version).toBeGreaterThanOrEqual(1);
         expect(d.rowCount).toBe(120);
         expect(d.location.length).toBeGreaterThan(0);
-        expect(d.schema.fields.map((f) => f.name)).toEqual(['id', 'text', 'category', 'tags', 'meta', 'image', 'vector']);
+        expect(d.schema.fields.map((f) => f.name)).toEqual([
+          'id',
+          'text',
+          'category',
+          'tags',
+          'meta',
+          'image',
+          'vector',
+        ]);
         expect(d.stats.numRows).toBe(120);
         expect(d.stats.numFragments).toBeGreaterThanOrEqual(1);
         expect(d.stats.totalBytes).toBeGreaterThan(0);
@@ -209,7 +251,10 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
         await tableWithRows(5, ['ns'], 'b');
         await expectCode(client.renameTable('a', 'b', ['ns']), E.TableAlreadyExists);
         await expectCode(client.renameTable('zz', 'c', ['ns']), E.TableNotFound);
-        await expectCode(client.renameTable('a', 'c', ['ns'], { newNamespacePath: ['ghost'] }), E.NamespaceNotFound);
+        await expectCode(
+          client.renameTable('a', 'c', ['ns'], { newNamespacePath: ['ghost'] }),
+          E.NamespaceNotFound,
+        );
         await expectCode(client.renameTable('a', 'bad name', ['ns']), E.InvalidInput);
         expect((await client.listTables(['ns'])).tables).toEqual(['a', 'b']);
       });
@@ -246,7 +291,12 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
 
       it('queries with filter, projection, limit and offset', async () => {
         const table = await tableWithRows(100);
-        const result = await table.query({ filter: 'id >= 50', columns: ['id', 'meta.score'], limit: 5, offset: 10 });
+        const result = await table.query({
+          filter: 'id >= 50',
+          columns: ['id', 'meta.score'],
+          limit: 5,
+          offset: 10,
+        });
         expect(result.schema.fields.map((f) => f.name)).toEqual(['id', 'meta.score']);
         const ids = result.getChild('id')!.toArray() as Int32Array;
         expect([...ids]).toEqual([60, 61, 62, 63, 64]);
@@ -258,24 +308,40 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
         const table = await tableWithRows(200);
         const row = (await table.query({ filter: 'id = 42', columns: ['vector'] })).get(0)!;
         const vector = [...(row.toJSON().vector as Float32Array | number[])].map(Number);
-        const hits = await table.query({ vector, limit: 3, columns: ['id'], bypassVectorIndex: true });
+        const hits = await table.query({
+          vector,
+          limit: 3,
+          columns: ['id'],
+          bypassVectorIndex: true,
+        });
         expect(hits.numRows).toBe(3);
         expect(hits.getChild('id')!.get(0)).toBe(42);
-        await expectCode(table.query({ vector: [1, 2, 3], vectorColumn: 'vector' }), E.InvalidInput);
+        await expectCode(
+          table.query({ vector: [1, 2, 3], vectorColumn: 'vector' }),
+          E.InvalidInput,
+        );
       });
 
       it('searches full text through an FTS index', async () => {
         const table = await tableWithRows(100);
         const job = await table.createIndex({ column: 'text', index_type: 'FTS' });
         expect((await client.waitForJob(job.id)).state).toBe('succeeded');
-        const hits = await table.query({ fullTextQuery: { query: 'mountain', columns: ['text'] }, limit: 100, columns: ['id', 'text'] });
+        const hits = await table.query({
+          fullTextQuery: { query: 'mountain', columns: ['text'] },
+          limit: 100,
+          columns: ['id', 'text'],
+        });
         expect(hits.numRows).toBeGreaterThan(0);
-        for (const text of hits.getChild('text')!.toArray() as string[]) expect(text).toContain('mountain');
+        for (const text of hits.getChild('text')!.toArray() as string[])
+          expect(text).toContain('mountain');
       });
 
       it('updates, deletes and merges rows', async () => {
         const table = await tableWithRows(20);
-        const updated = await table.update({ updates: { category: "'changed'" }, filter: 'id < 5' });
+        const updated = await table.update({
+          updates: { category: "'changed'" },
+          filter: 'id < 5',
+        });
         expect(updated.numRows).toBe(5);
         expect(await table.countRows({ filter: "category = 'changed'" })).toBe(5);
         const deleted = await table.delete('id >= 15');
@@ -324,7 +390,9 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
         expect(await table.countRows({ branch: 'dev' })).toBe(15);
         await table.insert(sampleTable(1, DIM, { idOffset: 99 }), { branch: 'dev' });
         expect(await table.countRows({ branch: 'dev' })).toBe(16);
-        expect((await table.query({ branch: 'dev', filter: 'id = 99', columns: ['id'] })).numRows).toBe(1);
+        expect(
+          (await table.query({ branch: 'dev', filter: 'id = 99', columns: ['id'] })).numRows,
+        ).toBe(1);
         expect((await table.listBranches()).map((b) => b.name)).toEqual(['dev']);
         const reopened = await client.openTable('t', ['ns'], { branch: 'dev' });
         expect(await reopened.countRows()).toBe(16);
@@ -337,16 +405,55 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
     });
 
     describe('indexes', () => {
-      const cases: Array<{ column: string; index_type: string; extra?: Record<string, unknown>; type: string }> = [
-        { column: 'vector', index_type: 'IVF_PQ', extra: { num_partitions: 4, num_sub_vectors: 4, distance_type: 'cosine' }, type: 'IVF_PQ' },
-        { column: 'vector', index_type: 'IVF_FLAT', extra: { num_partitions: 4 }, type: 'IVF_FLAT' },
+      const cases: Array<{
+        column: string;
+        index_type: string;
+        extra?: Record<string, unknown>;
+        type: string;
+      }> = [
+        {
+          column: 'vector',
+          index_type: 'IVF_PQ',
+          extra: { num_partitions: 4, num_sub_vectors: 4, distance_type: 'cosine' },
+          type: 'IVF_PQ',
+        },
+        {
+          column: 'vector',
+          index_type: 'IVF_FLAT',
+          extra: { num_partitions: 4 },
+          type: 'IVF_FLAT',
+        },
         { column: 'vector', index_type: 'IVF_RQ', extra: { num_partitions: 2 }, type: 'IVF_RQ' },
-        { column: 'vector', index_type: 'IVF_HNSW_SQ', extra: { num_partitions: 2, m: 8, ef_construction: 50 }, type: 'IVF_HNSW_SQ' },
-        { column: 'vector', index_type: 'IVF_HNSW_PQ', extra: { num_partitions: 2, num_sub_vectors: 2, m: 8 }, type: 'IVF_HNSW_PQ' },
+        {
+          column: 'vector',
+          index_type: 'IVF_HNSW_SQ',
+          extra: { num_partitions: 2, m: 8, ef_construction: 50 },
+          type: 'IVF_HNSW_SQ',
+        },
+        {
+          column: 'vector',
+          index_type: 'IVF_HNSW_PQ',
+          extra: { num_partitions: 2, num_sub_vectors: 2, m: 8 },
+          type: 'IVF_HNSW_PQ',
+        },
         { column: 'id', index_type: 'BTREE', type: 'BTREE' },
         { column: 'category', index_type: 'BITMAP', type: 'BITMAP' },
         { column: 'tags', index_type: 'LABEL_LIST', type: 'LABEL_LIST' },
-        { column: 'text', index_type: 'FTS', extra: { with_position: true, base_tokenizer: 'simple', language: 'English', max_token_length: 30, lower_case: true, stem: false, remove_stop_words: false, ascii_folding: true }, type: 'FTS' },
+        {
+          column: 'text',
+          index_type: 'FTS',
+          extra: {
+            with_position: true,
+            base_tokenizer: 'simple',
+            language: 'English',
+            max_token_length: 30,
+            lower_case: true,
+            stem: false,
+            remove_stop_words: false,
+            ascii_folding: true,
+          },
+          type: 'FTS',
+        },
         { column: 'text', index_type: 'INVERTED', type: 'FTS' },
         { column: 'meta.score', index_type: 'BTREE', type: 'BTREE' },
         { column: 'meta.`a.b`', index_type: 'BITMAP', type: 'BITMAP' },
@@ -358,7 +465,11 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
           const table = await tableWithRows(rows);
           const events: JobEvent[] = [];
           const unsubscribe = client.onJobEvent((event) => events.push(event));
-          const job = await table.createIndex({ column: c.column, index_type: c.index_type, ...c.extra } as never);
+          const job = await table.createIndex({
+            column: c.column,
+            index_type: c.index_type,
+            ...c.extra,
+          } as never);
           expect(['queued', 'running']).toContain(job.state);
           expect(job.kind).toBe('create_index');
           expect(job.target.table).toBe('t');
@@ -370,37 +481,102 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
           expect(done.progress.numUnindexedRows).toBe(0);
           expect(done.endedAt).toBeGreaterThanOrEqual(done.startedAt!);
           const mine = events.filter((e) => e.job.id === job.id);
-          expect(mine.some((e) => e.type === 'job:progress' && e.job.phase === 'building' && e.job.progress.numUnindexedRows === rows)).toBe(true);
+          expect(
+            mine.some(
+              (e) =>
+                e.type === 'job:progress' &&
+                e.job.phase === 'building' &&
+                e.job.progress.numUnindexedRows === rows,
+            ),
+          ).toBe(true);
           expect(mine.at(-1)?.type).toBe('job:finished');
           const listed = (await table.listIndices()).find((i) => i.name === job.target.index);
-          expect(listed).toMatchObject({ indexType: c.type, status: 'ready', numIndexedRows: rows, numUnindexedRows: 0 });
+          expect(listed).toMatchObject({
+            indexType: c.type,
+            status: 'ready',
+            numIndexedRows: rows,
+            numUnindexedRows: 0,
+          });
           const stats = await table.indexStats(job.target.index!);
-          expect(stats).toMatchObject({ indexType: c.type, status: 'ready', numIndexedRows: rows, numUnindexedRows: 0 });
+          expect(stats).toMatchObject({
+            indexType: c.type,
+            status: 'ready',
+            numIndexedRows: rows,
+            numUnindexedRows: 0,
+          });
         });
       }
 
       it('shows a build in progress in listIndices and indexStats', async () => {
         const table = await tableWithRows(4000);
-        const job = await table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_partitions: 8, num_sub_vectors: 8, sample_rate: 512, max_iterations: 100 });
+        const job = await table.createIndex({
+          column: 'vector',
+          index_type: 'IVF_PQ',
+          num_partitions: 8,
+          num_sub_vectors: 8,
+          sample_rate: 512,
+          max_iterations: 100,
+        });
         const listed = (await table.listIndices()).find((i) => i.name === 'vector_idx');
-        expect(listed).toMatchObject({ status: 'building', numIndexedRows: 0, numUnindexedRows: 4000, jobId: job.id });
-        expect(await table.indexStats('vector_idx')).toMatchObject({ status: 'building', numUnindexedRows: 4000 });
+        expect(listed).toMatchObject({
+          status: 'building',
+          numIndexedRows: 0,
+          numUnindexedRows: 4000,
+          jobId: job.id,
+        });
+        expect(await table.indexStats('vector_idx')).toMatchObject({
+          status: 'building',
+          numUnindexedRows: 4000,
+        });
         expect((await client.waitForJob(job.id)).state).toBe('succeeded');
-        expect(await table.indexStats('vector_idx')).toMatchObject({ status: 'ready', numUnindexedRows: 0 });
+        expect(await table.indexStats('vector_idx')).toMatchObject({
+          status: 'ready',
+          numUnindexedRows: 0,
+        });
       });
 
       it('validates before any work starts', async () => {
         const table = await tableWithRows(50);
-        await expectCode(table.createIndex({ column: 'text', index_type: 'IVF_PQ' }), E.InvalidInput);
-        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_sub_vectors: 5 }), E.InvalidInput);
-        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_PQ', distance_type: 'manhattan' }), E.InvalidInput);
-        await expectCode(table.createIndex({ column: 'vector', index_type: 'WHATEVER' }), E.InvalidInput);
-        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_SQ' }), E.Unsupported);
-        await expectCode(table.createIndex({ column: 'missing', index_type: 'BTREE' }), E.TableColumnNotFound);
-        await expectCode(table.createIndex({ column: 'score', index_type: 'BTREE' }), E.TableColumnNotFound);
-        await expectCode(table.createIndex({ column: 'meta.`a.b', index_type: 'BTREE' }), E.InvalidInput);
-        await expectCode(table.createIndex({ column: 'text', index_type: 'FTS', max_token_length: -1 }), E.InvalidInput);
-        await expectCode(table.createIndex({ column: 'id', index_type: 'BTREE', num_partitions: 3 } as never), E.InvalidInput);
+        await expectCode(
+          table.createIndex({ column: 'text', index_type: 'IVF_PQ' }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_sub_vectors: 5 }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createIndex({ column: 'vector', index_type: 'IVF_PQ', distance_type: 'manhattan' }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createIndex({ column: 'vector', index_type: 'WHATEVER' }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createIndex({ column: 'vector', index_type: 'IVF_SQ' }),
+          E.Unsupported,
+        );
+        await expectCode(
+          table.createIndex({ column: 'missing', index_type: 'BTREE' }),
+          E.TableColumnNotFound,
+        );
+        await expectCode(
+          table.createIndex({ column: 'score', index_type: 'BTREE' }),
+          E.TableColumnNotFound,
+        );
+        await expectCode(
+          table.createIndex({ column: 'meta.`a.b', index_type: 'BTREE' }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createIndex({ column: 'text', index_type: 'FTS', max_token_length: -1 }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createIndex({ column: 'id', index_type: 'BTREE', num_partitions: 3 } as never),
+          E.InvalidInput,
+        );
         await expectCode(table.createIndex({ column: '', index_type: 'BTREE' }), E.InvalidInput);
         expect(await table.listIndices()).toEqual([]);
         expect(await client.listJobs()).toEqual([]);
@@ -419,8 +595,17 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
 
       it('refuses a second build of the same index while one runs, and reports unknown jobs', async () => {
         const table = await tableWithRows(4000);
-        const job = await table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_partitions: 8, num_sub_vectors: 8, sample_rate: 512 });
-        await expectCode(table.createIndex({ column: 'vector', index_type: 'IVF_PQ' }), E.TableIndexAlreadyExists);
+        const job = await table.createIndex({
+          column: 'vector',
+          index_type: 'IVF_PQ',
+          num_partitions: 8,
+          num_sub_vectors: 8,
+          sample_rate: 512,
+        });
+        await expectCode(
+          table.createIndex({ column: 'vector', index_type: 'IVF_PQ' }),
+          E.TableIndexAlreadyExists,
+        );
         await client.waitForJob(job.id);
         await expectCode(client.getJob('no-such-job'), E.TransactionNotFound);
         expect((await client.listJobs()).map((j) => j.id)).toContain(job.id);
@@ -428,7 +613,14 @@ export function catalogClientConformance(label: string, open: () => Promise<Cata
 
       it('cancels a running build', async () => {
         const table = await tableWithRows(4000);
-        const job = await table.createIndex({ column: 'vector', index_type: 'IVF_PQ', num_partitions: 16, num_sub_vectors: 8, sample_rate: 1024, max_iterations: 200 });
+        const job = await table.createIndex({
+          column: 'vector',
+          index_type: 'IVF_PQ',
+          num_partitions: 16,
+          num_sub_vectors: 8,
+          sample_rate: 1024,
+          max_iterations: 200,
+        });
         await client.cancelJob(job.id);
         const ended = await client.waitForJob(job.id);
         expect(ended.state).toBe('cancelled');

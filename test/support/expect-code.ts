@@ -2,7 +2,10 @@ import { expect } from 'vitest';
 import { errorNameOf, isCatalogError } from '../../src-main/catalog/errors';
 
 /** Asserts that a call fails with a CatalogError of the given contract code. */
-export async function expectCode(work: Promise<unknown> | (() => unknown), code: number): Promise<Error> {
+export async function expectCode(
+  work: Promise<unknown> | (() => unknown),
+  code: number,
+): Promise<Error> {
   let error: unknown;
   try {
     await (typeof work === 'function' ? work() : work);

@@ -17,7 +17,18 @@ import {
   vectorFromArray,
 } from 'apache-arrow';
 
-const WORDS = ['lance', 'vector', 'catalog', 'river', 'mountain', 'quick', 'brown', 'fox', 'data', 'index'];
+const WORDS = [
+  'lance',
+  'vector',
+  'catalog',
+  'river',
+  'mountain',
+  'quick',
+  'brown',
+  'fox',
+  'data',
+  'index',
+];
 
 /** A small seeded generator, so that every run sees the same data. */
 export function seededRandom(seed: number): () => number {
@@ -48,7 +59,11 @@ export function sampleSchema(dim: number): Schema {
   ]);
 }
 
-export function sampleTable(rows: number, dim = 16, options: { seed?: number; idOffset?: number } = {}): Table {
+export function sampleTable(
+  rows: number,
+  dim = 16,
+  options: { seed?: number; idOffset?: number } = {},
+): Table {
   const random = seededRandom(options.seed ?? 7);
   const offset = options.idOffset ?? 0;
   const ids = Array.from({ length: rows }, (_, i) => i + offset);
@@ -60,10 +75,22 @@ export function sampleTable(rows: number, dim = 16, options: { seed?: number; id
       ids.map((i) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}`),
       new Utf8(),
     ),
-    category: vectorFromArray(ids.map((i) => `c${i % 5}`), new Utf8()),
-    tags: vectorFromArray(ids.map((i) => [`t${i % 3}`, `t${i % 4}`]), type('tags')),
-    meta: vectorFromArray(ids.map((i) => ({ score: i / 10, 'a.b': `m${i % 2}` })), type('meta')),
-    image: vectorFromArray(ids.map((i) => new Uint8Array([i % 256, 1, 2])), new Binary()),
+    category: vectorFromArray(
+      ids.map((i) => `c${i % 5}`),
+      new Utf8(),
+    ),
+    tags: vectorFromArray(
+      ids.map((i) => [`t${i % 3}`, `t${i % 4}`]),
+      type('tags'),
+    ),
+    meta: vectorFromArray(
+      ids.map((i) => ({ score: i / 10, 'a.b': `m${i % 2}` })),
+      type('meta'),
+    ),
+    image: vectorFromArray(
+      ids.map((i) => new Uint8Array([i % 256, 1, 2])),
+      new Binary(),
+    ),
     vector: vectorFromArray(
       ids.map(() => Array.from({ length: dim }, () => random())),
       type('vector'),

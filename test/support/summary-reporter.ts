@@ -13,7 +13,8 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') counts.failed += 1;
         else counts.skipped += 1;
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed += 1;
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0)
+        counts.failed += 1;
     }
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }

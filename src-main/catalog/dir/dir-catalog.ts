@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import type { Schema } from 'apache-arrow';
+import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { CatalogClient, NamespaceList, TableHandle, TableList } from '../client';
 import {
   CreateNamespaceOptionsSchema,
@@ -44,14 +44,20 @@ export interface DirCatalogOptions {
   maxQueuedJobs?: number;
 }
 
-export async function openDirCatalog(root: string, options: DirCatalogOptions = {}): Promise<DirCatalog> {
+export async function openDirCatalog(
+  root: string,
+  options: DirCatalogOptions = {},
+): Promise<DirCatalog> {
   const absolute = resolve(root);
   try {
     mkdirSync(absolute, { recursive: true });
   } catch (cause) {
-    throw errors.InvalidInput(`Cannot create the catalog folder ${absolute}: ${(cause as Error).message}`, {
-      cause,
-    });
+    throw errors.InvalidInput(
+      `Cannot create the catalog folder ${absolute}: ${(cause as Error).message}`,
+      {
+        cause,
+      },
+    );
   }
   const db = await lance(() =>
     // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
@@ -82,13 +88,17 @@ export class DirCatalog implements CatalogClient {
 
   // ---- namespaces -------------------------------------------------------------------------
 
-  async listNamespaces(namespacePath: string[] = [], options?: ListOptions): Promise<NamespaceList> {
+  async listNamespaces(
+    namespacePath: string[] = [],
+    options?: ListOptions,
+  ): Promise<NamespaceList> {
     const path = assertValidNamespacePath(namespacePath);
     const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
-    await this.requireNamespace(path);
     const result = await lance(() =>
       this.db.listNamespaces(path, { pageToken: pageToken || undefined, limit }),
     );
+    // LanceDB lists an absent namespace as empty, so only an empty page needs the extra check.
+    if (result.namespaces.length === 0) await this.requireNamespace(path);
     return withPageToken({ namespaces: result.namespaces }, result.pageToken);
   }
 
@@ -111,7 +121,9 @@ export class DirCatalog implements CatalogClient {
     return { properties: result.properties ?? properties ?? {} };
   }
 
-  async describeNamespace(namespacePath: string[]): Promise<{ properties: Record<string, string> }> {
+  async describeNamespace(
+    namespacePath: string[],
+  ): Promise<{ properties: Record<string, string> }> {
     const path = assertValidNamespacePath(namespacePath);
     const result = await lance(() => this.db.describeNamespace(path)).catch((error) => {
       throw isCatalogError(error) && error.code === ERROR_CODES.NamespaceNotFound
@@ -135,7 +147,10 @@ export class DirCatalog implements CatalogClient {
 
   async dropNamespace(namespacePath: string[], options?: DropNamespaceOptions): Promise<void> {
     const path = assertValidNamespacePath(namespacePath);
-    const { mode = 'fail', behavior = 'restrict' } = parseOptions(DropNamespaceOptionsSchema, options);
+    const { mode = 'fail', behavior = 'restrict' } = parseOptions(
+      DropNamespaceOptionsSchema,
+      options,
+    );
     if (path.length === 0) throw errors.InvalidInput('The root namespace cannot be dropped');
     if (!(await this.namespaceExists(path))) {
       if (mode === 'skip') return;
@@ -155,8 +170,11 @@ export class DirCatalog implements CatalogClient {
   async listTables(namespacePath: string[] = [], options?: ListOptions): Promise<TableList> {
     const path = assertValidNamespacePath(namespacePath);
     const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
-    await this.requireNamespace(path);
-    const result = await lance(() => this.db.listTables(path, { pageToken: pageToken || undefined, limit }));
+    const result = await lance(() =>
+      this.db.listTables(path, { pageToken: pageToken || undefined, limit }),
+    );
+    // LanceDB lists an absent namespace as empty, so only an empty page needs the extra check.
+    if (result.tables.length === 0) await this.requireNamespace(path);
     return withPageToken({ tables: result.tables }, result.pageToken);
   }
 
@@ -167,7 +185,13 @@ export class DirCatalog implements CatalogClient {
     options?: CreateTableOptions,
   ): Promise<TableHandle> {
     const table = toArrowTable(data);
-    return this.create(name, namespacePath, options, table.schema, table.numRows > 0 ? table : undefined);
+    return this.create(
+      name,
+      namespacePath,
+      options,
+      table.schema,
+      table.numRows > 0 ? table : undefined,
+    );
   }
 
   async createEmptyTable(
@@ -184,7 +208,7 @@ export class DirCatalog implements CatalogClient {
     namespacePath: string[],
     options: CreateTableOptions | undefined,
     schema: Schema,
-    data: import('apache-arrow').Table | undefined,
+    data: ArrowTable | undefined,
   ): Promise<TableHandle> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
@@ -208,7 +232,11 @@ export class DirCatalog implements CatalogClient {
     return new DirTable(this.context, name, path, created, undefined, undefined);
   }
 
-  async openTable(name: string, namespacePath: string[] = [], options?: OpenTableOptions): Promise<TableHandle> {
+  async openTable(
+    name: string,
+    namespacePath: string[] = [],
+    options?: OpenTableOptions,
+  ): Promise<TableHandle> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
     const { version, branch } = parseOptions(OpenTableOptionsSchema, options);
@@ -223,7 +251,10 @@ export class DirCatalog implements CatalogClient {
 
   async tableExists(name: string, namespacePath: string[] = []): Promise<boolean> {
     try {
-      await this.openLance(assertValidComponent(name, 'table name'), assertValidNamespacePath(namespacePath));
+      await this.openLance(
+        assertValidComponent(name, 'table name'),
+        assertValidNamespacePath(namespacePath),
+      );
       return true;
     } catch (error) {
       if (
@@ -240,7 +271,9 @@ export class DirCatalog implements CatalogClient {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
     await this.openLance(name, path);
-    for (const job of this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path))) {
+    for (const job of this.jobs.activeFor(
+      (r) => r.target.table === name && samePath(r.target.namespacePath, path),
+    )) {
       this.jobs.cancel(job.id);
       await this.jobs.wait(job.id);
     }
@@ -257,16 +290,25 @@ export class DirCatalog implements CatalogClient {
     assertValidComponent(newName, 'new table name');
     const path = assertValidNamespacePath(namespacePath);
     const { newNamespacePath } = parseOptions(RenameTableOptionsSchema, options);
-    const target = newNamespacePath === undefined ? path : assertValidNamespacePath(newNamespacePath);
+    const target =
+      newNamespacePath === undefined ? path : assertValidNamespacePath(newNamespacePath);
     await this.openLance(name, path);
     await this.requireNamespace(target, 'target ');
     if (await this.tableExists(newName, target)) {
       throw errors.TableAlreadyExists(`Table ${describeId([...target, newName])} already exists`);
     }
-    if (this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path)).length) {
-      throw errors.InvalidTableState(`Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`);
+    if (
+      this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path))
+        .length
+    ) {
+      throw errors.InvalidTableState(
+        `Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`,
+      );
     }
-    await this.manifest.renameTable({ namespacePath: path, name }, { namespacePath: target, name: newName });
+    await this.manifest.renameTable(
+      { namespacePath: path, name },
+      { namespacePath: target, name: newName },
+    );
   }
 
   // ---- jobs -------------------------------------------------------------------------------
@@ -320,13 +362,19 @@ export class DirCatalog implements CatalogClient {
 
   private async allNamespaces(path: string[]): Promise<string[]> {
     return collectPages((pageToken) =>
-      this.listNamespaces(path, { pageToken }).then((r) => ({ items: r.namespaces, pageToken: r.pageToken })),
+      this.listNamespaces(path, { pageToken }).then((r) => ({
+        items: r.namespaces,
+        pageToken: r.pageToken,
+      })),
     );
   }
 
   private async allTables(path: string[]): Promise<string[]> {
     return collectPages((pageToken) =>
-      this.listTables(path, { pageToken }).then((r) => ({ items: r.tables, pageToken: r.pageToken })),
+      this.listTables(path, { pageToken }).then((r) => ({
+        items: r.tables,
+        pageToken: r.pageToken,
+      })),
     );
   }
 }
@@ -335,6 +383,9 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((part, i) => part === b[i]);
 }
 
-function withPageToken<T extends object>(result: T, pageToken: string | undefined | null): T & { pageToken?: string } {
+function withPageToken<T extends object>(
+  result: T,
+  pageToken: string | undefined | null,
+): T & { pageToken?: string } {
   return pageToken ? { ...result, pageToken } : result;
 }

@@ -11,7 +11,12 @@ import type { Table as LanceTable } from '@lancedb/lancedb';
 import type { IndexInfo, IndexStats, JobRecord } from '../contract';
 import { errors } from '../errors';
 import { resolveFieldPath } from '../field-paths';
-import { IndexRequestSchema, validateIndexRequest, vectorDimension, type IndexRequest } from '../index-specs';
+import {
+  IndexRequestSchema,
+  validateIndexRequest,
+  vectorDimension,
+  type IndexRequest,
+} from '../index-specs';
 import type { JobRegistry } from '../jobs';
 import { describeZodError } from '../parse-options';
 import { canonicalIndexType, toLanceIndex } from './index-config';
@@ -38,11 +43,15 @@ function sameTarget(record: JobRecord, ref: IndexTableRef): boolean {
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const onAbort = () => {
       clearTimeout(timer);
       resolve();
-    }, { once: true });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -53,7 +62,8 @@ export async function createIndexJob(
   rawRequest: IndexRequest,
 ): Promise<JobRecord> {
   const parsed = IndexRequestSchema.safeParse(rawRequest);
-  if (!parsed.success) throw errors.InvalidInput(`Invalid index request: ${describeZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw errors.InvalidInput(`Invalid index request: ${describeZodError(parsed.error)}`);
   const request = parsed.data;
   const schema = await lance(() => table.schema());
   const target = resolveFieldPath(schema, request.column);
@@ -88,9 +98,16 @@ export async function createIndexJob(
     rowsTotal: rowCount,
     throughputKey: `${validated.spec.type}:${dimension ?? 0}`,
     run: async ({ signal, update }) => {
-      update({ phase: 'building', progress: { numIndexedRows: 0, numUnindexedRows: rowCount, rowsTotal: rowCount } });
+      update({
+        phase: 'building',
+        progress: { numIndexedRows: 0, numUnindexedRows: rowCount, rowsTotal: rowCount },
+      });
       const build = await lance(() =>
-        table.createIndexAsync(target.canonicalPath, { config, name: validated.name, replace: validated.replace }),
+        table.createIndexAsync(target.canonicalPath, {
+          config,
+          name: validated.name,
+          replace: validated.replace,
+        }),
       );
       for (;;) {
         if (signal.aborted) {
@@ -125,7 +142,11 @@ function distanceOf(details: unknown): string | undefined {
   return typeof metric === 'string' ? metric.toLowerCase() : undefined;
 }
 
-export async function listIndices(jobs: JobRegistry, table: LanceTable, ref: IndexTableRef): Promise<IndexInfo[]> {
+export async function listIndices(
+  jobs: JobRegistry,
+  table: LanceTable,
+  ref: IndexTableRef,
+): Promise<IndexInfo[]> {
   const configs = await lance(() => table.listIndices());
   const byName = new Map<string, IndexInfo>();
   for (const config of configs) {
@@ -193,10 +214,17 @@ export async function indexStats(
   };
 }
 
-export async function dropIndex(jobs: JobRegistry, table: LanceTable, ref: IndexTableRef, name: string): Promise<void> {
+export async function dropIndex(
+  jobs: JobRegistry,
+  table: LanceTable,
+  ref: IndexTableRef,
+  name: string,
+): Promise<void> {
   const building = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === name)[0];
   if (building) {
-    throw errors.InvalidTableState(`Index ${name} is still being built (job ${building.id}); cancel the job instead`);
+    throw errors.InvalidTableState(
+      `Index ${name} is still being built (job ${building.id}); cancel the job instead`,
+    );
   }
   const indices = await lance(() => table.listIndices());
   if (!indices.some((index) => index.name === name)) {

@@ -126,7 +126,9 @@ export class DirTable implements TableHandle {
   async countRows(options?: CountOptions): Promise<number> {
     const { filter, branch, version } = parseOptions(CountOptionsSchema, options);
     if (version !== undefined) {
-      return (await this.checkoutVersion(version, { branch })).countRows(filter === undefined ? {} : { filter });
+      return (await this.checkoutVersion(version, { branch })).countRows(
+        filter === undefined ? {} : { filter },
+      );
     }
     const table = await this.lanceFor(branch);
     return lance(() => table.countRows(filter && filter.trim() !== '' ? filter : undefined));
@@ -146,7 +148,9 @@ export class DirTable implements TableHandle {
   async query(request: QueryRequest = {}): Promise<ArrowTable> {
     const parsed = parseOptions(QueryRequestSchema, request);
     if (parsed.version !== undefined) {
-      const pinned = (await this.checkoutVersion(parsed.version, { branch: parsed.branch })) as DirTable;
+      const pinned = (await this.checkoutVersion(parsed.version, {
+        branch: parsed.branch,
+      })) as DirTable;
       return pinned.query({ ...parsed, version: undefined, branch: undefined });
     }
     const table = await this.lanceFor(parsed.branch);
@@ -156,10 +160,14 @@ export class DirTable implements TableHandle {
 
   async update(request: UpdateRequest): Promise<WriteResult> {
     const { updates, filter, branch } = parseOptions(UpdateRequestSchema, request);
-    if (Object.keys(updates).length === 0) throw errors.InvalidInput('An update needs at least one column');
+    if (Object.keys(updates).length === 0)
+      throw errors.InvalidInput('An update needs at least one column');
     const table = await this.writable(branch);
     const result = await lance(() =>
-      table.update({ valuesSql: updates, ...(filter && filter.trim() !== '' ? { where: filter } : {}) }),
+      table.update({
+        valuesSql: updates,
+        ...(filter && filter.trim() !== '' ? { where: filter } : {}),
+      }),
     );
     return { version: result.version, numRows: result.rowsUpdated };
   }
@@ -179,12 +187,16 @@ export class DirTable implements TableHandle {
     const table = await this.writable(o.branch);
     let builder = table.mergeInsert(o.on);
     if (o.whenMatchedUpdateAll) {
-      builder = builder.whenMatchedUpdateAll(o.whenMatchedUpdateAllFilter ? { where: o.whenMatchedUpdateAllFilter } : undefined);
+      builder = builder.whenMatchedUpdateAll(
+        o.whenMatchedUpdateAllFilter ? { where: o.whenMatchedUpdateAllFilter } : undefined,
+      );
     }
     if (o.whenNotMatchedInsertAll) builder = builder.whenNotMatchedInsertAll();
     if (o.whenNotMatchedBySourceDelete) {
       builder = builder.whenNotMatchedBySourceDelete(
-        o.whenNotMatchedBySourceDeleteFilter ? { where: o.whenNotMatchedBySourceDeleteFilter } : undefined,
+        o.whenNotMatchedBySourceDeleteFilter
+          ? { where: o.whenNotMatchedBySourceDeleteFilter }
+          : undefined,
       );
     }
     const arrow = toArrowTable(data);
@@ -261,11 +273,18 @@ export class DirTable implements TableHandle {
     const effective = branch ?? this.branch;
     // A separate handle: checkout() would otherwise pin this handle's shared table object.
     const scratch = await lance(() =>
-      this.ctx.db.openTable(this.name, [...this.namespacePath], effective === undefined ? {} : { branch: effective }),
+      this.ctx.db.openTable(
+        this.name,
+        [...this.namespacePath],
+        effective === undefined ? {} : { branch: effective },
+      ),
     );
     await lance(() => scratch.checkout(version));
     await lance(() => scratch.restore());
-    const [newVersion, rows] = await Promise.all([lance(() => scratch.version()), lance(() => scratch.countRows())]);
+    const [newVersion, rows] = await Promise.all([
+      lance(() => scratch.version()),
+      lance(() => scratch.countRows()),
+    ]);
     scratch.close();
     return { version: newVersion, numRows: rows };
   }
@@ -316,7 +335,9 @@ export class DirTable implements TableHandle {
 
   private async requireVersion(version: number, branch: string | undefined): Promise<void> {
     if (!Number.isInteger(version) || version < 1) {
-      throw errors.InvalidInput(`A version is a whole number from 1 (got ${JSON.stringify(version)})`);
+      throw errors.InvalidInput(
+        `A version is a whole number from 1 (got ${JSON.stringify(version)})`,
+      );
     }
     const versions = await this.listVersions(branch === undefined ? {} : { branch });
     if (!versions.some((v) => v.version === version)) {

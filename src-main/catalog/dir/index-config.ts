@@ -32,7 +32,10 @@ export function toLanceIndex(request: ValidatedIndexRequest, rowCount: number): 
         numBits: p.num_bits === undefined ? undefined : Number(p.num_bits),
       });
     case 'IVF_FLAT':
-      return Index.ivfFlat({ ...common, distanceType: p.distance_type as VectorDistance | 'hamming' | undefined });
+      return Index.ivfFlat({
+        ...common,
+        distanceType: p.distance_type as VectorDistance | 'hamming' | undefined,
+      });
     case 'IVF_RQ':
       return Index.ivfRq({ ...common, numBits: p.num_bits as number | undefined });
     case 'IVF_HNSW_SQ':

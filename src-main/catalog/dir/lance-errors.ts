@@ -11,16 +11,31 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/Namespace not empty/i, ERROR_CODES.NamespaceNotEmpty],
   [/Namespace not found|Namespace .* does not exist/i, ERROR_CODES.NamespaceNotFound],
   [/Index name .* already exists|index .* already exists/i, ERROR_CODES.TableIndexAlreadyExists],
-  [/Index .*not found|no index named|Index with name .* does not exist/i, ERROR_CODES.TableIndexNotFound],
-  [/_versions\/\d+\.manifest was not found|version .* (does not exist|not found)/i, ERROR_CODES.TableVersionNotFound],
+  [
+    /Index .*not found|no index named|Index with name .* does not exist/i,
+    ERROR_CODES.TableIndexNotFound,
+  ],
+  [
+    /_versions\/\d+\.manifest was not found|version .* (does not exist|not found)/i,
+    ERROR_CODES.TableVersionNotFound,
+  ],
   [/Table .* already exists|Dataset already exists/i, ERROR_CODES.TableAlreadyExists],
   [/Table .* (was )?not found|Table not found/i, ERROR_CODES.TableNotFound],
   [/Tag .* (not found|does not exist)|TagNotFound|ref not found/i, ERROR_CODES.TableTagNotFound],
-  [/No field named|Column .* does not exist|field .* not found|not found in schema/i, ERROR_CODES.TableColumnNotFound],
-  [/Found field not in schema|cannot cast field|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i, ERROR_CODES.TableSchemaValidationError],
+  [
+    /No field named|Column .* does not exist|field .* not found|not found in schema/i,
+    ERROR_CODES.TableColumnNotFound,
+  ],
+  [
+    /Found field not in schema|cannot cast field|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i,
+    ERROR_CODES.TableSchemaValidationError,
+  ],
   [/Commit conflict|Retryable commit conflict|concurrent/i, ERROR_CODES.ConcurrentModification],
   [/Not supported|not implemented|unsupported/i, ERROR_CODES.Unsupported],
-  [/Invalid input|Invalid user input|sql parser error|Error parsing|Error during planning|invalid argument/i, ERROR_CODES.InvalidInput],
+  [
+    /Invalid input|Invalid user input|sql parser error|Error parsing|Error during planning|invalid argument/i,
+    ERROR_CODES.InvalidInput,
+  ],
 ];
 
 /** The first meaningful line, without Rust file locations or the "Caused by" chain. */
@@ -33,11 +48,17 @@ export function cleanLanceMessage(raw: string): string {
   return text.trim().replace(/[,:]$/, '') || raw.trim();
 }
 
-export function mapLanceError(error: unknown, fallback: ErrorCode = ERROR_CODES.Internal): CatalogError {
+export function mapLanceError(
+  error: unknown,
+  fallback: ErrorCode = ERROR_CODES.Internal,
+): CatalogError {
   if (isCatalogError(error)) return error;
   const raw = error instanceof Error ? error.message : String(error);
   const rule = RULES.find(([pattern]) => pattern.test(raw));
-  return new CatalogError(rule?.[1] ?? fallback, cleanLanceMessage(raw), { cause: error, detail: raw });
+  return new CatalogError(rule?.[1] ?? fallback, cleanLanceMessage(raw), {
+    cause: error,
+    detail: raw,
+  });
 }
 
 /** Runs a LanceDB call and rethrows its failure as a CatalogError. */

@@ -55,7 +55,11 @@ export class ManifestStore {
           throw errors.InvalidTableState('The catalog folder has no __manifest yet');
         }
         this.linkDir = mkdtempSync(join(tmpdir(), 'catalog-studio-manifest-'));
-        symlinkSync(join(this.root, MANIFEST_DIR), join(this.linkDir, `${LINK_NAME}.lance`), 'junction');
+        symlinkSync(
+          join(this.root, MANIFEST_DIR),
+          join(this.linkDir, `${LINK_NAME}.lance`),
+          'junction',
+        );
         // readConsistencyInterval 0: every read sees commits made by the namespace in this
         // process and by any other process.
         const db = await lancedb.connect(this.linkDir, { readConsistencyInterval: 0 });
@@ -76,7 +80,8 @@ export class ManifestStore {
         .select(['object_id', 'object_type', 'location'])
         .toArray(),
     );
-    const row = rows[0] as { object_id: string; object_type: string; location: string | null } | undefined;
+    const row = rows[0] as
+      { object_id: string; object_type: string; location: string | null } | undefined;
     return row && { objectId: row.object_id, objectType: row.object_type, location: row.location };
   }
 
@@ -111,11 +116,22 @@ export class ManifestStore {
       const table = needsManifest ? await this.open() : undefined;
       if (row) {
         await lance(() =>
-          table!.update({ where: `object_id = ${sqlString(fromId)}`, values: { object_id: toId, location: newLocation } }),
+          table!.update({
+            where: `object_id = ${sqlString(fromId)}`,
+            values: { object_id: toId, location: newLocation },
+          }),
         );
       } else if (to.namespacePath.length > 0) {
         await lance(() =>
-          table!.add([{ object_id: toId, object_type: 'table', location: newLocation, metadata: null, base_objects: null }]),
+          table!.add([
+            {
+              object_id: toId,
+              object_type: 'table',
+              location: newLocation,
+              metadata: null,
+              base_objects: null,
+            },
+          ]),
         );
       }
       if (newLocation === oldLocation) return;
@@ -125,12 +141,17 @@ export class ManifestStore {
         // Undo the manifest change so the catalog never points at a folder that is not there.
         if (row) {
           await lance(() =>
-            table!.update({ where: `object_id = ${sqlString(toId)}`, values: { object_id: fromId, location: oldLocation } }),
+            table!.update({
+              where: `object_id = ${sqlString(toId)}`,
+              values: { object_id: fromId, location: oldLocation },
+            }),
           );
         } else if (to.namespacePath.length > 0) {
           await lance(() => table!.delete(`object_id = ${sqlString(toId)}`));
         }
-        throw errors.Internal(`Could not move the table folder: ${(cause as Error).message}`, { cause });
+        throw errors.Internal(`Could not move the table folder: ${(cause as Error).message}`, {
+          cause,
+        });
       }
     };
     const next = this.lock.then(run, run);

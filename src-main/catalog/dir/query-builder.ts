@@ -14,9 +14,15 @@ import { lance } from './lance-errors';
 /** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
 const DEFAULT_SEARCH_LIMIT = 10;
 
-export async function runQuery(table: LanceTable, schema: Schema, request: QueryRequest): Promise<ArrowTable> {
+export async function runQuery(
+  table: LanceTable,
+  schema: Schema,
+  request: QueryRequest,
+): Promise<ArrowTable> {
   if (request.vector && request.fullTextQuery) {
-    throw errors.InvalidInput('A query takes a vector or a full-text query, not both (hybrid search is not supported)');
+    throw errors.InvalidInput(
+      'A query takes a vector or a full-text query, not both (hybrid search is not supported)',
+    );
   }
   const columns = request.columns?.map((path) => resolveFieldPath(schema, path).canonicalPath);
 
@@ -48,13 +54,18 @@ export async function runQuery(table: LanceTable, schema: Schema, request: Query
     search = search.limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
     query = search;
   } else if (request.fullTextQuery) {
-    const ftsColumns = request.fullTextQuery.columns?.map((path) => resolveFieldPath(schema, path).canonicalPath);
-    query = table.search(request.fullTextQuery.query, 'fts', ftsColumns).limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
+    const ftsColumns = request.fullTextQuery.columns?.map(
+      (path) => resolveFieldPath(schema, path).canonicalPath,
+    );
+    query = table
+      .search(request.fullTextQuery.query, 'fts', ftsColumns)
+      .limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
   } else {
     query = table.query();
     if (request.limit !== undefined) query = query.limit(request.limit);
   }
-  if (request.filter !== undefined && request.filter.trim() !== '') query = query.where(request.filter);
+  if (request.filter !== undefined && request.filter.trim() !== '')
+    query = query.where(request.filter);
   if (columns) query = query.select(columns);
   if (request.offset !== undefined) query = query.offset(request.offset);
   if (request.fastSearch) query = query.fastSearch();

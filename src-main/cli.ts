@@ -1,0 +1,52 @@
+/**
+ * catalog-studio serve | web | (default) desktop.
+ *
+ * The REST server, the web mode and the desktop shell arrive in later work; until then the
+ * default command says what exists and, given a folder, prints its catalog.
+ */
+import { parseArgs } from 'node:util';
+import { printCatalog } from './cli/print-catalog';
+
+const USAGE = `Usage:
+  catalog-studio [--root DIR]    show what this build offers; with --root, print the catalog in DIR
+  catalog-studio serve ...       the REST catalog server (not in this build yet)
+  catalog-studio web ...         the app in a browser (not in this build yet)`;
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'desktop';
+  const rest = command === 'desktop' ? argv : argv.slice(1);
+  if (command === 'serve' || command === 'web') {
+    console.error(`catalog-studio ${command}: not available in this build yet.\n\n${USAGE}`);
+    return 2;
+  }
+  if (command !== 'desktop') {
+    console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  console.log(
+    'Catalog Studio: the catalog engine is ready; the desktop app, REST server and web mode are not in this build yet.',
+  );
+  if (values.root) {
+    await printCatalog(values.root, (line) => console.log(line));
+  } else {
+    console.log('Give --root DIR to print the namespaces, tables and indexes of a catalog folder.');
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    process.exit(1);
+  },
+);
