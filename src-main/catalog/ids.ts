@@ -58,6 +58,7 @@ export function assertValidDelimiter(delimiter: unknown): string {
 
 /** Joins components into the `{id}` string; the root is the delimiter alone. Not URL-encoded. */
 export function joinId(parts: readonly string[], delimiter = DEFAULT_DELIMITER): string {
+  assertValidDelimiter(delimiter);
   if (parts.length === 0) return delimiter;
   for (const part of parts) {
     assertValidComponent(part);
@@ -67,7 +68,16 @@ export function joinId(parts: readonly string[], delimiter = DEFAULT_DELIMITER):
       );
     }
   }
-  return parts.join(delimiter);
+  const joined = parts.join(delimiter);
+  // A multi-character delimiter can straddle a boundary ("a_" + "__" + "b" reads back as
+  // "a", "_b"); refuse what would not split back into the same parts.
+  const back = joined.split(delimiter);
+  if (back.length !== parts.length || back.some((part, i) => part !== parts[i])) {
+    throw errors.InvalidInput(
+      `The names ${JSON.stringify(parts)} cannot be joined unambiguously with the delimiter ${JSON.stringify(delimiter)}`,
+    );
+  }
+  return joined;
 }
 
 /** Splits an already percent-decoded `{id}` string, validating every component. */

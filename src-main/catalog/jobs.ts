@@ -213,6 +213,7 @@ export class JobRegistry {
     }
     this.emit('job:finished', entry);
     entry.resolveDone({ ...record });
+    this.prune();
   }
 
   private learnThroughput(entry: Entry): void {

@@ -55,10 +55,14 @@ async function pair(): Promise<{
 async function benchCreate(): Promise<void> {
   const data = vectorTable(ROWS, DIM);
   const { ours, lance } = await pair();
+  // Untimed warm-up on both sides, so neither pays for first-touch allocation and file-system caches.
+  const warmUp = vectorTable(10_000, DIM, 3);
+  await ours.createTable('warm', warmUp);
+  await lance.createTable('warm', warmUp);
   report(
     await compare(
       `create table ${ROWS.toLocaleString('en')} rows x ${DIM}d`,
-      2,
+      3,
       (round) => ours.createTable(`t${round}`, data),
       (round) => lance.createTable(`t${round}`, data),
     ),
