@@ -6,16 +6,18 @@
  */
 import { parseArgs } from 'node:util';
 import { printCatalog } from './cli/print-catalog';
+import { serve, SERVE_USAGE } from './cli/serve';
 
 const USAGE = `Usage:
   catalog-studio [--root DIR]    show what this build offers; with --root, print the catalog in DIR
-  catalog-studio serve ...       the REST catalog server (not in this build yet)
+  ${SERVE_USAGE}
   catalog-studio web ...         the app in a browser (not in this build yet)`;
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'desktop';
   const rest = command === 'desktop' ? argv : argv.slice(1);
-  if (command === 'serve' || command === 'web') {
+  if (command === 'serve') return serve(rest);
+  if (command === 'web') {
     console.error(`catalog-studio ${command}: not available in this build yet.\n\n${USAGE}`);
     return 2;
   }
@@ -33,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   console.log(
-    'Catalog Studio: the catalog engine is ready; the desktop app, REST server and web mode are not in this build yet.',
+    'Catalog Studio: the catalog engine is ready; `catalog-studio serve` serves a folder as a REST catalog; the desktop app and web mode are not in this build yet.',
   );
   if (values.root) {
     await printCatalog(values.root, (line) => console.log(line));

@@ -2,26 +2,32 @@
  * Table data as the engine accepts it (an Arrow Table, record batches, or Arrow IPC bytes), and
  * the IPC encodings it hands out. Data crosses processes as Arrow IPC, never as JSON rows.
  */
-import {
-  RecordBatch,
-  Table as ArrowTable,
-  tableFromIPC,
-  tableToIPC,
-  type Schema,
-} from 'apache-arrow';
-import { errors } from './errors';
+import type { RecordBatch, Schema, Table as ArrowTable } from 'apache-arrow';
+import { arrow } from './arrow';
+import { errors, isCatalogError } from './errors';
+import { decompressStream } from './arrow-compression';
+
+/** apache-arrow cannot read compressed batches; such streams are inflated first. */
+function readIpc(bytes: Uint8Array): ArrowTable {
+  try {
+    return arrow.tableFromIPC(bytes);
+  } catch (error) {
+    if (!/compression/i.test((error as Error).message ?? '')) throw error;
+    return arrow.tableFromIPC(decompressStream(bytes));
+  }
+}
 
 export type TableData = ArrowTable | RecordBatch | RecordBatch[] | Uint8Array;
 
 export function toArrowTable(data: TableData): ArrowTable {
-  if (data instanceof ArrowTable) return data;
-  if (data instanceof RecordBatch) return new ArrowTable(data);
+  if (data instanceof arrow.Table) return data;
+  if (data instanceof arrow.RecordBatch) return new arrow.Table(data);
   if (Array.isArray(data)) {
     if (data.length === 0) throw errors.InvalidInput('No record batches were given');
-    if (!data.every((batch) => batch instanceof RecordBatch)) {
+    if (!data.every((batch) => batch instanceof arrow.RecordBatch)) {
       throw errors.InvalidInput('Table data must be Arrow record batches');
     }
-    return new ArrowTable(data);
+    return new arrow.Table(data);
   }
   if (data instanceof Uint8Array) return decodeIpc(data);
   throw errors.InvalidInput('Table data must be an Arrow Table, record batches or Arrow IPC bytes');
@@ -32,8 +38,9 @@ export function decodeIpc(bytes: Uint8Array): ArrowTable {
   if (bytes.byteLength === 0) throw errors.InvalidInput('The Arrow IPC body is empty');
   let table: ArrowTable;
   try {
-    table = tableFromIPC(bytes);
+    table = readIpc(bytes);
   } catch (cause) {
+    if (isCatalogError(cause)) throw cause;
     throw errors.InvalidInput(`The body is not a valid Arrow IPC stream: ${messageOf(cause)}`, {
       cause,
     });
@@ -56,15 +63,15 @@ export function decodeIpc(bytes: Uint8Array): ArrowTable {
 }
 
 export function encodeIpcStream(table: ArrowTable): Uint8Array {
-  return tableToIPC(table, 'stream');
+  return arrow.tableToIPC(table, 'stream');
 }
 
 export function encodeIpcFile(table: ArrowTable): Uint8Array {
-  return tableToIPC(table, 'file');
+  return arrow.tableToIPC(table, 'file');
 }
 
 export function emptyTable(schema: Schema): ArrowTable {
-  return new ArrowTable(schema);
+  return new arrow.Table(schema);
 }
 
 function messageOf(value: unknown): string {

@@ -23,6 +23,7 @@ import type {
   MergeInsertOptions,
   OpenTableOptions,
   QueryRequest,
+  TagInfo,
   RenameTableOptions,
   TableStats,
   UpdateRequest,
@@ -78,6 +79,11 @@ export interface TableHandle {
   countRows(options?: CountOptions): Promise<number>;
   insert(data: TableData, options?: InsertOptions): Promise<WriteResult>;
   query(request?: QueryRequest): Promise<ArrowTable>;
+  /** The query plan LanceDB would run, as text; `analyze` runs it and adds the metrics. */
+  explainPlan(
+    request: QueryRequest,
+    options?: { verbose?: boolean; analyze?: boolean },
+  ): Promise<string>;
   update(request: UpdateRequest): Promise<WriteResult>;
   delete(filter: string, options?: BranchOption): Promise<WriteResult>;
   mergeInsert(data: TableData, options: MergeInsertOptions): Promise<MergeInsertResult>;
@@ -94,6 +100,12 @@ export interface TableHandle {
   checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle>;
   /** Makes an old version the latest again, as a new version. */
   restore(version: number, options?: BranchOption): Promise<WriteResult>;
+
+  listTags(): Promise<TagInfo[]>;
+  createTag(tag: string, version: number): Promise<void>;
+  updateTag(tag: string, version: number): Promise<void>;
+  deleteTag(tag: string): Promise<void>;
+  getTagVersion(tag: string): Promise<number>;
 
   listBranches(): Promise<BranchInfo[]>;
   createBranch(name: string, options?: CreateBranchOptions): Promise<void>;

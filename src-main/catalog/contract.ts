@@ -141,6 +141,16 @@ export const TableStatsSchema = z.object({
   numIndices: z.number(),
   numFragments: z.number(),
   numSmallFragments: z.number(),
+  /** Rows per fragment: min, max, mean and percentiles. */
+  fragmentLengths: z.object({
+    min: z.number(),
+    max: z.number(),
+    mean: z.number(),
+    p25: z.number(),
+    p50: z.number(),
+    p75: z.number(),
+    p99: z.number(),
+  }),
 });
 export type TableStats = z.infer<typeof TableStatsSchema>;
 
@@ -180,6 +190,13 @@ export const VersionInfoSchema = z.object({
   metadata: z.record(z.string(), z.string()),
 });
 export type VersionInfo = z.infer<typeof VersionInfoSchema>;
+
+export const TagInfoSchema = z.object({
+  name: z.string(),
+  version: z.number(),
+  manifestSize: z.number().optional(),
+});
+export type TagInfo = z.infer<typeof TagInfoSchema>;
 
 export const BranchInfoSchema = z.object({
   name: z.string(),

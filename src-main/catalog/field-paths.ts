@@ -3,7 +3,10 @@
  * backtick-quoted segment may hold literal dots, and a doubled backtick inside quotes is one
  * backtick. A bare leaf name addresses only a top-level field.
  */
-import { DataType, type Field, type Schema } from 'apache-arrow';
+import type { Field, Schema } from 'apache-arrow';
+import { arrow } from './arrow';
+
+const { DataType } = arrow;
 import { errors } from './errors';
 
 export const MAX_FIELD_PATH_LENGTH = 4096;

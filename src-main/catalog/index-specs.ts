@@ -6,7 +6,10 @@
  * request body, a form and a spec entry all speak the same words.
  */
 import { z } from 'zod';
-import { DataType, type Field } from 'apache-arrow';
+import type { DataType as ArrowDataType, Field } from 'apache-arrow';
+import { arrow } from './arrow';
+
+const { DataType } = arrow;
 import { errors } from './errors';
 import { componentProblem } from './ids';
 
@@ -45,8 +48,8 @@ export interface IndexSpec {
 
 // ---- column type predicates -------------------------------------------------------------
 
-const isFloat = (type: DataType) => DataType.isFloat(type);
-const isStringType = (type: DataType) => DataType.isUtf8(type) || DataType.isLargeUtf8(type);
+const isFloat = (type: ArrowDataType) => DataType.isFloat(type);
+const isStringType = (type: ArrowDataType) => DataType.isUtf8(type) || DataType.isLargeUtf8(type);
 
 export function vectorDimension(field: Field): number | undefined {
   return DataType.isFixedSizeList(field.type) ? field.type.listSize : undefined;
@@ -277,6 +280,13 @@ const ftsParams: readonly ParamSpec[] = [
     type: { kind: 'integer', min: 1, max: 64 },
     default: 3,
     help: 'Longest n-gram, for the ngram tokenizer. Must be at least the minimum.',
+  },
+  {
+    name: 'block_size',
+    label: 'Posting block size',
+    type: { kind: 'enum', values: ['128', '256'] },
+    default: 128,
+    help: 'Documents per compressed posting block. 256 uses the experimental FTS v3 format.',
   },
   {
     name: 'prefix_only',
@@ -524,6 +534,7 @@ export const IndexRequestSchema = z
     ngram_min_length: z.number().optional(),
     ngram_max_length: z.number().optional(),
     prefix_only: z.boolean().optional(),
+    block_size: z.number().optional(),
   })
   .strict();
 

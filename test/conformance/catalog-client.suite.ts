@@ -3,16 +3,7 @@
  * a fresh, empty catalog from the factory and talks to it only through the CatalogClient API.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Field,
-  FixedSizeList,
-  Float32,
-  Int32,
-  Schema,
-  Table as ArrowTable,
-  Utf8,
-  tableToIPC,
-} from 'apache-arrow';
+import { arrow } from '../../src-main/catalog/arrow';
 import type { CatalogClient, TableHandle } from '../../src-main/catalog/client';
 import type { JobEvent } from '../../src-main/catalog/contract';
 import { ERROR_CODES as E } from '../../src-main/catalog/errors';
@@ -125,7 +116,7 @@ export function catalogClientConformance(
         const data = sampleTable(50, DIM);
         await client.createTable('from_table', data, ['ns']);
         await client.createTable('from_batches', data.batches, ['ns']);
-        await client.createTable('from_ipc', tableToIPC(data, 'stream'), ['ns']);
+        await client.createTable('from_ipc', arrow.tableToIPC(data, 'stream'), ['ns']);
         for (const name of ['from_table', 'from_batches', 'from_ipc']) {
           const table = await client.openTable(name, ['ns']);
           expect(await table.countRows()).toBe(50);
@@ -138,12 +129,12 @@ export function catalogClientConformance(
       });
 
       it('creates an empty table from a schema with a vector column', async () => {
-        const schema = new Schema([
-          new Field('id', new Int32(), false),
-          new Field('name', new Utf8(), true),
-          new Field(
+        const schema = new arrow.Schema([
+          new arrow.Field('id', new arrow.Int32(), false),
+          new arrow.Field('name', new arrow.Utf8(), true),
+          new arrow.Field(
             'embedding',
-            new FixedSizeList(8, new Field('item', new Float32(), true)),
+            new arrow.FixedSizeList(8, new arrow.Field('item', new arrow.Float32(), true)),
             true,
           ),
         ]);
@@ -184,7 +175,7 @@ export function catalogClientConformance(
         await expectCode(client.createTable('a b', sampleTable(3, DIM)), E.InvalidInput);
         await expectCode(client.createTable('..', sampleTable(3, DIM)), E.InvalidInput);
         await expectCode(client.createTable('t', new Uint8Array([1, 2, 3, 4])), E.InvalidInput);
-        const bytes = tableToIPC(sampleTable(20, DIM), 'stream');
+        const bytes = arrow.tableToIPC(sampleTable(20, DIM), 'stream');
         await expectCode(client.createTable('t', bytes.slice(0, bytes.length / 2)), E.InvalidInput);
         expect((await client.listTables([])).tables).toEqual([]);
       });
@@ -630,8 +621,8 @@ export function catalogClientConformance(
     });
 
     it('reads an IPC stream with a schema and no batches as an empty table', async () => {
-      const schema = new Schema([new Field('id', new Int32(), true)]);
-      const bytes = tableToIPC(new ArrowTable(schema), 'stream');
+      const schema = new arrow.Schema([new arrow.Field('id', new arrow.Int32(), true)]);
+      const bytes = arrow.tableToIPC(new arrow.Table(schema), 'stream');
       const table = await client.createTable('empty_ipc', bytes);
       expect(await table.countRows()).toBe(0);
     });

@@ -2,20 +2,8 @@
  * Deterministic sample tables for tests and benchmarks: scalar, text, list, nested struct,
  * binary and vector columns, built directly as Arrow.
  */
-import {
-  Binary,
-  Field,
-  FixedSizeList,
-  Float32,
-  Float64,
-  Int32,
-  List,
-  Schema,
-  Struct,
-  Table,
-  Utf8,
-  vectorFromArray,
-} from 'apache-arrow';
+import type { FixedSizeList, Schema, Table } from 'apache-arrow';
+import { arrow } from '../../src-main/catalog/arrow';
 
 const WORDS = [
   'lance',
@@ -40,22 +28,25 @@ export function seededRandom(seed: number): () => number {
 }
 
 export function vectorType(dim: number): FixedSizeList {
-  return new FixedSizeList(dim, new Field('item', new Float32(), true));
+  return new arrow.FixedSizeList(dim, new arrow.Field('item', new arrow.Float32(), true));
 }
 
 export function sampleSchema(dim: number): Schema {
-  return new Schema([
-    new Field('id', new Int32(), false),
-    new Field('text', new Utf8(), true),
-    new Field('category', new Utf8(), true),
-    new Field('tags', new List(new Field('item', new Utf8(), true)), true),
-    new Field(
+  return new arrow.Schema([
+    new arrow.Field('id', new arrow.Int32(), false),
+    new arrow.Field('text', new arrow.Utf8(), true),
+    new arrow.Field('category', new arrow.Utf8(), true),
+    new arrow.Field('tags', new arrow.List(new arrow.Field('item', new arrow.Utf8(), true)), true),
+    new arrow.Field(
       'meta',
-      new Struct([new Field('score', new Float64(), true), new Field('a.b', new Utf8(), true)]),
+      new arrow.Struct([
+        new arrow.Field('score', new arrow.Float64(), true),
+        new arrow.Field('a.b', new arrow.Utf8(), true),
+      ]),
       true,
     ),
-    new Field('image', new Binary(), true),
-    new Field('vector', vectorType(dim), true),
+    new arrow.Field('image', new arrow.Binary(), true),
+    new arrow.Field('vector', vectorType(dim), true),
   ]);
 }
 
@@ -69,29 +60,29 @@ export function sampleTable(
   const ids = Array.from({ length: rows }, (_, i) => i + offset);
   const schema = sampleSchema(dim);
   const type = (name: string) => schema.fields.find((f) => f.name === name)!.type;
-  return new Table(schema, {
-    id: vectorFromArray(ids, new Int32()),
-    text: vectorFromArray(
+  return new arrow.Table(schema, {
+    id: arrow.vectorFromArray(ids, new arrow.Int32()),
+    text: arrow.vectorFromArray(
       ids.map((i) => `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} item ${i}`),
-      new Utf8(),
+      new arrow.Utf8(),
     ),
-    category: vectorFromArray(
+    category: arrow.vectorFromArray(
       ids.map((i) => `c${i % 5}`),
-      new Utf8(),
+      new arrow.Utf8(),
     ),
-    tags: vectorFromArray(
+    tags: arrow.vectorFromArray(
       ids.map((i) => [`t${i % 3}`, `t${i % 4}`]),
       type('tags'),
     ),
-    meta: vectorFromArray(
+    meta: arrow.vectorFromArray(
       ids.map((i) => ({ score: i / 10, 'a.b': `m${i % 2}` })),
       type('meta'),
     ),
-    image: vectorFromArray(
+    image: arrow.vectorFromArray(
       ids.map((i) => new Uint8Array([i % 256, 1, 2])),
-      new Binary(),
+      new arrow.Binary(),
     ),
-    vector: vectorFromArray(
+    vector: arrow.vectorFromArray(
       ids.map(() => Array.from({ length: dim }, () => random())),
       type('vector'),
     ),

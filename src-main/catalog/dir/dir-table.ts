@@ -24,6 +24,7 @@ import {
   type JobRecord,
   type MergeInsertOptions,
   type QueryRequest,
+  type TagInfo,
   type TableStats,
   type UpdateRequest,
   type VersionInfo,
@@ -36,7 +37,7 @@ import type { JobRegistry } from '../jobs';
 import { parseOptions } from '../parse-options';
 import { lance } from './lance-errors';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
-import { runQuery } from './query-builder';
+import { explainQuery, runQuery } from './query-builder';
 import * as indexes from './dir-indexes';
 
 export interface DirContext {
@@ -158,6 +159,21 @@ export class DirTable implements TableHandle {
     return runQuery(table, schema, parsed);
   }
 
+  async explainPlan(
+    request: QueryRequest,
+    options: { verbose?: boolean; analyze?: boolean } = {},
+  ): Promise<string> {
+    const parsed = parseOptions(QueryRequestSchema, request);
+    const table = await this.lanceFor(parsed.branch);
+    const schema = await lance(() => table.schema());
+    return explainQuery(
+      table,
+      schema,
+      parsed,
+      options.analyze ? 'analyze' : { verbose: options.verbose ?? false },
+    );
+  }
+
   async update(request: UpdateRequest): Promise<WriteResult> {
     const { updates, filter, branch } = parseOptions(UpdateRequestSchema, request);
     if (Object.keys(updates).length === 0)
@@ -219,6 +235,7 @@ export class DirTable implements TableHandle {
       numIndices: stats.numIndices,
       numFragments: stats.fragmentStats.numFragments,
       numSmallFragments: stats.fragmentStats.numSmallFragments,
+      fragmentLengths: { ...stats.fragmentStats.lengths },
     };
   }
 
@@ -287,6 +304,48 @@ export class DirTable implements TableHandle {
     ]);
     scratch.close();
     return { version: newVersion, numRows: rows };
+  }
+
+  async listTags(): Promise<TagInfo[]> {
+    const tags = await lance(async () => (await this.table.tags()).list());
+    return Object.entries(tags)
+      .map(([name, contents]) => ({
+        name,
+        version: contents.version,
+        manifestSize: contents.manifestSize,
+      }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  async createTag(tag: string, version: number): Promise<void> {
+    assertValidComponent(tag, 'tag name');
+    await this.requireVersion(version, undefined);
+    if ((await this.listTags()).some((t) => t.name === tag)) {
+      throw errors.TableTagAlreadyExists(`Tag ${tag} already exists on ${this.id}`);
+    }
+    await lance(async () => (await this.table.tags()).create(tag, version));
+  }
+
+  async updateTag(tag: string, version: number): Promise<void> {
+    await this.requireTag(tag);
+    await this.requireVersion(version, undefined);
+    await lance(async () => (await this.table.tags()).update(tag, version));
+  }
+
+  async deleteTag(tag: string): Promise<void> {
+    await this.requireTag(tag);
+    await lance(async () => (await this.table.tags()).delete(tag));
+  }
+
+  async getTagVersion(tag: string): Promise<number> {
+    return (await this.requireTag(tag)).version;
+  }
+
+  private async requireTag(tag: string): Promise<TagInfo> {
+    assertValidComponent(tag, 'tag name');
+    const found = (await this.listTags()).find((t) => t.name === tag);
+    if (!found) throw errors.TableTagNotFound(`Tag ${tag} does not exist on ${this.id}`);
+    return found;
   }
 
   async listBranches(): Promise<BranchInfo[]> {

@@ -71,6 +71,7 @@ export function toLanceIndex(request: ValidatedIndexRequest, rowCount: number): 
         ngramMinLength: p.ngram_min_length as number | undefined,
         ngramMaxLength: p.ngram_max_length as number | undefined,
         prefixOnly: p.prefix_only as boolean | undefined,
+        blockSize: p.block_size === undefined ? undefined : (Number(p.block_size) as 128 | 256),
       });
     default:
       throw errors.Unsupported(`Index type ${request.spec.type} cannot be built here`);

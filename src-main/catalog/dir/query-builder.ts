@@ -14,11 +14,28 @@ import { lance } from './lance-errors';
 /** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
 const DEFAULT_SEARCH_LIMIT = 10;
 
+type BuiltQuery = ReturnType<LanceTable['query']> | ReturnType<LanceTable['vectorSearch']>;
+
 export async function runQuery(
   table: LanceTable,
   schema: Schema,
   request: QueryRequest,
 ): Promise<ArrowTable> {
+  const query = buildQuery(table, schema, request);
+  return lance(() => query.toArrow());
+}
+
+export async function explainQuery(
+  table: LanceTable,
+  schema: Schema,
+  request: QueryRequest,
+  mode: { verbose: boolean } | 'analyze',
+): Promise<string> {
+  const query = buildQuery(table, schema, request);
+  return lance(() => (mode === 'analyze' ? query.analyzePlan() : query.explainPlan(mode.verbose)));
+}
+
+function buildQuery(table: LanceTable, schema: Schema, request: QueryRequest): BuiltQuery {
   if (request.vector && request.fullTextQuery) {
     throw errors.InvalidInput(
       'A query takes a vector or a full-text query, not both (hybrid search is not supported)',
@@ -70,6 +87,5 @@ export async function runQuery(
   if (request.offset !== undefined) query = query.offset(request.offset);
   if (request.fastSearch) query = query.fastSearch();
   if (request.withRowId) query = query.withRowId();
-  const built = query;
-  return lance(() => built.toArrow());
+  return query as BuiltQuery;
 }

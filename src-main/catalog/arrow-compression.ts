@@ -1,0 +1,205 @@
+/**
+ * Decompresses Arrow IPC streams whose record batches use body compression (LZ4_FRAME or ZSTD).
+ * LanceDB's remote client sends its uploads LZ4-compressed, and apache-arrow for JS cannot read
+ * compressed batches, so the stream is rewritten message by message: every compressed buffer is
+ * inflated, the buffer offsets are recomputed, and the batch header loses its compression field.
+ * Schema and other messages pass through byte for byte.
+ */
+import { Builder, ByteBuffer } from 'flatbuffers';
+import { decompressFrameSync } from 'lz4-napi';
+import { decompress as zstdDecompress } from 'fzstd';
+import { Buffer as FbBuffer } from 'apache-arrow/fb/buffer';
+import { DictionaryBatch } from 'apache-arrow/fb/dictionary-batch';
+import { FieldNode } from 'apache-arrow/fb/field-node';
+import { Message } from 'apache-arrow/fb/message';
+import { MessageHeader } from 'apache-arrow/fb/message-header';
+import { RecordBatch } from 'apache-arrow/fb/record-batch';
+import { errors } from './errors';
+
+const CONTINUATION = 0xffffffff;
+const LZ4_FRAME = 0;
+const ZSTD = 1;
+
+function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+interface RawMessage {
+  metadata: Uint8Array;
+  body: Uint8Array;
+}
+
+function* readMessages(bytes: Uint8Array): Generator<RawMessage> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 0;
+  while (offset + 4 <= bytes.byteLength) {
+    let length = view.getInt32(offset, true);
+    offset += 4;
+    if (length === -1) {
+      if (offset + 4 > bytes.byteLength)
+        throw errors.InvalidInput('The Arrow IPC stream is truncated');
+      length = view.getInt32(offset, true);
+      offset += 4;
+    }
+    if (length === 0) return;
+    if (length < 0 || offset + length > bytes.byteLength)
+      throw errors.InvalidInput('The Arrow IPC stream is truncated');
+    const metadata = bytes.subarray(offset, offset + length);
+    offset += length;
+    const message = Message.getRootAsMessage(new ByteBuffer(metadata));
+    const bodyLength = Number(message.bodyLength());
+    if (bodyLength < 0 || offset + bodyLength > bytes.byteLength) {
+      throw errors.InvalidInput('The Arrow IPC stream is truncated');
+    }
+    yield { metadata, body: bytes.subarray(offset, offset + bodyLength) };
+    offset += bodyLength;
+  }
+}
+
+function inflate(codec: number, region: Uint8Array): Uint8Array {
+  if (region.byteLength === 0) return region;
+  if (region.byteLength < 8)
+    throw errors.InvalidInput('A compressed Arrow buffer is shorter than its length prefix');
+  const view = new DataView(region.buffer, region.byteOffset, 8);
+  const expected = view.getBigInt64(0, true);
+  const payload = region.subarray(8);
+  if (expected === -1n) return payload;
+  let out: Uint8Array;
+  try {
+    out =
+      codec === LZ4_FRAME
+        ? decompressFrameSync(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength))
+        : zstdDecompress(payload);
+  } catch (cause) {
+    throw errors.InvalidInput(
+      `A compressed Arrow buffer could not be decompressed: ${(cause as Error).message}`,
+      { cause },
+    );
+  }
+  if (BigInt(out.byteLength) !== expected) {
+    throw errors.InvalidInput(
+      `A compressed Arrow buffer inflated to ${out.byteLength} bytes, not the ${expected} it declares`,
+    );
+  }
+  return out;
+}
+
+/** Rebuilds a record batch header without compression, over the inflated buffers. */
+function rewriteBatch(
+  builder: Builder,
+  batch: RecordBatch,
+  body: Uint8Array,
+): { header: number; body: Uint8Array } {
+  const codec = batch.compression()!.codec();
+  if (codec !== LZ4_FRAME && codec !== ZSTD)
+    throw errors.InvalidInput(`Unknown Arrow compression codec ${codec}`);
+  const pieces: Uint8Array[] = [];
+  const layout: Array<[number, number]> = [];
+  let offset = 0;
+  for (let i = 0; i < batch.buffersLength(); i++) {
+    const buffer = batch.buffers(i)!;
+    const start = Number(buffer.offset());
+    const length = Number(buffer.length());
+    if (start < 0 || start + length > body.byteLength)
+      throw errors.InvalidInput('An Arrow buffer lies outside its message body');
+    const data = inflate(codec, body.subarray(start, start + length));
+    layout.push([offset, data.byteLength]);
+    pieces.push(data);
+    offset = align8(offset + data.byteLength);
+  }
+  const newBody = new Uint8Array(offset);
+  pieces.forEach((piece, i) => newBody.set(piece, layout[i]![0]));
+
+  RecordBatch.startNodesVector(builder, batch.nodesLength());
+  for (let i = batch.nodesLength() - 1; i >= 0; i--) {
+    const node = batch.nodes(i)!;
+    FieldNode.createFieldNode(builder, node.length(), node.nullCount());
+  }
+  const nodes = builder.endVector();
+  RecordBatch.startBuffersVector(builder, layout.length);
+  for (let i = layout.length - 1; i >= 0; i--)
+    FbBuffer.createBuffer(builder, BigInt(layout[i]![0]), BigInt(layout[i]![1]));
+  const buffers = builder.endVector();
+  RecordBatch.startRecordBatch(builder);
+  RecordBatch.addLength(builder, batch.length());
+  RecordBatch.addNodes(builder, nodes);
+  RecordBatch.addBuffers(builder, buffers);
+  return { header: RecordBatch.endRecordBatch(builder), body: newBody };
+}
+
+function frame(metadata: Uint8Array, body: Uint8Array): Uint8Array[] {
+  const padded = align8(metadata.byteLength);
+  const prefix = new Uint8Array(8);
+  const view = new DataView(prefix.buffer);
+  view.setUint32(0, CONTINUATION, true);
+  view.setInt32(4, padded, true);
+  const meta = new Uint8Array(padded);
+  meta.set(metadata);
+  return [prefix, meta, body];
+}
+
+function compressedBatch(message: Message): RecordBatch | undefined {
+  if (message.headerType() === MessageHeader.RecordBatch) {
+    const batch = message.header(new RecordBatch()) as RecordBatch;
+    return batch.compression() ? batch : undefined;
+  }
+  if (message.headerType() === MessageHeader.DictionaryBatch) {
+    const batch = (message.header(new DictionaryBatch()) as DictionaryBatch).data();
+    return batch?.compression() ? batch : undefined;
+  }
+  return undefined;
+}
+
+/** Whether any batch in the stream is compressed. */
+export function isCompressedStream(bytes: Uint8Array): boolean {
+  try {
+    for (const raw of readMessages(bytes)) {
+      if (compressedBatch(Message.getRootAsMessage(new ByteBuffer(raw.metadata)))) return true;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** The same stream with every compressed batch inflated. */
+export function decompressStream(bytes: Uint8Array): Uint8Array {
+  const out: Uint8Array[] = [];
+  for (const raw of readMessages(bytes)) {
+    const message = Message.getRootAsMessage(new ByteBuffer(raw.metadata));
+    const batch = compressedBatch(message);
+    if (!batch) {
+      out.push(...frame(raw.metadata, raw.body));
+      continue;
+    }
+    const builder = new Builder(1024);
+    const rewritten = rewriteBatch(builder, batch, raw.body);
+    let header = rewritten.header;
+    if (message.headerType() === MessageHeader.DictionaryBatch) {
+      const dictionary = message.header(new DictionaryBatch()) as DictionaryBatch;
+      DictionaryBatch.startDictionaryBatch(builder);
+      DictionaryBatch.addId(builder, dictionary.id());
+      DictionaryBatch.addData(builder, header);
+      DictionaryBatch.addIsDelta(builder, dictionary.isDelta());
+      header = DictionaryBatch.endDictionaryBatch(builder);
+    }
+    Message.startMessage(builder);
+    Message.addVersion(builder, message.version());
+    Message.addHeaderType(builder, message.headerType());
+    Message.addHeader(builder, header);
+    Message.addBodyLength(builder, BigInt(rewritten.body.byteLength));
+    builder.finish(Message.endMessage(builder));
+    out.push(...frame(builder.asUint8Array(), rewritten.body));
+  }
+  const end = new Uint8Array(8);
+  new DataView(end.buffer).setUint32(0, CONTINUATION, true);
+  out.push(end);
+  const total = out.reduce((n, part) => n + part.byteLength, 0);
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const part of out) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return joined;
+}

@@ -1,0 +1,112 @@
+/**
+ * `catalog-studio serve`: serves catalog folders over the namespace REST contract.
+ * The first line on stdout is exactly `listening on http://HOST:PORT`.
+ */
+import { parseArgs } from 'node:util';
+import { connect } from '../catalog';
+import type { CatalogClient } from '../catalog/client';
+import { buildServer } from '../server/build-server';
+import { Authenticator } from '../server/auth/authenticator';
+import { loadAuthFile } from '../server/auth/auth-config';
+
+export const SERVE_USAGE = `catalog-studio serve --root DIR [--host 127.0.0.1] [--port 2333] [--auth FILE]
+                     [--database NAME=DIR ...] [--max-index-builds N] [--max-queued-builds N]
+                     [--max-in-flight N] [--body-limit-mb N]`;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+function positiveInt(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be a whole number (got ${value})`);
+  return n;
+}
+
+export async function serve(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      root: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '2333' },
+      auth: { type: 'string' },
+      database: { type: 'string', multiple: true },
+      'max-index-builds': { type: 'string' },
+      'max-queued-builds': { type: 'string' },
+      'max-in-flight': { type: 'string' },
+      'body-limit-mb': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(SERVE_USAGE);
+    return 0;
+  }
+  const host = values.host!;
+  if (!values.auth && !LOOPBACK.has(host)) {
+    console.error(
+      `Refusing to listen on ${host} without --auth: an unauthenticated catalog is served on loopback only.`,
+    );
+    return 2;
+  }
+  const databases = new Map<string, string>();
+  if (values.root) databases.set('default', values.root);
+  for (const entry of values.database ?? []) {
+    const at = entry.indexOf('=');
+    if (at <= 0 || at === entry.length - 1)
+      throw new Error(`--database takes NAME=DIR (got ${entry})`);
+    databases.set(entry.slice(0, at), entry.slice(at + 1));
+  }
+  if (databases.size === 0) {
+    console.error(`Give --root DIR or --database NAME=DIR.\n\n${SERVE_USAGE}`);
+    return 2;
+  }
+  const port = positiveInt(values.port, 'port', 2333);
+  const jobOptions = {
+    jobConcurrency: Math.max(1, positiveInt(values['max-index-builds'], 'max-index-builds', 2)),
+    maxQueuedJobs: positiveInt(values['max-queued-builds'], 'max-queued-builds', 16),
+  };
+  const authenticator = values.auth
+    ? (() => {
+        const { config, jwks } = loadAuthFile(values.auth);
+        return new Authenticator(config, jwks);
+      })()
+    : undefined;
+
+  const catalogs = new Map<string, CatalogClient>();
+  for (const [name, dir] of databases) catalogs.set(name, await connect(dir, jobOptions));
+  const app = buildServer({
+    databases: catalogs,
+    ...(values.root ? { defaultDatabase: 'default' } : {}),
+    ...(authenticator ? { authenticator } : {}),
+    maxInFlight: positiveInt(values['max-in-flight'], 'max-in-flight', 256),
+    ...(values['body-limit-mb']
+      ? { bodyLimit: positiveInt(values['body-limit-mb'], 'body-limit-mb', 512) * 1024 * 1024 }
+      : {}),
+    accessLog: (entry) => process.stderr.write(`${JSON.stringify(entry)}\n`),
+  });
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  process.stdout.write(`listening on http://${shownHost}:${actualPort}\n`);
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      process.stderr.write(`${signal}: stopping; finishing requests in flight\n`);
+      // close() stops accepting and waits for requests in flight; then running builds are
+      // cancelled through LanceDB, whose commits are atomic, so no index is left half-written.
+      await app.close();
+      for (const catalog of catalogs.values()) await catalog.close();
+      resolve();
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
+  return 0;
+}

@@ -1,0 +1,123 @@
+/**
+ * Who is calling: an API key (`x-api-key`), a bearer token (`Authorization: Bearer`), or the
+ * body's `identity` as a fallback. Static secrets are compared by SHA-256 digest in constant time;
+ * bearer JWTs are verified against the configured JWKS with `jose`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { errors } from '../../catalog/errors';
+import { RoleSchema, type AuthFile, type Role } from './auth-config';
+
+export interface Principal {
+  name: string;
+  role: Role;
+  /** Namespace subtrees the principal may reach; undefined = everything. */
+  namespaces?: string[][];
+}
+
+export interface Credentials {
+  apiKey?: string;
+  bearer?: string;
+}
+
+function digest(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
+}
+
+function storedDigest(entry: string): Buffer {
+  if (entry.startsWith('sha256:')) {
+    const hex = entry.slice('sha256:'.length);
+    if (!/^[0-9a-fA-F]{64}$/.test(hex))
+      throw errors.InvalidInput(`Invalid sha256 key entry: ${entry.slice(0, 12)}…`);
+    return Buffer.from(hex, 'hex');
+  }
+  return digest(entry);
+}
+
+interface SecretEntry {
+  digest: Buffer;
+  principal: Principal;
+}
+
+export class Authenticator {
+  private readonly keys: SecretEntry[] = [];
+  private readonly tokens: SecretEntry[] = [];
+  private readonly jwks?: ReturnType<typeof createLocalJWKSet>;
+
+  constructor(
+    private readonly config: AuthFile,
+    jwks?: unknown,
+  ) {
+    for (const p of config.principals) {
+      const principal: Principal = {
+        name: p.name,
+        role: p.role,
+        ...(p.namespaces ? { namespaces: p.namespaces } : {}),
+      };
+      for (const key of p.api_keys ?? []) this.keys.push({ digest: storedDigest(key), principal });
+      for (const token of p.bearer_tokens ?? [])
+        this.tokens.push({ digest: storedDigest(token), principal });
+    }
+    if (config.oidc) {
+      if (!jwks) throw errors.InvalidInput('oidc needs a JWKS');
+      this.jwks = createLocalJWKSet(jwks as JSONWebKeySet);
+    }
+  }
+
+  async authenticate(credentials: Credentials): Promise<Principal> {
+    if (credentials.apiKey !== undefined) {
+      const found = match(this.keys, credentials.apiKey);
+      if (!found) throw errors.Unauthenticated('The API key is not valid');
+      return found;
+    }
+    if (credentials.bearer !== undefined) {
+      const found = match(this.tokens, credentials.bearer);
+      if (found) return found;
+      if (this.jwks && credentials.bearer.split('.').length === 3)
+        return this.verifyJwt(credentials.bearer);
+      throw errors.Unauthenticated('The bearer token is not valid');
+    }
+    throw errors.Unauthenticated(
+      'Credentials are required: send x-api-key or Authorization: Bearer <token>',
+    );
+  }
+
+  private async verifyJwt(token: string): Promise<Principal> {
+    const oidc = this.config.oidc!;
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.jwks!, {
+        issuer: oidc.issuer,
+        audience: oidc.audience,
+      }));
+    } catch (error) {
+      const why =
+        error instanceof joseErrors.JWTExpired
+          ? 'the token has expired'
+          : error instanceof joseErrors.JWTClaimValidationFailed
+            ? `claim ${error.claim} is not valid`
+            : 'the token signature or format is not valid';
+      throw errors.Unauthenticated(`Bearer JWT rejected: ${why}`);
+    }
+    const role = RoleSchema.safeParse(payload[oidc.role_claim]);
+    if (!role.success) {
+      throw errors.PermissionDenied(
+        `The token's ${oidc.role_claim} claim must be reader, writer or admin`,
+      );
+    }
+    const name = typeof payload.sub === 'string' ? payload.sub : 'jwt';
+    const scopes = oidc.namespaces_claim ? payload[oidc.namespaces_claim] : undefined;
+    const namespaces = Array.isArray(scopes)
+      ? scopes.map((s) => (Array.isArray(s) ? s.map(String) : String(s).split('$')))
+      : undefined;
+    return { name, role: role.data, ...(namespaces ? { namespaces } : {}) };
+  }
+}
+
+function match(entries: SecretEntry[], secret: string): Principal | undefined {
+  const given = digest(secret);
+  let found: Principal | undefined;
+  // Compare against every entry so timing does not reveal which one matched.
+  for (const entry of entries) if (timingSafeEqual(entry.digest, given)) found = entry.principal;
+  return found;
+}

@@ -1,0 +1,37 @@
+/**
+ * What a principal may do: reader < writer < admin, limited to its namespace subtrees.
+ */
+import { errors } from '../../catalog/errors';
+import { describeId } from '../../catalog/ids';
+import type { Principal } from './authenticator';
+
+export type Access = 'read' | 'write' | 'admin';
+
+const RANK = { reader: 0, writer: 1, admin: 2 } as const;
+const NEEDED = { read: 0, write: 1, admin: 2 } as const;
+const ROLE_FOR = ['reader', 'writer', 'admin'] as const;
+
+function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.length <= path.length && prefix.every((part, i) => part === path[i]);
+}
+
+/** Whether the path lies inside one of the principal's subtrees. */
+export function inScope(principal: Principal, path: readonly string[]): boolean {
+  return !principal.namespaces || principal.namespaces.some((scope) => startsWith(path, scope));
+}
+
+/** Whether the path is an ancestor of a subtree (so listing it may show the way in). */
+export function leadsToScope(principal: Principal, path: readonly string[]): boolean {
+  return !principal.namespaces || principal.namespaces.some((scope) => startsWith(scope, path));
+}
+
+export function authorize(principal: Principal, access: Access, path: readonly string[]): void {
+  if (RANK[principal.role] < NEEDED[access]) {
+    throw errors.PermissionDenied(
+      `${principal.name} has the ${principal.role} role; this operation needs ${ROLE_FOR[NEEDED[access]]}`,
+    );
+  }
+  if (!inScope(principal, path)) {
+    throw errors.PermissionDenied(`${principal.name} may not access namespace ${describeId(path)}`);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The error body every failing response carries: the specification's problem-details fields and
+ * the fields LanceDB's clients read (`code` decides the error kind for the lance REST client;
+ * `error` is the short message).
+ */
+import {
+  errorNameOf,
+  errors,
+  httpStatusOf,
+  isCatalogError,
+  problemOf,
+  type CatalogError,
+} from '../../catalog/errors';
+
+export interface ErrorBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: number;
+  error: string;
+}
+
+export function errorBody(
+  error: CatalogError,
+  instance: string,
+  status = httpStatusOf(error.code),
+): ErrorBody {
+  const problem = problemOf(status);
+  return {
+    type: problem.type,
+    title: problem.title,
+    status,
+    detail: error.message,
+    instance,
+    code: error.code,
+    error: `${errorNameOf(error.code)}: ${error.message}`,
+  };
+}
+
+/** Anything thrown inside a route, as a CatalogError; unknown failures become Internal. */
+export function asCatalogError(error: unknown): CatalogError {
+  if (isCatalogError(error)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return errors.Internal(message || 'Internal error', { cause: error });
+}

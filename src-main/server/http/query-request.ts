@@ -1,0 +1,144 @@
+/**
+ * Reads a query body in either dialect: the namespace contract's QueryTableRequest
+ * (`vector: {single_vector}`, `columns: {column_names}`, `full_text_query: {string_query}`) or
+ * LanceDB's remote shape (a flat `vector`, an array `columns`, `full_text_query: {columns, query}`).
+ */
+import { z } from 'zod';
+import type { QueryRequest } from '../../catalog/contract';
+import { errors } from '../../catalog/errors';
+import { describeZodError } from '../../catalog/parse-options';
+
+const opt = <T extends z.ZodType>(schema: T) => schema.optional().nullable();
+const Num = z.number();
+
+export const QueryBodySchema = z
+  .object({
+    vector: opt(
+      z.union([
+        z.array(Num),
+        z.array(z.array(Num)),
+        z
+          .object({ single_vector: opt(z.array(Num)), multi_vector: opt(z.array(z.array(Num))) })
+          .passthrough(),
+      ]),
+    ),
+    vector_column: opt(z.string()),
+    // A float: LanceDB's client sends i64::MAX for "no limit", which JSON numbers cannot hold exactly.
+    k: opt(z.number().min(0)),
+    offset: opt(z.number().int().min(0)),
+    filter: opt(z.string()),
+    columns: opt(
+      z.union([
+        z.array(z.string()),
+        z
+          .object({
+            column_names: opt(z.array(z.string())),
+            column_aliases: opt(z.record(z.string(), z.string())),
+          })
+          .passthrough(),
+        z.record(z.string(), z.string()),
+      ]),
+    ),
+    distance_type: opt(z.string()),
+    nprobes: opt(z.number().int().min(0)),
+    minimum_nprobes: opt(z.number().int().min(0)),
+    maximum_nprobes: opt(z.number().int().min(0)),
+    refine_factor: opt(z.number().int().min(1)),
+    ef: opt(z.number().int().min(1)),
+    prefilter: opt(z.boolean()),
+    bypass_vector_index: opt(z.boolean()),
+    fast_search: opt(z.boolean()),
+    with_row_id: opt(z.boolean()),
+    version: opt(z.number().int().min(0)),
+    branch: opt(z.string()),
+    full_text_query: opt(z.record(z.string(), z.unknown())),
+  })
+  .passthrough();
+
+export type QueryBody = z.infer<typeof QueryBodySchema>;
+
+/** LanceDB's remote client sends a huge k when the caller set no limit. */
+const NO_LIMIT_THRESHOLD = 2 ** 31;
+
+function ftsFrom(value: Record<string, unknown>): QueryRequest['fullTextQuery'] {
+  const stringQuery = value.string_query as { query?: unknown; columns?: unknown } | undefined;
+  const source = stringQuery ?? value;
+  let query = source.query;
+  let columns = source.columns;
+  const structured =
+    (value.structured_query as { query?: unknown } | undefined)?.query ??
+    (typeof query === 'object' ? query : undefined);
+  if (structured && typeof structured === 'object') {
+    const match = (structured as { match?: { terms?: unknown; column?: unknown } }).match;
+    if (!match || typeof match.terms !== 'string') {
+      throw errors.Unsupported('Only match and plain-text full-text queries are supported');
+    }
+    query = match.terms;
+    columns = typeof match.column === 'string' ? [match.column] : undefined;
+  }
+  if (typeof query !== 'string') throw errors.InvalidInput('full_text_query needs a query string');
+  if (
+    columns !== undefined &&
+    (!Array.isArray(columns) || columns.some((c) => typeof c !== 'string'))
+  ) {
+    throw errors.InvalidInput('full_text_query columns must be an array of column names');
+  }
+  return {
+    query,
+    ...(columns && (columns as string[]).length ? { columns: columns as string[] } : {}),
+  };
+}
+
+export function toQueryRequest(raw: unknown): QueryRequest {
+  const parsed = QueryBodySchema.safeParse(raw ?? {});
+  if (!parsed.success)
+    throw errors.InvalidInput(`Invalid query: ${describeZodError(parsed.error)}`);
+  const b = parsed.data;
+  const out: QueryRequest = {};
+
+  let vector: number[] | undefined;
+  if (Array.isArray(b.vector)) {
+    if (b.vector.length > 0 && Array.isArray(b.vector[0]))
+      throw errors.Unsupported('Multi-vector queries are not supported');
+    vector = b.vector as number[];
+  } else if (b.vector) {
+    if (b.vector.multi_vector) throw errors.Unsupported('Multi-vector queries are not supported');
+    vector = b.vector.single_vector ?? undefined;
+  }
+  if (vector && vector.length > 0) out.vector = vector;
+
+  if (Array.isArray(b.columns)) out.columns = b.columns;
+  else if (b.columns && typeof b.columns === 'object') {
+    const names = (b.columns as { column_names?: string[] | null }).column_names;
+    if (names) out.columns = names;
+    else if (Object.keys(b.columns).length > 0)
+      throw errors.Unsupported('Column aliases are not supported; list column names');
+  }
+
+  if (b.k !== undefined && b.k !== null && b.k < NO_LIMIT_THRESHOLD) {
+    if (!Number.isInteger(b.k)) throw errors.InvalidInput('k must be a whole number');
+    out.limit = b.k;
+  }
+  if (b.offset) out.offset = b.offset;
+  if (b.filter) out.filter = b.filter;
+  if (b.vector_column) out.vectorColumn = b.vector_column;
+  if (b.distance_type) {
+    const d = b.distance_type.toLowerCase();
+    if (!['l2', 'cosine', 'dot', 'hamming'].includes(d))
+      throw errors.InvalidInput(`Unknown distance_type ${JSON.stringify(b.distance_type)}`);
+    out.distanceType = d as QueryRequest['distanceType'];
+  }
+  const nprobes = b.nprobes || b.minimum_nprobes || undefined;
+  if (nprobes) out.nprobes = nprobes;
+  if (b.refine_factor) out.refineFactor = b.refine_factor;
+  if (b.ef) out.ef = b.ef;
+  if (b.prefilter === false) out.prefilter = false;
+  if (b.bypass_vector_index) out.bypassVectorIndex = true;
+  if (b.fast_search) out.fastSearch = true;
+  if (b.with_row_id) out.withRowId = true;
+  if (b.version) out.version = b.version;
+  if (b.branch) out.branch = b.branch;
+  if (b.full_text_query && Object.keys(b.full_text_query).length > 0)
+    out.fullTextQuery = ftsFrom(b.full_text_query);
+  return out;
+}

@@ -1,0 +1,39 @@
+/**
+ * The `{id}` path parameter: percent-decoded, split on the `delimiter` query parameter (default
+ * `$`; the delimiter alone is the root). Fastify has already percent-decoded the segment, so a raw
+ * `$` and `%24` arrive alike.
+ */
+import { errors } from '../../catalog/errors';
+import { DEFAULT_DELIMITER, splitId, tableIdFromParts, type TableId } from '../../catalog/ids';
+
+export function delimiterOf(query: unknown): string {
+  const value = (query as Record<string, unknown> | undefined)?.delimiter;
+  if (value === undefined || value === '') return DEFAULT_DELIMITER;
+  if (typeof value !== 'string') throw errors.InvalidInput('delimiter must be given once');
+  return value;
+}
+
+export function namespaceParts(rawId: string, delimiter: string): string[] {
+  return splitId(rawId, delimiter);
+}
+
+export function tableParts(rawId: string, delimiter: string): TableId {
+  const parts = splitId(rawId, delimiter);
+  if (parts.length === 0)
+    throw errors.InvalidInput('A table identifier cannot be the root namespace');
+  return tableIdFromParts(parts);
+}
+
+/** The body's optional `id` must agree with the path (reference §1.1). */
+export function checkBodyId(body: unknown, parts: readonly string[]): void {
+  const id = (body as { id?: unknown } | undefined)?.id;
+  if (id === undefined || id === null) return;
+  if (!Array.isArray(id) || id.some((p) => typeof p !== 'string')) {
+    throw errors.InvalidInput('The body id must be an array of strings');
+  }
+  if (id.length !== parts.length || id.some((p, i) => p !== parts[i])) {
+    throw errors.InvalidInput(
+      `The body id ${JSON.stringify(id)} does not match the path ${JSON.stringify(parts)}`,
+    );
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * One way to declare a route: its access level, where its target namespace comes from, how its
+ * body is read and validated, and a handler that sees only decoded, authorised input. Every route
+ * of the server goes through `defineRoute`, so authentication, database selection, identifier
+ * decoding and the error body are the same everywhere.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import type { CatalogClient } from '../catalog/client';
+import { errors } from '../catalog/errors';
+import { describeZodError } from '../catalog/parse-options';
+import type { TableId } from '../catalog/ids';
+import type { Principal } from './auth/authenticator';
+import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
+import { checkBodyId, delimiterOf, namespaceParts, tableParts } from './http/request-id';
+import type { ServerState } from './server-state';
+
+/** How a route names what it touches, for scope checks. */
+export type Target = 'namespace' | 'namespace-listing' | 'table' | 'catalog';
+
+export interface RouteContext<B> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  catalog: CatalogClient;
+  database: string;
+  principal: Principal | undefined;
+  delimiter: string;
+  /** Decoded `{id}`: the namespace path, or the table's full id. */
+  parts: string[];
+  table: TableId;
+  body: B;
+  /** Raw Arrow IPC bytes, for routes whose body is a stream. */
+  arrow: Uint8Array;
+  query: Record<string, string | string[] | undefined>;
+  /** For listings: whether a child path may be shown to this principal. */
+  visible(path: readonly string[]): boolean;
+}
+
+/** A reply the route writes itself (Arrow bytes, an empty body, a custom status). */
+export class RawReply {
+  constructor(
+    readonly status: number,
+    readonly body: Uint8Array | string | undefined,
+    readonly contentType?: string,
+  ) {}
+}
+
+export interface RouteDefinition<S extends z.ZodType | undefined> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string | string[];
+  access: Access;
+  target: Target;
+  /** JSON body schema; absent bodies, `{}` and `null` are treated alike. */
+  body?: S;
+  /** The body is an Arrow IPC stream. */
+  arrowBody?: boolean;
+  handler: (ctx: RouteContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
+}
+
+const DATABASE_HEADERS = ['x-lancedb-database', 'x-svc-database'];
+const PREFIX_HEADERS = ['x-lancedb-database-prefix', 'x-svc-database-prefix'];
+
+function header(request: FastifyRequest, names: string[]): string | undefined {
+  for (const name of names) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+function selectDatabase(
+  state: ServerState,
+  request: FastifyRequest,
+): { name: string; catalog: CatalogClient } {
+  const named = header(request, DATABASE_HEADERS);
+  const prefix = header(request, PREFIX_HEADERS);
+  // With a prefix, `name/prefix` may name its own database; otherwise the prefix is ignored.
+  const candidates = [named && prefix ? `${named}/${prefix}` : undefined, named].filter(
+    Boolean,
+  ) as string[];
+  for (const name of candidates) {
+    const catalog = state.options.databases.get(name);
+    if (catalog) return { name, catalog };
+  }
+  if (named) {
+    // One database and no choice to make: any name selects it, as with a single-database deployment.
+    if (state.options.databases.size === 1) {
+      const [name, catalog] = [...state.options.databases][0]!;
+      return { name, catalog };
+    }
+    throw errors.NamespaceNotFound(`Database ${JSON.stringify(named)} is not served here`);
+  }
+  const fallback =
+    state.options.defaultDatabase ??
+    (state.options.databases.size === 1 ? [...state.options.databases.keys()][0] : undefined);
+  const catalog = fallback === undefined ? undefined : state.options.databases.get(fallback);
+  if (!catalog || fallback === undefined) {
+    throw errors.InvalidInput(
+      `Several databases are served; name one with x-lancedb-database (${[...state.options.databases.keys()].join(', ')})`,
+    );
+  }
+  return { name: fallback, catalog };
+}
+
+function credentialsOf(
+  request: FastifyRequest,
+  body: unknown,
+): { apiKey?: string; bearer?: string } {
+  const apiKey = request.headers['x-api-key'];
+  const authorization = request.headers.authorization;
+  const bearer =
+    typeof authorization === 'string' && /^bearer /i.test(authorization)
+      ? authorization.slice(7).trim()
+      : undefined;
+  if (typeof apiKey === 'string' && apiKey !== '') return { apiKey };
+  if (bearer) return { bearer };
+  // Headers win; the body's identity object is the fallback the contract allows.
+  const identity = (body as { identity?: { api_key?: unknown; auth_token?: unknown } } | undefined)
+    ?.identity;
+  if (identity && typeof identity === 'object') {
+    if (typeof identity.api_key === 'string' && identity.api_key !== '')
+      return { apiKey: identity.api_key };
+    if (typeof identity.auth_token === 'string' && identity.auth_token !== '')
+      return { bearer: identity.auth_token };
+  }
+  return {};
+}
+
+export function defineRoute<S extends z.ZodType | undefined>(
+  app: FastifyInstance,
+  state: ServerState,
+  definition: RouteDefinition<S>,
+): void {
+  const urls = Array.isArray(definition.url) ? definition.url : [definition.url];
+  for (const url of urls) {
+    app.route({
+      method: definition.method,
+      url,
+      handler: async (request, reply) => {
+        const params = request.params as { id?: string };
+        const query = request.query as Record<string, string | string[] | undefined>;
+        const delimiter = delimiterOf(query);
+        const rawBody = request.body;
+        let body: unknown = undefined;
+        let arrow: Uint8Array = new Uint8Array();
+        if (definition.arrowBody) {
+          if (!(rawBody instanceof Uint8Array)) {
+            throw errors.InvalidInput(
+              'This route takes an Arrow IPC stream body (Content-Type: application/vnd.apache.arrow.stream)',
+            );
+          }
+          arrow = rawBody;
+        } else if (definition.body) {
+          const value = rawBody instanceof Uint8Array ? parseJsonBytes(rawBody) : rawBody;
+          const parsed = definition.body.safeParse(
+            value === undefined || value === null ? {} : value,
+          );
+          if (!parsed.success)
+            throw errors.InvalidInput(`Invalid request body: ${describeZodError(parsed.error)}`);
+          body = parsed.data;
+        }
+
+        let parts: string[] = [];
+        let table: TableId = { namespacePath: [], name: '' };
+        let targetPath: string[] = [];
+        if (params.id !== undefined) {
+          if (definition.target === 'table') {
+            table = tableParts(params.id, delimiter);
+            parts = [...table.namespacePath, table.name];
+            targetPath = table.namespacePath;
+          } else {
+            parts = namespaceParts(params.id, delimiter);
+            targetPath = parts;
+          }
+          checkBodyId(body, parts);
+        }
+
+        let principal: Principal | undefined;
+        if (state.options.authenticator) {
+          principal = await state.options.authenticator.authenticate(
+            credentialsOf(request, body ?? rawBody),
+          );
+          if (definition.target === 'namespace-listing' || definition.target === 'catalog') {
+            authorize({ ...principal, namespaces: undefined }, definition.access, []);
+            if (definition.target === 'namespace-listing' && !leadsToScope(principal, targetPath)) {
+              authorize(principal, definition.access, targetPath);
+            }
+          } else {
+            authorize(principal, definition.access, targetPath);
+          }
+          request.principalName = principal.name;
+        }
+        const { name: database, catalog } = selectDatabase(state, request);
+        request.databaseName = database;
+
+        const result = await definition.handler({
+          request,
+          reply,
+          catalog,
+          database,
+          principal,
+          delimiter,
+          parts,
+          table,
+          body: body as never,
+          arrow,
+          query,
+          visible: (path) =>
+            !principal || inScope(principal, path) || leadsToScope(principal, path),
+        });
+        if (result instanceof RawReply) {
+          reply.code(result.status);
+          if (result.contentType) reply.type(result.contentType);
+          return reply.send(
+            result.body === undefined ? '' : Buffer.from(result.body as Uint8Array | string),
+          );
+        }
+        return reply
+          .code(200)
+          .type('application/json')
+          .send(JSON.stringify(result ?? {}));
+      },
+    });
+  }
+}
+
+function parseJsonBytes(bytes: Uint8Array): unknown {
+  if (bytes.byteLength === 0) return undefined;
+  const text = Buffer.from(bytes).toString('utf8').trim();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw errors.InvalidInput('The request body is not valid JSON');
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principalName?: string;
+    databaseName?: string;
+  }
+}

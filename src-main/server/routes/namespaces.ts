@@ -1,0 +1,90 @@
+/** Namespace routes: create, list, describe, exists, drop. */
+import type { FastifyInstance } from 'fastify';
+import { ListOptionsSchema } from '../../catalog/contract';
+import { parseOptions } from '../../catalog/parse-options';
+import { normalizeEnum } from '../http/enums';
+import { queryInt, queryString } from '../http/query-params';
+import { defineRoute, RawReply } from '../route';
+import type { ServerState } from '../server-state';
+import { CreateNamespaceBody, DropNamespaceBody, EmptyBody } from './schemas';
+
+export function listOptions(query: Record<string, string | string[] | undefined>) {
+  return parseOptions(ListOptionsSchema, {
+    pageToken: queryString(query, 'page_token'),
+    limit: queryInt(query, 'limit', 1),
+  });
+}
+
+export function registerNamespaceRoutes(app: FastifyInstance, state: ServerState): void {
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/namespace/:id/create',
+    access: 'admin',
+    target: 'namespace',
+    body: CreateNamespaceBody,
+    handler: async ({ catalog, parts, body }) => {
+      const mode = normalizeEnum(body.mode, ['create', 'exist_ok', 'overwrite'] as const, 'mode');
+      const result = await catalog.createNamespace(parts, {
+        ...(mode ? { mode } : {}),
+        ...(body.properties ? { properties: body.properties } : {}),
+      });
+      return { properties: result.properties };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'GET',
+    url: '/v1/namespace/:id/list',
+    access: 'read',
+    target: 'namespace-listing',
+    handler: async ({ catalog, parts, query, visible }) => {
+      const result = await catalog.listNamespaces(parts, listOptions(query));
+      return {
+        namespaces: result.namespaces.filter((name) => visible([...parts, name])),
+        ...(result.pageToken ? { page_token: result.pageToken } : {}),
+      };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/namespace/:id/describe',
+    access: 'read',
+    target: 'namespace',
+    body: EmptyBody,
+    handler: async ({ catalog, parts }) => ({
+      properties: (await catalog.describeNamespace(parts)).properties,
+    }),
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/namespace/:id/exists',
+    access: 'read',
+    target: 'namespace',
+    body: EmptyBody,
+    handler: async ({ catalog, parts }) => {
+      if (!(await catalog.namespaceExists(parts))) {
+        await catalog.describeNamespace(parts); // throws NamespaceNotFound with the error body
+      }
+      return new RawReply(200, undefined);
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/namespace/:id/drop',
+    access: 'admin',
+    target: 'namespace',
+    body: DropNamespaceBody,
+    handler: async ({ catalog, parts, body }) => {
+      const mode = normalizeEnum(body.mode, ['fail', 'skip'] as const, 'mode');
+      const behavior = normalizeEnum(body.behavior, ['restrict', 'cascade'] as const, 'behavior');
+      await catalog.dropNamespace(parts, {
+        ...(mode ? { mode } : {}),
+        ...(behavior ? { behavior } : {}),
+      });
+      return {};
+    },
+  });
+}

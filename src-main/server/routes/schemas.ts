@@ -1,0 +1,83 @@
+/**
+ * Request bodies of the namespace contract (and LanceDB's remote variants) as zod schemas.
+ * Unknown fields are allowed: clients send `identity`, `context` and fields of newer contract
+ * versions, and the contract says to ignore what a server does not use.
+ */
+import { z } from 'zod';
+
+const Strings = z.record(z.string(), z.string());
+const Identity = z
+  .object({ api_key: z.string().optional(), auth_token: z.string().optional() })
+  .passthrough();
+
+export const Common = z
+  .object({
+    id: z.array(z.string()).optional().nullable(),
+    identity: Identity.optional().nullable(),
+    context: z.record(z.string(), z.unknown()).optional().nullable(),
+  })
+  .passthrough();
+
+const opt = <T extends z.ZodType>(schema: T) => schema.optional().nullable();
+
+export const CreateNamespaceBody = Common.extend({
+  mode: opt(z.string()),
+  properties: opt(Strings),
+});
+export const DropNamespaceBody = Common.extend({
+  mode: opt(z.string()),
+  behavior: opt(z.string()),
+});
+export const EmptyBody = Common;
+export const DescribeTableBody = Common.extend({
+  version: opt(z.number().int().min(0)),
+  branch: opt(z.string()),
+  tag: opt(z.string()),
+  with_table_uri: opt(z.boolean()),
+  load_detailed_metadata: opt(z.boolean()),
+  check_declared: opt(z.boolean()),
+  vend_credentials: opt(z.boolean()),
+});
+export const TableExistsBody = Common.extend({
+  version: opt(z.number().int().min(0)),
+  branch: opt(z.string()),
+});
+export const RenameTableBody = Common.extend({
+  new_table_name: z.string(),
+  new_namespace_id: opt(z.array(z.string())),
+  new_namespace: opt(z.array(z.string())),
+});
+export const RestoreTableBody = Common.extend({
+  version: z.number().int().min(1),
+  branch: opt(z.string()),
+});
+export const CountRowsBody = Common.extend({
+  version: opt(z.number().int().min(0)),
+  branch: opt(z.string()),
+  predicate: opt(z.string()),
+});
+export const UpdateTableBody = Common.extend({
+  updates: z.array(z.tuple([z.string(), z.string()])).min(1),
+  predicate: opt(z.string()),
+  branch: opt(z.string()),
+});
+export const DeleteBody = Common.extend({ predicate: z.string(), branch: opt(z.string()) });
+export const BranchBody = Common.extend({ branch: opt(z.string()) });
+export const ListIndicesBody = Common.extend({
+  version: opt(z.number().int().min(0)),
+  branch: opt(z.string()),
+  page_token: opt(z.string()),
+  limit: opt(z.number().int().min(1)),
+});
+export const CreateBranchBody = Common.extend({
+  name: z.string(),
+  from_branch: opt(z.string()),
+  from_version: opt(z.number().int().min(1)),
+});
+export const NamedBody = Common.extend({ name: z.string() });
+export const TagBody = Common.extend({
+  tag: z.string(),
+  version: opt(z.number().int().min(1)),
+  branch: opt(z.string()),
+});
+export const JobIdBody = Common.extend({ job_id: z.string().min(1) });

@@ -1,0 +1,283 @@
+/**
+ * Table metadata routes: list (per namespace, all, and LanceDB's root list), create from an Arrow
+ * stream, describe, exists, drop, rename, restore and stats; plus the specification's enterprise
+ * shapes `GET /v1/tables` and `POST /v1/tables/{table_name}`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { CatalogClient } from '../../catalog/client';
+import { ERROR_CODES, errors, isCatalogError } from '../../catalog/errors';
+import { joinId } from '../../catalog/ids';
+import { collectPages, pageOf } from '../../catalog/pagination';
+import { normalizeEnum } from '../http/enums';
+import { toJsonArrowSchema } from '../http/json-arrow-schema';
+import { queryJsonMap, queryString } from '../http/query-params';
+import { defineRoute, RawReply, type RouteContext } from '../route';
+import type { ServerState } from '../server-state';
+import { listOptions } from './namespaces';
+import {
+  BranchBody,
+  DescribeTableBody,
+  EmptyBody,
+  RenameTableBody,
+  RestoreTableBody,
+  TableExistsBody,
+} from './schemas';
+
+async function allTableIds(
+  catalog: CatalogClient,
+  path: string[],
+  visible: (path: readonly string[]) => boolean,
+): Promise<string[][]> {
+  const out: string[][] = [];
+  if (visible(path)) {
+    const tables = await collectPages((pageToken) =>
+      catalog
+        .listTables(path, { pageToken })
+        .then((r) => ({ items: r.tables, pageToken: r.pageToken })),
+    );
+    for (const name of tables) if (visible([...path, name])) out.push([...path, name]);
+  }
+  const children = await collectPages((pageToken) =>
+    catalog
+      .listNamespaces(path, { pageToken })
+      .then((r) => ({ items: r.namespaces, pageToken: r.pageToken })),
+  );
+  for (const child of children) {
+    if (visible([...path, child]))
+      out.push(...(await allTableIds(catalog, [...path, child], visible)));
+  }
+  return out;
+}
+
+async function createFromStream(ctx: RouteContext<unknown>, namespacePath: string[], name: string) {
+  const mode = normalizeEnum(
+    queryString(ctx.query, 'mode'),
+    ['create', 'exist_ok', 'overwrite'] as const,
+    'mode',
+  );
+  const properties = queryJsonMap(ctx.query, 'properties');
+  const storageOptions = queryJsonMap(ctx.query, 'storage_options');
+  const table = await ctx.catalog.createTable(name, ctx.arrow, namespacePath, {
+    ...(mode ? { mode } : {}),
+    ...(properties ? { properties } : {}),
+    ...(storageOptions ? { storageOptions } : {}),
+  });
+  const described = await table.describe();
+  return {
+    location: described.location,
+    version: described.version,
+    storage_options: {},
+    properties: properties ?? {},
+  };
+}
+
+export function registerTableRoutes(app: FastifyInstance, state: ServerState): void {
+  defineRoute(app, state, {
+    method: 'GET',
+    url: '/v1/namespace/:id/table/list',
+    access: 'read',
+    target: 'namespace',
+    handler: async ({ catalog, parts, query }) => {
+      const result = await catalog.listTables(parts, listOptions(query));
+      return {
+        tables: result.tables,
+        ...(result.pageToken ? { page_token: result.pageToken } : {}),
+      };
+    },
+  });
+
+  // ListAllTables answers full identifiers; LanceDB's remote client asks `GET /v1/table/` (with
+  // the slash) for the root namespace's table names. The trailing slash tells them apart.
+  defineRoute(app, state, {
+    method: 'GET',
+    url: '/v1/table',
+    access: 'read',
+    target: 'catalog',
+    handler: async ({ catalog, query, request, delimiter, visible }) => {
+      const options = listOptions(query);
+      if (request.url.split('?')[0]!.endsWith('/')) {
+        const result = await catalog.listTables([], options);
+        return {
+          tables: result.tables.filter((name) => visible([name])),
+          ...(result.pageToken ? { page_token: result.pageToken } : {}),
+        };
+      }
+      const ids = (await allTableIds(catalog, [], visible))
+        .map((parts) => joinId(parts, delimiter))
+        .sort();
+      const page = pageOf(ids, (id) => id, options);
+      return { tables: page.items, ...(page.pageToken ? { page_token: page.pageToken } : {}) };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'GET',
+    url: '/v1/tables',
+    access: 'read',
+    target: 'catalog',
+    handler: async ({ catalog, query, visible }) => {
+      const result = await catalog.listTables([], listOptions(query));
+      return {
+        tables: result.tables.filter((name) => visible([name])),
+        ...(result.pageToken ? { page_token: result.pageToken } : {}),
+      };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/tables/:table_name',
+    access: 'write',
+    target: 'catalog',
+    arrowBody: true,
+    handler: async (ctx) => {
+      const name = (ctx.request.params as { table_name: string }).table_name;
+      if (ctx.principal) {
+        const { authorize } = await import('../auth/authorize');
+        authorize(ctx.principal, 'write', []);
+      }
+      return createFromStream(ctx as RouteContext<unknown>, [], name);
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/create',
+    access: 'write',
+    target: 'table',
+    arrowBody: true,
+    handler: async (ctx) =>
+      createFromStream(ctx as RouteContext<unknown>, ctx.table.namespacePath, ctx.table.name),
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/describe',
+    access: 'read',
+    target: 'table',
+    body: DescribeTableBody,
+    handler: async ({ catalog, table, body, query, request }) => {
+      const branch = body.branch ?? queryString(query, 'branch');
+      // LanceDB's remote client always ends its paths with a slash and parses only its own type names.
+      const dialect = request.url.split('?')[0]!.endsWith('/') ? 'lance' : 'namespace';
+      const version = body.version || undefined;
+      if (body.tag && (version !== undefined || branch)) {
+        throw errors.InvalidInput('Give a tag, or a version and branch, not both');
+      }
+      let handle = await catalog.openTable(
+        table.name,
+        table.namespacePath,
+        branch ? { branch } : {},
+      );
+      const pinned = body.tag ? await handle.getTagVersion(body.tag) : version;
+      if (pinned !== undefined) handle = await handle.checkoutVersion(pinned);
+      const d = await handle.describe();
+      return {
+        table: d.name,
+        namespace: d.namespacePath,
+        version: d.version,
+        location: d.location,
+        ...(body.with_table_uri ? { table_uri: `file://${d.location}` } : {}),
+        schema: toJsonArrowSchema(d.schema, dialect),
+        stats: { num_deleted_rows: 0, num_fragments: d.stats.numFragments },
+        storage_options: {},
+        metadata: {},
+        properties: d.properties ?? {},
+        ...(body.check_declared ? { is_only_declared: false } : {}),
+      };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/exists',
+    access: 'read',
+    target: 'table',
+    body: TableExistsBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(
+        table.name,
+        table.namespacePath,
+        body.branch ? { branch: body.branch } : {},
+      );
+      if (body.version) await handle.checkoutVersion(body.version);
+      return new RawReply(200, undefined);
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/drop',
+    access: 'admin',
+    target: 'table',
+    body: EmptyBody,
+    handler: async ({ catalog, table, parts }) => {
+      const location = (await (await catalog.openTable(table.name, table.namespacePath)).describe())
+        .location;
+      await catalog.dropTable(table.name, table.namespacePath);
+      return { id: parts, location };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/rename',
+    access: 'admin',
+    target: 'table',
+    body: RenameTableBody,
+    handler: async ({ catalog, table, body, principal }) => {
+      const newNamespacePath = body.new_namespace_id ?? body.new_namespace ?? undefined;
+      if (principal && newNamespacePath) {
+        const { authorize } = await import('../auth/authorize');
+        authorize(principal, 'admin', newNamespacePath);
+      }
+      await catalog.renameTable(
+        table.name,
+        body.new_table_name,
+        table.namespacePath,
+        newNamespacePath ? { newNamespacePath } : {},
+      );
+      return {};
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/restore',
+    access: 'write',
+    target: 'table',
+    body: RestoreTableBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const result = await handle.restore(body.version, body.branch ? { branch: body.branch } : {});
+      return { version: result.version };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: ['GET', 'POST'],
+    url: '/v1/table/:id/stats',
+    access: 'read',
+    target: 'table',
+    body: BranchBody,
+    handler: async ({ catalog, table, body, query }) => {
+      const branch = body?.branch ?? queryString(query, 'branch');
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const s = await handle.stats(branch ? { branch } : {});
+      return {
+        total_bytes: s.totalBytes,
+        num_rows: s.numRows,
+        num_indices: s.numIndices,
+        fragment_stats: {
+          num_fragments: s.numFragments,
+          num_small_fragments: s.numSmallFragments,
+          lengths: s.fragmentLengths,
+        },
+      };
+    },
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isCatalogError(error) && error.code === ERROR_CODES.TableNotFound;
+}

@@ -1,0 +1,153 @@
+/** Versions, tags and branches, as the contract gives them. */
+import type { FastifyInstance } from 'fastify';
+import { errors } from '../../catalog/errors';
+import { pageOf } from '../../catalog/pagination';
+import { queryBool, queryInt, queryString } from '../http/query-params';
+import { defineRoute } from '../route';
+import type { ServerState } from '../server-state';
+import { BranchBody, CreateBranchBody, EmptyBody, NamedBody, TagBody } from './schemas';
+
+export function registerVersionRoutes(app: FastifyInstance, state: ServerState): void {
+  defineRoute(app, state, {
+    method: ['GET', 'POST'],
+    url: '/v1/table/:id/version/list',
+    access: 'read',
+    target: 'table',
+    body: BranchBody,
+    handler: async ({ catalog, table, body, query }) => {
+      const branch = body?.branch ?? queryString(query, 'branch');
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      let versions = await handle.listVersions(branch ? { branch } : {});
+      if (queryBool(query, 'descending')) versions = [...versions].reverse();
+      const pageToken = queryString(query, 'page_token');
+      const limit = queryInt(query, 'limit', 1);
+      const key = (v: { version: number }) => String(v.version).padStart(20, '0');
+      const ordered = queryBool(query, 'descending')
+        ? pageOf([...versions].reverse(), key, {
+            ...(pageToken ? { pageToken } : {}),
+            ...(limit ? { limit } : {}),
+          })
+        : pageOf(versions, key, {
+            ...(pageToken ? { pageToken } : {}),
+            ...(limit ? { limit } : {}),
+          });
+      const items = queryBool(query, 'descending') ? [...ordered.items].reverse() : ordered.items;
+      return {
+        versions: items.map((v) => ({
+          version: v.version,
+          timestamp_millis: v.timestampMillis,
+          timestamp: new Date(v.timestampMillis).toISOString(),
+          metadata: v.metadata,
+        })),
+        ...(ordered.pageToken ? { page_token: ordered.pageToken } : {}),
+      };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: ['GET', 'POST'],
+    url: '/v1/table/:id/tags/list',
+    access: 'read',
+    target: 'table',
+    body: EmptyBody,
+    handler: async ({ catalog, table, request }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const tags = Object.fromEntries(
+        (await handle.listTags()).map((t) => [
+          t.name,
+          { version: t.version, manifestSize: t.manifestSize ?? 0 },
+        ]),
+      );
+      // LanceDB's remote client (trailing slash) reads a bare map; the contract wraps it.
+      return request.url.split('?')[0]!.endsWith('/') ? tags : { tags };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/tags/version',
+    access: 'read',
+    target: 'table',
+    body: TagBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      return { version: await handle.getTagVersion(body.tag) };
+    },
+  });
+
+  for (const [action, access] of [
+    ['create', 'write'],
+    ['update', 'write'],
+    ['delete', 'write'],
+  ] as const) {
+    defineRoute(app, state, {
+      method: 'POST',
+      url: `/v1/table/:id/tags/${action}`,
+      access,
+      target: 'table',
+      body: TagBody,
+      handler: async ({ catalog, table, body }) => {
+        const handle = await catalog.openTable(table.name, table.namespacePath);
+        if (action === 'delete') await handle.deleteTag(body.tag);
+        else {
+          if (!body.version) throw errors.InvalidInput(`tags/${action} needs a version`);
+          if (action === 'create') await handle.createTag(body.tag, body.version);
+          else await handle.updateTag(body.tag, body.version);
+        }
+        return {};
+      },
+    });
+  }
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/branches/list',
+    access: 'read',
+    target: 'table',
+    body: EmptyBody,
+    handler: async ({ catalog, table }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const branches = Object.fromEntries(
+        (await handle.listBranches()).map((b) => [
+          b.name,
+          {
+            ...(b.parentBranch ? { parentBranch: b.parentBranch } : {}),
+            parentVersion: b.parentVersion ?? 0,
+            createAt: Math.floor((b.createdAtMillis ?? 0) / 1000),
+            manifestSize: b.manifestSize ?? 0,
+          },
+        ]),
+      );
+      return { branches };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/branches/create',
+    access: 'write',
+    target: 'table',
+    body: CreateBranchBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      await handle.createBranch(body.name, {
+        ...(body.from_branch ? { fromBranch: body.from_branch } : {}),
+        ...(body.from_version ? { fromVersion: body.from_version } : {}),
+      });
+      return {};
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/branches/delete',
+    access: 'write',
+    target: 'table',
+    body: NamedBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      await handle.deleteBranch(body.name);
+      return {};
+    },
+  });
+}

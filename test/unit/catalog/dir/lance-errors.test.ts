@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogError, ERROR_CODES, errors } from '../../../../src-main/catalog/errors';
+import {
+  cleanLanceMessage,
+  lance,
+  mapLanceError,
+} from '../../../../src-main/catalog/dir/lance-errors';
+import { expectCode } from '../../../support/expect-code';
+
+/** Messages LanceDB 0.39 actually produced on this machine, and the code each must map to. */
+const OBSERVED: ReadonlyArray<[raw: string, code: number, cleanedContains: string]> = [
+  [
+    'lance error: Namespace error: Namespace already exists: n1, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-namespace-impls-12.0.0/src/dir/manifest.rs:3340:14  Caused by: Namespace error: Namespace already exists: n1',
+    ERROR_CODES.NamespaceAlreadyExists,
+    'Namespace already exists: n1',
+  ],
+  [
+    "lance error: Namespace error: Namespace not empty: 'n1' (contains 1 child objects), /usr/local/cargo/registry/src/x/manifest.rs:3414:14  Caused by: ...",
+    ERROR_CODES.NamespaceNotEmpty,
+    "Namespace not empty: 'n1' (contains 1 child objects)",
+  ],
+  [
+    'lance error: Namespace error: Namespace not found: zz, /usr/local/cargo/registry/src/x/manifest.rs:3385:14  Caused by: ...',
+    ERROR_CODES.NamespaceNotFound,
+    'Namespace not found: zz',
+  ],
+  [
+    "Table 'zz' was not found  Caused by: Namespace error: Table not found: zz, /usr/local/cargo/x.rs:3211:14",
+    ERROR_CODES.TableNotFound,
+    "Table 'zz' was not found",
+  ],
+  ["Table 't' already exists", ERROR_CODES.TableAlreadyExists, "Table 't' already exists"],
+  [
+    "lance error: LanceError(Index): Index name 's.x_idx' already exists with different fields, please specify a different name, /usr/local/cargo/registry/src/x/create.rs:313:24  Caused by: LanceError(",
+    ERROR_CODES.TableIndexAlreadyExists,
+    "Index name 's.x_idx' already exists",
+  ],
+  [
+    'Failed to execute query stream: GenericFailure, Invalid input, Schema error: No field named nope. Valid fields are `id`, `s`.`x`.',
+    ERROR_CODES.TableColumnNotFound,
+    'No field named nope',
+  ],
+  [
+    'Failed to execute query stream: GenericFailure, Invalid input, Error parsing statement: SELECT 1 FROM t WHERE id >>> 1 (sql parser error: Expected: an expression, found: >)',
+    ERROR_CODES.InvalidInput,
+    'sql parser error',
+  ],
+  [
+    'Found field not in schema: zzz at row 0',
+    ERROR_CODES.TableSchemaValidationError,
+    'Found field not in schema: zzz',
+  ],
+  [
+    'lance error: Dataset at path tmp/x/_versions/99.manifest was not found: Not found: tmp/x/_versions/99.manifest, /usr/local/cargo/registry/src/x/local.rs:27',
+    ERROR_CODES.TableVersionNotFound,
+    'Dataset at path tmp/x/_versions/99.manifest was not found',
+  ],
+  [
+    'lance error: Not supported: Creating empty vector indices with train=False is not yet implemented.',
+    ERROR_CODES.Unsupported,
+    'Creating empty vector indices with train=False is not yet implemented',
+  ],
+  ['something unexpected', ERROR_CODES.Internal, 'something unexpected'],
+];
+
+describe('mapLanceError on observed LanceDB messages', () => {
+  it.each(OBSERVED)('maps %j to code %i', (raw, code, cleanedContains) => {
+    const cause = new Error(raw);
+    const mapped = mapLanceError(cause);
+    expect(mapped).toBeInstanceOf(CatalogError);
+    expect(mapped.code).toBe(code);
+    expect(mapped.message).not.toContain('/usr/local/cargo');
+    expect(mapped.message).not.toMatch(/\.rs:\d+/);
+    expect(mapped.message).not.toContain('Caused by');
+    expect(mapped.message).toContain(cleanedContains);
+    expect(mapped.message).not.toMatch(/^lance error:/i);
+    expect(mapped.message).not.toMatch(/[,:]$/);
+    // The full text survives for diagnosis.
+    expect(mapped.detail).toBe(raw);
+    expect(mapped.cause).toBe(cause);
+  });
+
+  it('strips the repeated prefixes of namespace and query errors', () => {
+    expect(mapLanceError(new Error(OBSERVED[0]![0])).message).toBe('Namespace already exists: n1');
+    expect(mapLanceError(new Error(OBSERVED[2]![0])).message).toBe('Namespace not found: zz');
+    expect(mapLanceError(new Error(OBSERVED[6]![0])).message).toBe(
+      'Invalid input, Schema error: No field named nope. Valid fields are `id`, `s`.`x`.',
+    );
+  });
+
+  it('maps the full real Table-not-found text, whose path mentions index.crates.io, to TableNotFound', () => {
+    const raw =
+      "Table 'zz' was not found  Caused by: Namespace error: Table not found: zz, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-namespace-impls-12.0.0/src/dir/manifest.rs:3211:14";
+    const mapped = mapLanceError(new Error(raw));
+    expect(mapped.code).toBe(ERROR_CODES.TableNotFound);
+    expect(mapped.message).toBe("Table 'zz' was not found");
+  });
+});
+
+describe('mapLanceError', () => {
+  it('passes a CatalogError through unchanged', () => {
+    const original = errors.TableTagNotFound('tag v1 was not found', { detail: 'd' });
+    expect(mapLanceError(original)).toBe(original);
+    expect(mapLanceError(original, ERROR_CODES.InvalidInput)).toBe(original);
+  });
+
+  it('uses the fallback code when no rule matches', () => {
+    expect(mapLanceError(new Error('weird'), ERROR_CODES.InvalidTableState).code).toBe(
+      ERROR_CODES.InvalidTableState,
+    );
+    // A matching rule wins over the fallback.
+    expect(mapLanceError(new Error("Table 't' already exists"), ERROR_CODES.Internal).code).toBe(
+      ERROR_CODES.TableAlreadyExists,
+    );
+  });
+
+  it('accepts non-Error values', () => {
+    const fromString = mapLanceError('Namespace not found: a');
+    expect(fromString.code).toBe(ERROR_CODES.NamespaceNotFound);
+    expect(fromString.detail).toBe('Namespace not found: a');
+    expect(mapLanceError(undefined).code).toBe(ERROR_CODES.Internal);
+    expect(mapLanceError({ toString: () => 'Commit conflict for version 3' }).code).toBe(
+      ERROR_CODES.ConcurrentModification,
+    );
+  });
+
+  it.each([
+    ['Index with name vec_idx does not exist', ERROR_CODES.TableIndexNotFound],
+    ['Tag v2 does not exist', ERROR_CODES.TableTagNotFound],
+    ['Retryable commit conflict for version 7', ERROR_CODES.ConcurrentModification],
+    ['Append with different schema: original=..., new=...', ERROR_CODES.TableSchemaValidationError],
+    ['Dataset already exists: /tmp/t.lance', ERROR_CODES.TableAlreadyExists],
+    ['Invalid user input: limit must be positive', ERROR_CODES.InvalidInput],
+  ])('maps %j to code %i', (raw, code) => {
+    expect(mapLanceError(new Error(raw)).code).toBe(code);
+  });
+});
+
+describe('cleanLanceMessage', () => {
+  it('keeps the first part of the chain, without source locations', () => {
+    expect(
+      cleanLanceMessage('lance error: Boom happened, /home/me/src/lib.rs:10:2  Caused by: deeper'),
+    ).toBe('Boom happened');
+    expect(cleanLanceMessage('LanceDBError: x failed, /rustc/abc/library/core/src/x.rs:1')).toBe(
+      'x failed',
+    );
+  });
+
+  it('leaves a plain message alone, trimmed', () => {
+    expect(cleanLanceMessage('  plain message  ')).toBe('plain message');
+  });
+
+  it('falls back to the raw text when cleaning would leave nothing', () => {
+    expect(cleanLanceMessage('lance error: ')).toBe('lance error:');
+  });
+});
+
+describe('lance()', () => {
+  it('returns the value of a successful call', async () => {
+    await expect(lance(async () => 42)).resolves.toBe(42);
+  });
+
+  it('rethrows a failure as a mapped CatalogError', async () => {
+    const error = await expectCode(
+      lance(async () => {
+        throw new Error("Table 't' already exists");
+      }),
+      ERROR_CODES.TableAlreadyExists,
+    );
+    expect((error as CatalogError).detail).toBe("Table 't' already exists");
+  });
+
+  it('uses the fallback for unrecognised failures and passes CatalogErrors through', async () => {
+    await expectCode(
+      lance(async () => {
+        throw new Error('odd');
+      }, ERROR_CODES.InvalidTableState),
+      ERROR_CODES.InvalidTableState,
+    );
+    const original = errors.PermissionDenied('no');
+    await expect(
+      lance(async () => {
+        throw original;
+      }),
+    ).rejects.toBe(original);
+  });
+});
