@@ -153,6 +153,27 @@ export interface CatalogClient {
     options?: RenameTableOptions,
   ): Promise<void>;
 
+  /** Reserves a table's location without data; a client then writes the dataset there. */
+  declareTable(
+    name: string,
+    namespacePath?: string[],
+    options?: { location?: string },
+  ): Promise<{ location: string }>;
+  /** Adopts a Lance dataset already inside the catalog folder (`location` is relative to it). */
+  registerTable(
+    name: string,
+    namespacePath: string[],
+    location: string,
+    options?: { mode?: 'create' | 'overwrite' },
+  ): Promise<{ location: string }>;
+  /** Forgets a table and keeps its files. */
+  deregisterTable(name: string, namespacePath?: string[]): Promise<{ location: string }>;
+  /** Where a table lives, and whether it has been declared but has no data yet. */
+  tableLocation(
+    name: string,
+    namespacePath?: string[],
+  ): Promise<{ location: string; declaredOnly: boolean }>;
+
   listJobs(): Promise<JobRecord[]>;
   getJob(id: string): Promise<JobRecord>;
   cancelJob(id: string): Promise<JobRecord>;

@@ -6,8 +6,8 @@
  * create/drop modes and cascade, creates tables in namespaces that do not exist, lists an absent
  * namespace as empty and has no rename. This class fills each gap so that the contract holds.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { CatalogClient, NamespaceList, TableHandle, TableList } from '../client';
@@ -34,7 +34,8 @@ import { JobRegistry } from '../jobs';
 import { parseOptions } from '../parse-options';
 import { collectPages } from '../pagination';
 import { lance, mapLanceError } from './lance-errors';
-import { ManifestStore } from './manifest-store';
+import { ManifestStore, manifestObjectId } from './manifest-store';
+import * as declared from './declared-tables';
 import { DirTable, type DirContext } from './dir-table';
 
 export interface DirCatalogOptions {
@@ -257,6 +258,8 @@ export class DirCatalog implements CatalogClient {
       );
       return true;
     } catch (error) {
+      // Declared but not yet written still counts as existing, as in LanceDB's namespace.
+      if (isCatalogError(error) && error.code === ERROR_CODES.InvalidTableState) return true;
       if (
         isCatalogError(error) &&
         (error.code === ERROR_CODES.TableNotFound || error.code === ERROR_CODES.NamespaceNotFound)
@@ -270,6 +273,12 @@ export class DirCatalog implements CatalogClient {
   async dropTable(name: string, namespacePath: string[] = []): Promise<void> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
+    const place = await this.findLocation(name, path);
+    if (place && declared.isDeclaredOnly(this.root, place)) {
+      await this.manifest.removeTable(manifestObjectId(path, name));
+      rmSync(join(this.root, place), { recursive: true, force: true });
+      return;
+    }
     await this.openLance(name, path);
     for (const job of this.jobs.activeFor(
       (r) => r.target.table === name && samePath(r.target.namespacePath, path),
@@ -278,6 +287,97 @@ export class DirCatalog implements CatalogClient {
       await this.jobs.wait(job.id);
     }
     await lance(() => this.db.dropTable(name, path));
+  }
+
+  async declareTable(
+    name: string,
+    namespacePath: string[] = [],
+    options: { location?: string } = {},
+  ): Promise<{ location: string }> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    await this.requireNamespace(path);
+    if (await this.tableExists(name, path)) {
+      throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
+    }
+    const location = await declared.declareTable(
+      this.root,
+      this.manifest,
+      path,
+      name,
+      options.location,
+    );
+    return { location: join(this.root, location) };
+  }
+
+  async registerTable(
+    name: string,
+    namespacePath: string[],
+    location: string,
+    options: { mode?: 'create' | 'overwrite' } = {},
+  ): Promise<{ location: string }> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    await this.requireNamespace(path);
+    if (await this.tableExists(name, path)) {
+      if (options.mode !== 'overwrite') {
+        throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
+      }
+      await this.deregisterTable(name, path);
+    }
+    const clean = await declared.registerTable(this.root, this.manifest, path, name, location);
+    return { location: join(this.root, clean) };
+  }
+
+  async deregisterTable(name: string, namespacePath: string[] = []): Promise<{ location: string }> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    const place = await this.findLocation(name, path);
+    if (!place) {
+      await this.requireNamespace(path);
+      throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
+    }
+    if (
+      this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path))
+        .length
+    ) {
+      throw errors.InvalidTableState(
+        `Table ${describeId([...path, name])} has an index build running`,
+      );
+    }
+    await declared.deregisterTable(this.root, this.manifest, path, name, place);
+    return { location: join(this.root, place) };
+  }
+
+  async tableLocation(
+    name: string,
+    namespacePath: string[] = [],
+  ): Promise<{ location: string; declaredOnly: boolean }> {
+    assertValidComponent(name, 'table name');
+    const path = assertValidNamespacePath(namespacePath);
+    const place = await this.findLocation(name, path);
+    if (!place) {
+      await this.requireNamespace(path);
+      throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
+    }
+    return {
+      location: join(this.root, place),
+      declaredOnly: declared.isDeclaredOnly(this.root, place),
+    };
+  }
+
+  /** A table's folder relative to the root: its manifest row, or `<name>.lance` at the root. */
+  private async findLocation(name: string, path: string[]): Promise<string | undefined> {
+    const row = await this.manifest.find(manifestObjectId(path, name));
+    if (row?.location) return row.location;
+    if (
+      path.length === 0 &&
+      existsSync(join(this.root, `${name}.lance`)) &&
+      !existsSync(join(this.root, `${name}.lance`, '.lance-deregistered'))
+    ) {
+      return `${name}.lance`;
+    }
+    return undefined;
   }
 
   async renameTable(
@@ -352,6 +452,12 @@ export class DirCatalog implements CatalogClient {
     try {
       return await lance(() => this.db.openTable(name, path));
     } catch (error) {
+      const place = await this.findLocation(name, path).catch(() => undefined);
+      if (place && declared.isDeclaredOnly(this.root, place)) {
+        throw errors.InvalidTableState(
+          `Table ${describeId([...path, name])} is declared but has no data yet`,
+        );
+      }
       if (isCatalogError(error) && error.code === ERROR_CODES.TableNotFound) {
         await this.requireNamespace(path);
         throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);

@@ -159,6 +159,35 @@ export class ManifestStore {
     return next;
   }
 
+  /** Adds a table row, refusing an id that is already there. */
+  async addTable(objectId: string, location: string): Promise<void> {
+    const run = async () => {
+      if (await this.find(objectId))
+        throw errors.TableAlreadyExists(`Table ${objectId} already exists`);
+      const table = await this.open();
+      await lance(() =>
+        table.add([
+          {
+            object_id: objectId,
+            object_type: 'table',
+            location,
+            metadata: null,
+            base_objects: null,
+          },
+        ]),
+      );
+    };
+    const next = this.lock.then(run, run);
+    this.lock = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Removes a table row; the data stays where it is. */
+  async removeTable(objectId: string): Promise<void> {
+    const table = await this.open();
+    await lance(() => table.delete(`object_id = ${sqlString(objectId)} AND object_type = 'table'`));
+  }
+
   close(): void {
     if (this.linkDir) {
       // Remove the link itself first and never recurse through it: the target is the catalog.

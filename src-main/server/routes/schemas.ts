@@ -81,3 +81,13 @@ export const TagBody = Common.extend({
   branch: opt(z.string()),
 });
 export const JobIdBody = Common.extend({ job_id: z.string().min(1) });
+export const DeclareTableBody = Common.extend({
+  location: opt(z.string()),
+  vend_credentials: opt(z.boolean()),
+  properties: opt(Strings),
+});
+export const RegisterTableBody = Common.extend({
+  location: z.string().min(1),
+  mode: opt(z.string()),
+  properties: opt(Strings),
+});

@@ -16,8 +16,10 @@ import type { ServerState } from '../server-state';
 import { listOptions } from './namespaces';
 import {
   BranchBody,
+  DeclareTableBody,
   DescribeTableBody,
   EmptyBody,
+  RegisterTableBody,
   RenameTableBody,
   RestoreTableBody,
   TableExistsBody,
@@ -164,11 +166,23 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
       if (body.tag && (version !== undefined || branch)) {
         throw errors.InvalidInput('Give a tag, or a version and branch, not both');
       }
-      let handle = await catalog.openTable(
-        table.name,
-        table.namespacePath,
-        branch ? { branch } : {},
-      );
+      let handle;
+      try {
+        handle = await catalog.openTable(table.name, table.namespacePath, branch ? { branch } : {});
+      } catch (error) {
+        if (!(isCatalogError(error) && error.code === ERROR_CODES.InvalidTableState)) throw error;
+        // Declared, not yet written: the contract answers with the location alone.
+        const place = await catalog.tableLocation(table.name, table.namespacePath);
+        if (!place.declaredOnly) throw error;
+        return {
+          table: table.name,
+          namespace: table.namespacePath,
+          location: place.location,
+          storage_options: {},
+          properties: {},
+          ...(body.check_declared ? { is_only_declared: true } : {}),
+        };
+      }
       const pinned = body.tag ? await handle.getTagVersion(body.tag) : version;
       if (pinned !== undefined) handle = await handle.checkoutVersion(pinned);
       const d = await handle.describe();
@@ -187,6 +201,56 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
       };
     },
   });
+  defineRoute(app, state, {
+    method: 'POST',
+    url: ['/v1/table/:id/declare', '/v1/table/:id/create-empty', '/v1/table/:id/create_empty'],
+    access: 'write',
+    target: 'table',
+    body: DeclareTableBody,
+    handler: async ({ catalog, table, body }) => {
+      const result = await catalog.declareTable(
+        table.name,
+        table.namespacePath,
+        body.location ? { location: body.location } : {},
+      );
+      return {
+        location: result.location,
+        storage_options: {},
+        properties: body.properties ?? {},
+        managed_versioning: false,
+      };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/register',
+    access: 'admin',
+    target: 'table',
+    body: RegisterTableBody,
+    handler: async ({ catalog, table, body }) => {
+      const mode = normalizeEnum(body.mode, ['create', 'overwrite'] as const, 'mode');
+      const result = await catalog.registerTable(
+        table.name,
+        table.namespacePath,
+        body.location,
+        mode ? { mode } : {},
+      );
+      return { location: result.location, properties: body.properties ?? {} };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/deregister',
+    access: 'admin',
+    target: 'table',
+    body: EmptyBody,
+    handler: async ({ catalog, table, parts }) => {
+      const result = await catalog.deregisterTable(table.name, table.namespacePath);
+      return { id: parts, location: result.location };
+    },
+  });
 
   defineRoute(app, state, {
     method: 'POST',
@@ -195,6 +259,12 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     target: 'table',
     body: TableExistsBody,
     handler: async ({ catalog, table, body }) => {
+      if (!body.version && !body.branch) {
+        if (!(await catalog.tableExists(table.name, table.namespacePath))) {
+          await catalog.openTable(table.name, table.namespacePath); // throws the precise not-found error
+        }
+        return new RawReply(200, undefined);
+      }
       const handle = await catalog.openTable(
         table.name,
         table.namespacePath,
@@ -212,8 +282,7 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     target: 'table',
     body: EmptyBody,
     handler: async ({ catalog, table, parts }) => {
-      const location = (await (await catalog.openTable(table.name, table.namespacePath)).describe())
-        .location;
+      const { location } = await catalog.tableLocation(table.name, table.namespacePath);
       await catalog.dropTable(table.name, table.namespacePath);
       return { id: parts, location };
     },

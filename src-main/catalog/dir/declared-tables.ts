@@ -1,0 +1,118 @@
+/**
+ * Tables known to the catalog before or apart from their data: declare (reserve a location that a
+ * client then writes to, as LanceDB's namespace client does on create), register (adopt a Lance
+ * dataset already inside the catalog folder) and deregister (forget a table, keep its files).
+ *
+ * Locations follow LanceDB's directory namespace (reference §4.4): `<name>.lance` at the root,
+ * `<8 hex>_<object id>` below it. A declared table's folder holds only `.lance-reserved` until
+ * data arrives. Every location stays inside the catalog folder: absolute paths, `..` and symlinks
+ * that lead out are refused.
+ */
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { errors } from '../errors';
+import { describeId } from '../ids';
+import { manifestObjectId, type ManifestStore } from './manifest-store';
+
+export const RESERVED_MARKER = '.lance-reserved';
+const DEREGISTERED_MARKER = '.lance-deregistered';
+
+export function defaultLocation(namespacePath: readonly string[], name: string): string {
+  return namespacePath.length === 0
+    ? `${name}.lance`
+    : `${randomBytes(4).toString('hex')}_${manifestObjectId(namespacePath, name)}`;
+}
+
+/** A location relative to the root, checked to stay inside it (symlinks resolved). */
+export function safeRelativeLocation(root: string, location: string): string {
+  if (typeof location !== 'string' || location.trim() === '')
+    throw errors.InvalidInput('A location is required');
+  if (isAbsolute(location) || /^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
+    throw errors.InvalidInput(
+      'A location must be relative to the catalog folder, not an absolute path or URI',
+    );
+  }
+  const clean = normalize(location).replace(/[\\/]+$/, '');
+  if (clean === '.' || clean === '' || clean.split(/[\\/]/).includes('..')) {
+    throw errors.InvalidInput(`Location ${JSON.stringify(location)} leaves the catalog folder`);
+  }
+  const absolute = join(root, clean);
+  if (existsSync(absolute)) {
+    const real = realpathSync(absolute);
+    const realRoot = realpathSync(root);
+    const inside = relative(realRoot, real);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+      throw errors.InvalidInput(
+        `Location ${JSON.stringify(location)} resolves outside the catalog folder`,
+      );
+    }
+  }
+  return clean.split(sep).join('/');
+}
+
+export function isDeclaredOnly(root: string, location: string): boolean {
+  const folder = join(root, location);
+  return existsSync(join(folder, RESERVED_MARKER)) && !existsSync(join(folder, '_versions'));
+}
+
+export async function declareTable(
+  root: string,
+  manifest: ManifestStore,
+  namespacePath: readonly string[],
+  name: string,
+  requestedLocation: string | undefined,
+): Promise<string> {
+  const location =
+    requestedLocation === undefined
+      ? defaultLocation(namespacePath, name)
+      : safeRelativeLocation(root, requestedLocation);
+  if (namespacePath.length === 0 && location !== `${name}.lance`) {
+    throw errors.InvalidInput(
+      `A root-level table lives in ${name}.lance; another location would not be found`,
+    );
+  }
+  const folder = join(root, location);
+  if (existsSync(folder))
+    throw errors.TableAlreadyExists(`The folder ${location} already exists in the catalog`);
+  await manifest.addTable(manifestObjectId(namespacePath, name), location);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, RESERVED_MARKER), '');
+  return location;
+}
+
+export async function registerTable(
+  root: string,
+  manifest: ManifestStore,
+  namespacePath: readonly string[],
+  name: string,
+  location: string,
+): Promise<string> {
+  const clean = safeRelativeLocation(root, location);
+  if (!existsSync(join(root, clean, '_versions'))) {
+    throw errors.InvalidInput(`Location ${JSON.stringify(location)} holds no Lance dataset`);
+  }
+  if (namespacePath.length === 0 && clean !== `${name}.lance`) {
+    throw errors.InvalidInput(`A root-level table must be registered at ${name}.lance`);
+  }
+  rmSync(join(root, clean, DEREGISTERED_MARKER), { force: true });
+  await manifest.addTable(manifestObjectId(namespacePath, name), clean);
+  return clean;
+}
+
+export async function deregisterTable(
+  root: string,
+  manifest: ManifestStore,
+  namespacePath: readonly string[],
+  name: string,
+  location: string,
+): Promise<void> {
+  await manifest.removeTable(manifestObjectId(namespacePath, name));
+  // Root tables are also found by directory listing; LanceDB skips folders carrying this marker.
+  if (namespacePath.length === 0) writeFileSync(join(root, location, DEREGISTERED_MARKER), '');
+  if (!existsSync(join(root, location))) {
+    throw errors.Internal(
+      `Table ${describeId([...namespacePath, name])} had no folder at ${location}`,
+    );
+  }
+}
