@@ -211,8 +211,14 @@ export function defineRoute<S extends z.ZodType | undefined>(
         if (result instanceof RawReply) {
           reply.code(result.status);
           if (result.contentType) reply.type(result.contentType);
+          const body = result.body;
+          // Wrap Arrow bytes without copying them; they can be hundreds of megabytes.
           return reply.send(
-            result.body === undefined ? '' : Buffer.from(result.body as Uint8Array | string),
+            body === undefined
+              ? ''
+              : typeof body === 'string'
+                ? body
+                : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
           );
         }
         return reply

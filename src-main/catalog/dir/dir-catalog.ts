@@ -44,6 +44,7 @@ export interface DirCatalogOptions {
   /** Queued builds beyond which new ones are refused with ServiceUnavailable. */
   maxQueuedJobs?: number;
 }
+const OPEN_TABLE_TTL_MS = 5000;
 
 export async function openDirCatalog(
   root: string,
@@ -84,7 +85,13 @@ export class DirCatalog implements CatalogClient {
       mapError: (error) => mapLanceError(error),
     });
     this.manifest = new ManifestStore(this.root);
-    this.context = { root: this.root, db: this.db, jobs: this.jobs, manifest: this.manifest };
+    this.context = {
+      root: this.root,
+      db: this.db,
+      jobs: this.jobs,
+      manifest: this.manifest,
+      locations: new Map(),
+    };
   }
 
   // ---- namespaces -------------------------------------------------------------------------
@@ -230,6 +237,7 @@ export class DirCatalog implements CatalogClient {
         ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
         : error;
     });
+    this.forget(name, path);
     return new DirTable(this.context, name, path, created, undefined, undefined);
   }
 
@@ -286,6 +294,7 @@ export class DirCatalog implements CatalogClient {
       this.jobs.cancel(job.id);
       await this.jobs.wait(job.id);
     }
+    this.forget(name, path);
     await lance(() => this.db.dropTable(name, path));
   }
 
@@ -345,6 +354,7 @@ export class DirCatalog implements CatalogClient {
         `Table ${describeId([...path, name])} has an index build running`,
       );
     }
+    this.forget(name, path);
     await declared.deregisterTable(this.root, this.manifest, path, name, place);
     return { location: join(this.root, place) };
   }
@@ -405,6 +415,8 @@ export class DirCatalog implements CatalogClient {
         `Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`,
       );
     }
+    this.forget(name, path);
+    this.forget(newName, target);
     await this.manifest.renameTable(
       { namespacePath: path, name },
       { namespacePath: target, name: newName },
@@ -447,8 +459,32 @@ export class DirCatalog implements CatalogClient {
       throw errors.NamespaceNotFound(`The ${what}namespace ${describeId(path)} does not exist`);
     }
   }
+  /**
+   * Opened tables, kept for a few seconds: opening resolves the manifest and reads the dataset
+   * header, which would otherwise dominate every small request. Reads stay fresh (the connection
+   * checks for new versions on every read); this process evicts entries it drops, renames or
+   * overwrites, and the short lifetime bounds how long another process's rename can go unseen.
+   */
+  private readonly openTables = new Map<string, { table: Promise<lancedb.Table>; at: number }>();
+  private forget(name: string, path: readonly string[]): void {
+    const key = manifestObjectId(path, name);
+    this.openTables.delete(key);
+    this.context.locations.delete(key);
+  }
 
   private async openLance(name: string, path: string[]): Promise<lancedb.Table> {
+    const key = manifestObjectId(path, name);
+    const cached = this.openTables.get(key);
+    if (cached && Date.now() - cached.at < OPEN_TABLE_TTL_MS) return cached.table;
+    const table = this.openLanceUncached(name, path);
+    this.openTables.set(key, { table, at: Date.now() });
+    table.catch(() => {
+      if (this.openTables.get(key)?.table === table) this.openTables.delete(key);
+    });
+    return table;
+  }
+
+  private async openLanceUncached(name: string, path: string[]): Promise<lancedb.Table> {
     try {
       return await lance(() => this.db.openTable(name, path));
     } catch (error) {

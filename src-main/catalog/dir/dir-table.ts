@@ -45,6 +45,8 @@ export interface DirContext {
   db: lancedb.Connection;
   jobs: JobRegistry;
   manifest: ManifestStore;
+  /** Table folders by manifest key; the catalog evicts an entry when the table moves or goes. */
+  locations: Map<string, Promise<string>>;
 }
 
 export class DirTable implements TableHandle {
@@ -112,10 +114,18 @@ export class DirTable implements TableHandle {
       ...(effectiveBranch === undefined ? {} : { branch: effectiveBranch }),
     };
   }
-
-  private async location(): Promise<string> {
-    const row = await this.ctx.manifest.find(manifestObjectId(this.namespacePath, this.name));
-    return join(this.ctx.root, row?.location ?? `${this.name}.lance`);
+  /** Folders are looked up once per table and remembered by the catalog until it renames or drops it. */
+  private location(): Promise<string> {
+    const key = manifestObjectId(this.namespacePath, this.name);
+    let lookup = this.ctx.locations.get(key);
+    if (!lookup) {
+      lookup = this.ctx.manifest
+        .find(key)
+        .then((row) => join(this.ctx.root, row?.location ?? `${this.name}.lance`));
+      this.ctx.locations.set(key, lookup);
+      lookup.catch(() => this.ctx.locations.delete(key));
+    }
+    return lookup;
   }
 
   async schema(options?: BranchOption): Promise<Schema> {
