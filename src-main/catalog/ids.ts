@@ -115,7 +115,7 @@ export function decodeIdSegment(segment: string, delimiter = DEFAULT_DELIMITER):
   return splitId(decoded, delimiter);
 }
 
-/** The display form used in messages: `a$b$t`, or `$` for the root. */
+/** The display form used in messages: `a$b$t`, or `(root)` for the root namespace. */
 export function describeId(parts: readonly string[]): string {
   return parts.length === 0 ? '(root)' : parts.join(DEFAULT_DELIMITER);
 }

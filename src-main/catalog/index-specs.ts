@@ -607,9 +607,12 @@ export interface IndexTarget {
   /** Rows in the table now, when known: bounds partitions and drives suggestions. */
   rowCount?: number;
 }
-
 export function defaultIndexName(segments: readonly string[]): string {
-  return `${segments.join('_').replace(/[^A-Za-z0-9_.-]/g, '_')}_idx`;
+  // Kept under the 255-character name limit however long the column path is.
+  return `${segments
+    .join('_')
+    .replace(/[^A-Za-z0-9_.-]/g, '_')
+    .slice(0, 240)}_idx`;
 }
 
 /**

@@ -208,9 +208,6 @@ export class JobRegistry {
     if (state === 'succeeded') record.progress = { ...record.progress, fraction: 1 };
     if (error)
       record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
-    if (state === 'cancelled') {
-      record.error = { code: 0, name: 'Cancelled', message: 'The job was cancelled' };
-    }
     this.emit('job:finished', entry);
     entry.resolveDone({ ...record });
     this.prune();
@@ -251,7 +248,8 @@ export class JobRegistry {
   private prune(): void {
     const finished = [...this.entries.values()]
       .filter((e) => isTerminal(e.record.state))
-      .sort((a, b) => a.record.createdAt - b.record.createdAt);
+      // Oldest to finish goes first, so a long job that just ended is not the one dropped.
+      .sort((a, b) => (a.record.endedAt ?? 0) - (b.record.endedAt ?? 0));
     const excess = finished.length - this.historyLimit;
     for (let i = 0; i < excess; i++) this.entries.delete(finished[i]!.record.id);
   }

@@ -42,7 +42,11 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
 export function cleanLanceMessage(raw: string): string {
   let text = raw.split(/\s+Caused by:/)[0] ?? raw;
   text = text.replace(/,?\s*\/(?:usr|home|root|rustc)[^\s,]*\.rs:\d+(?::\d+)?/g, '');
-  text = text.replace(/^(lance error|LanceDBError|LanceError\(\w+\)):\s*/i, '');
+  // Prefixes nest ("lance error: LanceError(Index): …"); peel them until none is left.
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text.replace(/^(lance error|LanceDBError|LanceError\(\w+\)):\s*/i, '');
+  }
   text = text.replace(/^Namespace error:\s*(Namespace error:\s*)?/i, '');
   text = text.replace(/^Failed to execute query stream: GenericFailure,\s*/i, '');
   return text.trim().replace(/[,:]$/, '') || raw.trim();
