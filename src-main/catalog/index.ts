@@ -5,6 +5,7 @@
 import type { CatalogClient } from './client';
 import { errors } from './errors';
 import { openDirCatalog, type DirCatalogOptions } from './dir/dir-catalog';
+import { openRestCatalog } from './rest/rest-catalog';
 
 export type {
   CatalogClient,
@@ -20,6 +21,7 @@ export * from './field-paths';
 export * from './index-specs';
 export type { TableData } from './arrow-data';
 export { DirCatalog } from './dir/dir-catalog';
+export { RestCatalog } from './rest/rest-catalog';
 
 /** The directory catalog at `rootPath`, created if missing. */
 export function connect(rootPath: string, options?: DirCatalogOptions): Promise<CatalogClient> {
@@ -27,8 +29,8 @@ export function connect(rootPath: string, options?: DirCatalogOptions): Promise<
 }
 
 /**
- * A catalog through a named implementation. `dir` takes `root`. `rest` (uri, headers.<Name>,
- * delimiter) arrives with the remote-catalog work and is refused clearly until then.
+ * A catalog through a named implementation: `dir` takes `root`; `rest` takes `uri`,
+ * `headers.<Name>`, `delimiter`, `tls.ssl_ca_cert`, `timeout_ms` and `retries`.
  */
 export async function connectNamespace(
   implName: string,
@@ -43,9 +45,7 @@ export async function connectNamespace(
       return openDirCatalog(root);
     }
     case 'rest':
-      throw errors.Unsupported(
-        'The rest implementation is not available yet in this version of Catalog Studio',
-      );
+      return openRestCatalog(properties);
     default:
       throw errors.Unsupported(
         `Unknown namespace implementation ${JSON.stringify(implName)}; use "dir" or "rest"`,

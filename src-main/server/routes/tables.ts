@@ -9,7 +9,7 @@ import { ERROR_CODES, errors, isCatalogError } from '../../catalog/errors';
 import { joinId } from '../../catalog/ids';
 import { collectPages, pageOf } from '../../catalog/pagination';
 import { normalizeEnum } from '../http/enums';
-import { toJsonArrowSchema } from '../http/json-arrow-schema';
+import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import { queryJsonMap, queryString } from '../http/query-params';
 import { defineRoute, RawReply, type RouteContext } from '../route';
 import type { ServerState } from '../server-state';

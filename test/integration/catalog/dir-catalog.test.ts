@@ -65,9 +65,9 @@ describe('dir catalog on disk', () => {
     await client.close();
   });
 
-  it('refuses unknown implementations and rest until it lands', async () => {
+  it('refuses unknown implementations and missing properties', async () => {
     await expectCode(connectNamespace('nope', {}), E.Unsupported);
-    await expectCode(connectNamespace('rest', { uri: 'http://127.0.0.1:1' }), E.Unsupported);
+    await expectCode(connectNamespace('rest', {}), E.InvalidInput);
     await expectCode(connectNamespace('dir', {}), E.InvalidInput);
   });
 });

@@ -5,7 +5,7 @@
  *   which rejects the contract's names.
  */
 import type { DataType as ArrowDataType, Field, Schema } from 'apache-arrow';
-import { arrow } from '../../catalog/arrow';
+import { arrow } from './arrow';
 
 const { DataType } = arrow;
 
@@ -97,4 +97,96 @@ export function toJsonArrowSchema(
 ): JsonArrowSchema {
   const metadata = metadataOf(schema.metadata);
   return { fields: schema.fields.map((f) => field(f, dialect)), ...(metadata ? { metadata } : {}) };
+}
+
+// ---- JSON → Arrow, for clients reading describe replies ---------------------------------------
+
+const TIME_UNIT_BY_NAME: Record<string, number> = { s: 0, ms: 1, us: 2, ns: 3 };
+
+function fromJsonType(type: JsonArrowDataType): ArrowDataType {
+  const A = arrow;
+  const children = (type.fields ?? []).map(fromJsonField);
+  const [name, ...rest] = type.type.toLowerCase().split(':');
+  switch (name) {
+    case 'null':
+      return new A.Null();
+    case 'bool':
+    case 'boolean':
+      return new A.Bool();
+    case 'int8':
+      return new A.Int8();
+    case 'int16':
+      return new A.Int16();
+    case 'int32':
+      return new A.Int32();
+    case 'int64':
+      return new A.Int64();
+    case 'uint8':
+      return new A.Uint8();
+    case 'uint16':
+      return new A.Uint16();
+    case 'uint32':
+      return new A.Uint32();
+    case 'uint64':
+      return new A.Uint64();
+    case 'float16':
+    case 'halffloat':
+      return new A.Float16();
+    case 'float32':
+    case 'float':
+      return new A.Float32();
+    case 'float64':
+    case 'double':
+      return new A.Float64();
+    case 'utf8':
+    case 'string':
+      return new A.Utf8();
+    case 'large_utf8':
+    case 'large_string':
+      return new A.LargeUtf8();
+    case 'binary':
+      return new A.Binary();
+    case 'large_binary':
+      return new A.LargeBinary();
+    case 'fixed_size_binary':
+      return new A.FixedSizeBinary(type.length ?? 0);
+    case 'date32':
+      return new A.DateDay();
+    case 'date64':
+      return new A.DateMillisecond();
+    case 'timestamp':
+      return new A.Timestamp(
+        TIME_UNIT_BY_NAME[rest[0] ?? 'us'] ?? 2,
+        rest[1] && rest[1] !== '-' ? rest[1] : null,
+      );
+    case 'fixed_size_list':
+      return new A.FixedSizeList(
+        type.length ?? 0,
+        children[0] ?? new A.Field('item', new A.Float32(), true),
+      );
+    case 'list':
+    case 'large_list':
+      return new A.List(children[0] ?? new A.Field('item', new A.Null(), true));
+    case 'struct':
+      return new A.Struct(children);
+    default:
+      // Types this app does not display specially are kept as opaque binary, never dropped.
+      return new A.Binary();
+  }
+}
+
+function fromJsonField(field: JsonArrowField): Field {
+  return new arrow.Field(
+    field.name,
+    fromJsonType(field.type),
+    field.nullable,
+    new Map(Object.entries(field.metadata ?? {})),
+  );
+}
+
+export function fromJsonArrowSchema(schema: JsonArrowSchema): Schema {
+  return new arrow.Schema(
+    schema.fields.map(fromJsonField),
+    new Map(Object.entries(schema.metadata ?? {})),
+  );
 }

@@ -1,0 +1,218 @@
+/**
+ * Jobs of a remote catalog. A server with `/v1/jobs/*` (ours) is asked directly; for one without
+ * them, an index build's progress is read the contract's way, from `index/list` and
+ * `index/{name}/stats`, until no row is left unindexed. Events come from polling jobs this client
+ * has seen, while someone listens.
+ */
+import type { JobEvent, JobRecord } from '../contract';
+import { ERROR_CODES, errors, isCatalogError } from '../errors';
+import { encodeIdSegment } from '../ids';
+import { isTerminal } from '../jobs';
+import type { RestTransport } from './rest-transport';
+
+const POLL_MS = 250;
+
+const STATE_BY_NAME: Record<string, JobRecord['state']> = {
+  queued: 'queued',
+  running: 'running',
+  in_progress: 'running',
+  succeeded: 'succeeded',
+  done: 'succeeded',
+  finished: 'succeeded',
+  failed: 'failed',
+  timed_out: 'failed',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+};
+
+interface ServerJob {
+  job_id: string;
+  job_type?: string;
+  job_state?: string;
+  state?: string;
+  phase?: string;
+  creation_ms?: number;
+  created_at_millis?: number;
+  started_at_millis?: number;
+  ended_at_millis?: number;
+  spec?: Partial<JobRecord['target']>;
+  progress?: JobRecord['progress'];
+  estimate_ms?: number;
+  failure?: { message?: string; code?: number };
+}
+
+export function jobFromServer(job: ServerJob, fallbackTarget?: JobRecord['target']): JobRecord {
+  const state = STATE_BY_NAME[(job.state ?? job.job_state ?? '').toLowerCase()] ?? 'running';
+  const target = {
+    namespacePath: [],
+    table: '',
+    ...fallbackTarget,
+    ...job.spec,
+  } as JobRecord['target'];
+  return {
+    id: job.job_id,
+    kind: job.job_type === 'import' ? 'import' : 'create_index',
+    target,
+    state,
+    phase: job.phase ?? (state === 'succeeded' ? 'done' : state),
+    progress: job.progress ?? {},
+    createdAt: job.created_at_millis ?? job.creation_ms ?? Date.now(),
+    ...(job.started_at_millis ? { startedAt: job.started_at_millis } : {}),
+    ...(job.ended_at_millis ? { endedAt: job.ended_at_millis } : {}),
+    ...(job.estimate_ms === undefined ? {} : { estimateMs: job.estimate_ms }),
+    ...(state === 'failed'
+      ? {
+          error: {
+            code: job.failure?.code ?? ERROR_CODES.Internal,
+            name: 'JobFailed',
+            message: job.failure?.message ?? 'The job failed',
+          },
+        }
+      : {}),
+  };
+}
+
+export class RestJobs {
+  private readonly known = new Map<string, JobRecord>();
+  private readonly listeners = new Set<(event: JobEvent) => void>();
+  private timer: NodeJS.Timeout | undefined;
+  /** Undefined until the first jobs call tells whether the server has `/v1/jobs`. */
+  private serverHasJobs: boolean | undefined;
+
+  constructor(private readonly transport: RestTransport) {}
+
+  /** Records a job this client started, so that it can be followed and waited for. */
+  track(job: JobRecord): JobRecord {
+    this.known.set(job.id, job);
+    this.schedule();
+    return job;
+  }
+
+  async list(): Promise<JobRecord[]> {
+    const reply = await this.transport.send({
+      method: 'POST',
+      path: '/v1/jobs/list',
+      json: {},
+      notFound: ERROR_CODES.Unsupported,
+    });
+    const jobs = reply.json<{ jobs?: ServerJob[] }>().jobs ?? [];
+    return jobs.map((job) => jobFromServer(job, this.known.get(job.job_id)?.target));
+  }
+
+  async get(id: string): Promise<JobRecord> {
+    const known = this.known.get(id);
+    if (this.serverHasJobs !== false) {
+      try {
+        const reply = await this.transport.send({
+          method: 'POST',
+          path: '/v1/jobs/describe',
+          json: { job_id: id },
+          notFound: ERROR_CODES.TransactionNotFound,
+        });
+        this.serverHasJobs = true;
+        return this.remember(jobFromServer(reply.json<ServerJob>(), known?.target));
+      } catch (error) {
+        // A server without job routes answers "no route" (code 0); fall back to index stats.
+        if (!(isCatalogError(error) && error.code === ERROR_CODES.Unsupported) || !known)
+          throw error;
+        this.serverHasJobs = false;
+      }
+    }
+    if (!known) throw errors.TransactionNotFound(`Job ${JSON.stringify(id)} was not found`);
+    return this.remember(await this.fromIndexStats(known));
+  }
+
+  async cancel(id: string): Promise<JobRecord> {
+    await this.transport.send({
+      method: 'POST',
+      path: '/v1/jobs/cancel',
+      json: { job_id: id },
+      notFound: ERROR_CODES.TransactionNotFound,
+    });
+    return this.get(id);
+  }
+
+  async wait(id: string): Promise<JobRecord> {
+    let delay = 50;
+    for (;;) {
+      const job = await this.get(id);
+      if (isTerminal(job.state)) return job;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(1000, delay * 2);
+    }
+  }
+
+  on(listener: (event: JobEvent) => void): () => void {
+    this.listeners.add(listener);
+    this.schedule();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0 && this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+      }
+    };
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.listeners.clear();
+  }
+
+  private remember(job: JobRecord): JobRecord {
+    const before = this.known.get(job.id);
+    this.known.set(job.id, job);
+    if (before && JSON.stringify(before) !== JSON.stringify(job)) {
+      this.emit({ type: isTerminal(job.state) ? 'job:finished' : 'job:progress', job });
+    }
+    return job;
+  }
+
+  private emit(event: JobEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private schedule(): void {
+    if (this.timer || this.listeners.size === 0) return;
+    const pending = [...this.known.values()].filter((job) => !isTerminal(job.state));
+    if (pending.length === 0) return;
+    this.timer = setTimeout(async () => {
+      this.timer = undefined;
+      await Promise.all(pending.map((job) => this.get(job.id).catch(() => undefined)));
+      this.schedule();
+    }, POLL_MS);
+  }
+
+  /** The contract's own progress signal: the index appears, then its unindexed rows reach 0. */
+  private async fromIndexStats(job: JobRecord): Promise<JobRecord> {
+    const { namespacePath, table, index } = job.target;
+    const id = encodeIdSegment([...namespacePath, table], this.transport.settings.delimiter);
+    try {
+      const reply = await this.transport.send({
+        method: 'POST',
+        path: `/v1/table/${id}/index/${encodeURIComponent(index ?? '')}/stats`,
+        json: {},
+        notFound: ERROR_CODES.TableIndexNotFound,
+      });
+      const stats = reply.json<{ num_indexed_rows?: number; num_unindexed_rows?: number }>();
+      const done = stats.num_unindexed_rows === 0;
+      return {
+        ...job,
+        state: done ? 'succeeded' : 'running',
+        phase: done ? 'done' : 'building',
+        progress: {
+          ...job.progress,
+          numIndexedRows: stats.num_indexed_rows ?? 0,
+          numUnindexedRows: stats.num_unindexed_rows ?? 0,
+          ...(done ? { fraction: 1 } : {}),
+        },
+        ...(done ? { endedAt: Date.now() } : {}),
+      };
+    } catch (error) {
+      if (isCatalogError(error) && error.code === ERROR_CODES.TableIndexNotFound)
+        return { ...job, state: 'running', phase: 'building' };
+      throw error;
+    }
+  }
+}
