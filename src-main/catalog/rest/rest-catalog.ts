@@ -30,9 +30,24 @@ import {
   encodeIdSegment,
 } from '../ids';
 import { parseOptions } from '../parse-options';
+import { collectPages } from '../pagination';
 import { RestSession } from './rest-session';
 import { RestTable } from './rest-table';
 import { parseRestProperties, RestTransport, type RequestContext } from './rest-transport';
+type Page = { items: string[]; pageToken?: string };
+
+/**
+ * A caller who names neither a page nor a limit asks for everything: follow the server's page
+ * tokens to the end. Otherwise hand back the one page asked for, with its token.
+ */
+async function pagesAsAsked(
+  fetchPage: (token: string | undefined) => Promise<Page>,
+  pageToken: string | undefined,
+  limit: number | undefined,
+): Promise<Page> {
+  if (pageToken || limit !== undefined) return fetchPage(pageToken);
+  return { items: await collectPages(fetchPage) };
+}
 
 export function openRestCatalog(properties: Record<string, string>): RestCatalog {
   return new RestCatalog(new RestSession(new RestTransport(parseRestProperties(properties))));
@@ -67,15 +82,22 @@ export class RestCatalog implements CatalogClient {
   ): Promise<NamespaceList> {
     const path = assertValidNamespacePath(namespacePath);
     const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
-    const reply = await this.session.json<{ namespaces: string[]; page_token?: string | null }>({
-      method: 'GET',
-      path: `${this.ns(path)}/list`,
-      query: { page_token: pageToken || undefined, limit },
-      notFound: ERROR_CODES.NamespaceNotFound,
-    });
+    const page = (token: string | undefined) =>
+      this.session
+        .json<{ namespaces: string[]; page_token?: string | null }>({
+          method: 'GET',
+          path: `${this.ns(path)}/list`,
+          query: { page_token: token || undefined, limit },
+          notFound: ERROR_CODES.NamespaceNotFound,
+        })
+        .then((r) => ({
+          items: r.namespaces,
+          ...(r.page_token ? { pageToken: r.page_token } : {}),
+        }));
+    const result = await pagesAsAsked(page, pageToken, limit);
     return {
-      namespaces: reply.namespaces,
-      ...(reply.page_token ? { pageToken: reply.page_token } : {}),
+      namespaces: result.items,
+      ...(result.pageToken ? { pageToken: result.pageToken } : {}),
     };
   }
 
@@ -137,13 +159,17 @@ export class RestCatalog implements CatalogClient {
   async listTables(namespacePath: string[] = [], options?: ListOptions): Promise<TableList> {
     const path = assertValidNamespacePath(namespacePath);
     const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
-    const reply = await this.session.json<{ tables: string[]; page_token?: string | null }>({
-      method: 'GET',
-      path: `${this.ns(path)}/table/list`,
-      query: { page_token: pageToken || undefined, limit },
-      notFound: ERROR_CODES.NamespaceNotFound,
-    });
-    return { tables: reply.tables, ...(reply.page_token ? { pageToken: reply.page_token } : {}) };
+    const page = (token: string | undefined) =>
+      this.session
+        .json<{ tables: string[]; page_token?: string | null }>({
+          method: 'GET',
+          path: `${this.ns(path)}/table/list`,
+          query: { page_token: token || undefined, limit },
+          notFound: ERROR_CODES.NamespaceNotFound,
+        })
+        .then((r) => ({ items: r.tables, ...(r.page_token ? { pageToken: r.page_token } : {}) }));
+    const result = await pagesAsAsked(page, pageToken, limit);
+    return { tables: result.items, ...(result.pageToken ? { pageToken: result.pageToken } : {}) };
   }
 
   async createTable(
