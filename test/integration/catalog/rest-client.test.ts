@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNamespace, RestCatalog } from '../../../src-main/catalog';
+import { connectNamespace, type RestCatalog } from '../../../src-main/catalog';
 import { ERROR_CODES as E } from '../../../src-main/catalog/errors';
 import { expectCode } from '../../support/expect-code';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';

@@ -61,7 +61,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function expectRefusal(reply: { status: number; body: any }, status: 401 | 403) {
+function expectRefusal(reply: Awaited<ReturnType<typeof call>>, status: 401 | 403) {
   expect(reply.status).toBe(status);
   expect(reply.body.code).toBe(status === 401 ? 16 : 15);
   expect(reply.body.title).toBe(
