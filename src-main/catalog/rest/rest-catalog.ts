@@ -31,7 +31,7 @@ import {
 } from '../ids';
 import { parseOptions } from '../parse-options';
 import { collectPages } from '../pagination';
-import { RestSession } from './rest-session';
+import { RestSession, type Identity } from './rest-session';
 import { RestTable } from './rest-table';
 import { parseRestProperties, RestTransport, type RequestContext } from './rest-transport';
 type Page = { items: string[]; pageToken?: string };
@@ -61,6 +61,9 @@ export class RestCatalog implements CatalogClient {
   /** A view of this catalog whose requests carry `context` (see RestSession). */
   withContext(context: RequestContext): RestCatalog {
     return new RestCatalog(this.session.withContext(context));
+  } /** A view of this catalog that sends `identity` in the body of every JSON request. */
+  withIdentity(identity: Identity): RestCatalog {
+    return new RestCatalog(this.session.withIdentity(identity));
   }
 
   /** The context (`header.<name>` entries) of the last response this view received. */

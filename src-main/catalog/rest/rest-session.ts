@@ -1,28 +1,52 @@
 /**
  * What the handles of one remote catalog share: the transport, the jobs tracker, and the request
- * context. `withContext` makes a view whose requests carry extra context (`header.<Name>` keys
+ * context and identity. `withContext` makes a view whose requests carry extra context (`header.<Name>` keys
  * become headers) and which keeps the last response's context for the caller to read.
  */
 import { RestJobs } from './rest-jobs';
 import type { RequestContext, RestRequest, RestResponse, RestTransport } from './rest-transport';
 
+/** The contract's identity object: credentials carried in the request body. */
+export interface Identity {
+  api_key?: string;
+  auth_token?: string;
+}
+
 export class RestSession {
   /** The context of the last response received through this session. */
   lastResponseContext: RequestContext = {};
-
   constructor(
     readonly transport: RestTransport,
     readonly jobs: RestJobs = new RestJobs(transport),
     private readonly context: RequestContext = {},
+    private readonly identity?: Identity,
   ) {}
 
   withContext(context: RequestContext): RestSession {
-    return new RestSession(this.transport, this.jobs, { ...this.context, ...context });
+    return new RestSession(
+      this.transport,
+      this.jobs,
+      { ...this.context, ...context },
+      this.identity,
+    );
+  }
+
+  /** A view that sends `identity` in every JSON request body, as the contract allows. */
+  withIdentity(identity: Identity): RestSession {
+    return new RestSession(this.transport, this.jobs, this.context, identity);
   }
 
   async send(request: RestRequest): Promise<RestResponse> {
+    const json =
+      this.identity &&
+      request.json !== undefined &&
+      typeof request.json === 'object' &&
+      !Array.isArray(request.json)
+        ? { ...(request.json as object), identity: this.identity }
+        : request.json;
     const response = await this.transport.send({
       ...request,
+      ...(json === undefined ? {} : { json }),
       context: { ...this.context, ...request.context },
     });
     this.lastResponseContext = response.context;

@@ -106,6 +106,15 @@ describe('credentials', () => {
     expect(await table.listIndices()).toEqual([]);
     await client.close();
   });
+  it('sends the identity object in request bodies', async () => {
+    const client = (await connectNamespace('rest', { uri: server.url })) as RestCatalog;
+    const withKey = client.withIdentity({ api_key: 'writer-key' });
+    expect((await withKey.describeNamespace(['ns'])).properties).toEqual({});
+    expect(await (await withKey.openTable('t', ['ns'])).countRows()).toBe(200);
+    // GET routes have no body, so an identity alone cannot authenticate them.
+    await expectCode(withKey.listNamespaces([]), E.Unauthenticated);
+    await client.close();
+  });
 
   it('reports missing credentials as Unauthenticated', async () => {
     const client = await connectNamespace('rest', { uri: server.url });

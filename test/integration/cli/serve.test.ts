@@ -70,17 +70,19 @@ describe('catalog-studio serve', () => {
       headers: { 'content-type': 'application/json', 'x-lancedb-database': 'second' },
     });
     expect(inSecond.status).toBe(200);
-    const listDefault = await (await fetch(`${url}/v1/namespace/$/list`)).json();
-    const listSecond = await (
+    const listDefault = (await (await fetch(`${url}/v1/namespace/$/list`)).json()) as {
+      namespaces: string[];
+    };
+    const listSecond = (await (
       await fetch(`${url}/v1/namespace/$/list`, { headers: { 'x-svc-database': 'second' } })
-    ).json();
+    ).json()) as { namespaces: string[] };
     expect(listDefault.namespaces).toEqual(['main_ns']);
     expect(listSecond.namespaces).toEqual(['other_ns']);
     const unknown = await fetch(`${url}/v1/namespace/$/list`, {
       headers: { 'x-lancedb-database': 'nope' },
     });
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).code).toBe(1);
+    expect(((await unknown.json()) as { code: number }).code).toBe(1);
 
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
