@@ -17,21 +17,18 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     handler: async ({ catalog, table, body, query }) => {
       const branch = body?.branch ?? queryString(query, 'branch');
       const handle = await catalog.openTable(table.name, table.namespacePath);
-      let versions = await handle.listVersions(branch ? { branch } : {});
-      if (queryBool(query, 'descending')) versions = [...versions].reverse();
+      const versions = await handle.listVersions(branch ? { branch } : {});
+      const descending = queryBool(query, 'descending') ?? false;
       const pageToken = queryString(query, 'page_token');
       const limit = queryInt(query, 'limit', 1);
-      const key = (v: { version: number }) => String(v.version).padStart(20, '0');
-      const ordered = queryBool(query, 'descending')
-        ? pageOf([...versions].reverse(), key, {
-            ...(pageToken ? { pageToken } : {}),
-            ...(limit ? { limit } : {}),
-          })
-        : pageOf(versions, key, {
-            ...(pageToken ? { pageToken } : {}),
-            ...(limit ? { limit } : {}),
-          });
-      const items = queryBool(query, 'descending') ? [...ordered.items].reverse() : ordered.items;
+      // pageOf walks in key order; newest-first pages use a key that counts down.
+      const key = (v: { version: number }) =>
+        String(descending ? Number.MAX_SAFE_INTEGER - v.version : v.version).padStart(20, '0');
+      const ordered = pageOf(descending ? [...versions].reverse() : versions, key, {
+        ...(pageToken ? { pageToken } : {}),
+        ...(limit ? { limit } : {}),
+      });
+      const items = ordered.items;
       return {
         versions: items.map((v) => ({
           version: v.version,
