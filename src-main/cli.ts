@@ -1,26 +1,24 @@
 /**
  * catalog-studio serve | web | (default) desktop.
  *
- * The REST server, the web mode and the desktop shell arrive in later work; until then the
- * default command says what exists and, given a folder, prints its catalog.
+ * The desktop shell and the renderer arrive in later work; until then the default command says
+ * what exists and, given a folder, prints its catalog.
  */
 import { parseArgs } from 'node:util';
 import { printCatalog } from './cli/print-catalog';
 import { serve, SERVE_USAGE } from './cli/serve';
+import { web, WEB_USAGE } from './cli/web';
 
 const USAGE = `Usage:
   catalog-studio [--root DIR]    show what this build offers; with --root, print the catalog in DIR
   ${SERVE_USAGE}
-  catalog-studio web ...         the app in a browser (not in this build yet)`;
+  ${WEB_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'desktop';
   const rest = command === 'desktop' ? argv : argv.slice(1);
   if (command === 'serve') return serve(rest);
-  if (command === 'web') {
-    console.error(`catalog-studio ${command}: not available in this build yet.\n\n${USAGE}`);
-    return 2;
-  }
+  if (command === 'web') return web(rest);
   if (command !== 'desktop') {
     console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
     return 2;
@@ -35,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   console.log(
-    'Catalog Studio: the catalog engine is ready; `catalog-studio serve` serves a folder as a REST catalog; the desktop app and web mode are not in this build yet.',
+    'Catalog Studio: `catalog-studio serve` serves a folder as a REST catalog; `catalog-studio web` runs the app backend for a browser; the desktop window and its UI are not in this build yet.',
   );
   if (values.root) {
     await printCatalog(values.root, (line) => console.log(line));

@@ -292,6 +292,9 @@ export function catalogClientConformance(
         const ids = result.getChild('id')!.toArray() as Int32Array;
         expect([...ids]).toEqual([60, 61, 62, 63, 64]);
         await expectCode(table.query({ columns: ['nope'] }), E.TableColumnNotFound);
+        const none = await table.query({ filter: 'id < 0', columns: ['id', 'meta.score'] });
+        expect(none.numRows).toBe(0);
+        expect(none.schema.fields.map((f) => f.name)).toEqual(['id', 'meta.score']);
         await expectCode(table.query({ columns: ['`broken'] }), E.InvalidInput);
       });
 

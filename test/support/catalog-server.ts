@@ -82,7 +82,6 @@ export async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert reply bodies field by field
 ): Promise<{ status: number; body: any; headers: Headers; raw: Uint8Array }> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body instanceof Uint8Array) {

@@ -10,6 +10,7 @@ import { errors } from '../errors';
 import { resolveFieldPath } from '../field-paths';
 import { vectorDimension } from '../index-specs';
 import { lance } from './lance-errors';
+import { arrow } from '../arrow';
 
 /** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
 const DEFAULT_SEARCH_LIMIT = 10;
@@ -22,7 +23,17 @@ export async function runQuery(
   request: QueryRequest,
 ): Promise<ArrowTable> {
   const query = buildQuery(table, schema, request);
-  return lance(() => query.toArrow());
+  const result = await lance(() => query.toArrow());
+  // LanceDB answers an empty result with a schema-less table; callers (a grid, an IPC reply)
+  // still need the columns, so an empty answer gets the projected schema.
+  if (result.numRows > 0 || result.schema.fields.length > 0) return result;
+  const fields = request.columns
+    ? request.columns.map((path) => {
+        const resolved = resolveFieldPath(schema, path);
+        return resolved.field.clone({ name: resolved.canonicalPath });
+      })
+    : schema.fields;
+  return new arrow.Table(new arrow.Schema(fields));
 }
 
 export async function explainQuery(

@@ -1,0 +1,106 @@
+/**
+ * The open connections of the app: local folders (the embedded `dir` catalog) and remote
+ * catalogs (the `rest` catalog), each with an id, a name, a colour and a read-only switch.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { connect, connectNamespace } from '../catalog';
+import type { CatalogClient } from '../catalog/client';
+import type { JobEvent } from '../catalog/contract';
+import { errors } from '../catalog/errors';
+import type { Connection, RemoteSettings } from '../shared/contract';
+import { remoteHeaders } from './remote-headers';
+
+const COLORS = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'];
+
+export interface OpenConnection extends Connection {
+  catalog: CatalogClient;
+  unsubscribe: () => void;
+}
+
+export class Connections {
+  private readonly open = new Map<string, OpenConnection>();
+
+  constructor(private readonly onJobEvent: (connectionId: string, event: JobEvent) => void) {}
+
+  list(): Connection[] {
+    return [...this.open.values()].map(({ catalog: _c, unsubscribe: _u, ...rest }) => rest);
+  }
+
+  get(id: string): OpenConnection {
+    const connection = this.open.get(id);
+    if (!connection) throw errors.InvalidInput(`Connection ${JSON.stringify(id)} is not open`);
+    return connection;
+  }
+
+  writable(id: string): OpenConnection {
+    const connection = this.get(id);
+    if (connection.readOnly) {
+      throw errors.PermissionDenied(
+        `${connection.name} is open read-only; reopen it writable to change anything`,
+      );
+    }
+    return connection;
+  }
+
+  async openFolder(
+    path: string,
+    create: boolean,
+    display: { name?: string; color?: string; readOnly?: boolean },
+  ): Promise<Connection> {
+    const folder = resolve(path);
+    if (!existsSync(folder)) {
+      if (!create) throw errors.NamespaceNotFound(`The folder ${folder} does not exist`);
+    } else if (!statSync(folder).isDirectory()) {
+      throw errors.InvalidInput(`${folder} is a file, not a folder`);
+    }
+    const catalog = await connect(folder);
+    return this.add('folder', folder, catalog, display);
+  }
+
+  async connectUrl(
+    settings: RemoteSettings,
+    display: { name?: string; color?: string; readOnly?: boolean },
+  ): Promise<Connection> {
+    const properties: Record<string, string> = { uri: settings.url };
+    for (const [name, value] of Object.entries(remoteHeaders(settings)))
+      properties[`headers.${name}`] = value;
+    if (settings.caFile) properties['tls.ssl_ca_cert'] = settings.caFile;
+    const catalog = await connectNamespace('rest', properties);
+    return this.add('remote', settings.url, catalog, display);
+  }
+
+  private add(
+    kind: Connection['kind'],
+    target: string,
+    catalog: CatalogClient,
+    display: { name?: string; color?: string; readOnly?: boolean },
+  ): Connection {
+    const id = randomUUID();
+    const connection: OpenConnection = {
+      id,
+      kind,
+      target,
+      name: display.name ?? (kind === 'folder' ? basename(target) : new URL(target).host),
+      color: display.color ?? COLORS[this.open.size % COLORS.length]!,
+      readOnly: display.readOnly ?? false,
+      catalog,
+      unsubscribe: catalog.onJobEvent((event) => this.onJobEvent(id, event)),
+    };
+    this.open.set(id, connection);
+    const { catalog: _c, unsubscribe: _u, ...visible } = connection;
+    return visible;
+  }
+
+  async close(id: string): Promise<void> {
+    const connection = this.get(id);
+    this.open.delete(id);
+    connection.unsubscribe();
+    await connection.catalog.close();
+  }
+
+  async closeAll(): Promise<void> {
+    for (const id of [...this.open.keys()]) await this.close(id);
+  }
+}

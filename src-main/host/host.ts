@@ -1,0 +1,292 @@
+/**
+ * The app's backend, free of any transport: it implements every procedure of the contract over
+ * the open connections, validates input against the contract's schemas, returns errors as values,
+ * and emits the contract's events. Electron IPC and the web mode both sit on `call` and `on`.
+ */
+import { readdirSync, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import type { z } from 'zod';
+import { encodeIpcStream } from '../catalog/arrow-data';
+import { isCatalogError, errorNameOf, errors, type CatalogError } from '../catalog/errors';
+import { fromJsonArrowSchema, toJsonArrowSchema } from '../catalog/json-arrow-schema';
+import { describeZodError } from '../catalog/parse-options';
+import type { IndexRequest } from '../catalog/index-specs';
+import {
+  EVENTS,
+  PROCEDURES,
+  isProcedureName,
+  type EventName,
+  type EventPayload,
+  type ProcedureName,
+  type ProcedureOutput,
+  type Result,
+} from '../shared/contract';
+import { testRemote } from './connection-test';
+import { Connections } from './connections';
+import { RecentConnections } from './recent-connections';
+import type { SecretStore } from './secret-store';
+
+export interface HostOptions {
+  userDataDir: string;
+  secrets: SecretStore;
+}
+
+type Input<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['input']>;
+type Handlers = { [N in ProcedureName]: (input: Input<N>) => Promise<ProcedureOutput<N>> };
+type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+function toError(error: unknown): CatalogError {
+  if (isCatalogError(error)) return error;
+  return errors.Internal(error instanceof Error ? error.message : String(error));
+}
+
+export class Host {
+  private readonly listeners = new Set<Listener>();
+  private readonly connections: Connections;
+  private readonly recent: RecentConnections;
+  private readonly handlers: Handlers;
+
+  constructor(private readonly options: HostOptions) {
+    this.connections = new Connections((connectionId, event) => {
+      this.emit(event.type, { ...event.job, connectionId });
+    });
+    this.recent = new RecentConnections(join(options.userDataDir, 'recent-connections.json'));
+    this.handlers = this.buildHandlers();
+  }
+
+  /** Runs a procedure by name with untrusted input; never throws. */
+  async call(name: string, input: unknown): Promise<Result<unknown>> {
+    if (!isProcedureName(name)) {
+      return {
+        ok: false,
+        error: {
+          code: 0,
+          name: 'Unsupported',
+          message: `Unknown procedure ${JSON.stringify(name)}`,
+        },
+      };
+    }
+    const parsed = PROCEDURES[name].input.safeParse(input ?? {});
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          code: 13,
+          name: 'InvalidInput',
+          message: `Invalid input for ${name}: ${describeZodError(parsed.error)}`,
+        },
+      };
+    }
+    try {
+      const handler = this.handlers[name] as (input: unknown) => Promise<unknown>;
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (raw) {
+      const error = toError(raw);
+      return {
+        ok: false,
+        error: { code: error.code, name: errorNameOf(error.code), message: error.message },
+      };
+    }
+  }
+
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.connections.closeAll();
+  }
+
+  private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    const checked = EVENTS[event].parse(payload) as EventPayload<E>;
+    for (const listener of this.listeners) listener(event, checked);
+  }
+
+  private changed(connectionId: string, path: string[], table?: string): void {
+    this.emit('catalog:changed', { connectionId, path, ...(table ? { table } : {}) });
+  }
+
+  private buildHandlers(): Handlers {
+    const c = this.connections;
+    const table = async (input: { connectionId: string; path: string[]; table: string }) =>
+      c.get(input.connectionId).catalog.openTable(input.table, input.path);
+    return {
+      'connections:list-open': async () => c.list(),
+      'connections:list-recent': async () => this.recent.list(),
+      'connections:open-folder': async ({ path, create, ...display }) => {
+        const connection = await c.openFolder(path, create ?? false, display);
+        this.recent.remember({
+          kind: 'folder',
+          name: connection.name,
+          target: connection.target,
+          color: connection.color,
+          readOnly: connection.readOnly,
+          lastOpenedAt: Date.now(),
+          hasSecrets: false,
+        });
+        this.emit('connections:changed', {});
+        return connection;
+      },
+      'connections:connect-url': async ({ name, color, readOnly, ...settings }) => {
+        const connection = await c.connectUrl(settings, { name, color, readOnly });
+        const secrets = Object.fromEntries(
+          Object.entries({
+            apiKey: settings.apiKey,
+            bearerToken: settings.bearerToken,
+            headers: settings.headers ? JSON.stringify(settings.headers) : undefined,
+          }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        );
+        if (Object.keys(secrets).length > 0) await this.options.secrets.set(settings.url, secrets);
+        this.recent.remember({
+          kind: 'remote',
+          name: connection.name,
+          target: settings.url,
+          color: connection.color,
+          readOnly: connection.readOnly,
+          lastOpenedAt: Date.now(),
+          hasSecrets: Object.keys(secrets).length > 0,
+        });
+        this.emit('connections:changed', {});
+        return connection;
+      },
+      'connections:test': async (settings) => testRemote(settings),
+      'connections:close': async ({ connectionId }) => {
+        await c.close(connectionId);
+        this.emit('connections:changed', {});
+        return {};
+      },
+      'connections:forget-recent': async ({ target }) => {
+        this.recent.forget(target);
+        await this.options.secrets.delete(target);
+        return {};
+      },
+      'fs:list-folder': async ({ path }) => {
+        const folder = resolve(path ?? homedir());
+        if (!existsSync(folder) || !statSync(folder).isDirectory())
+          throw errors.NamespaceNotFound(`${folder} is not a folder`);
+        const folders = readdirSync(folder, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+          .map((entry) => ({
+            name: entry.name,
+            isCatalog: existsSync(join(folder, entry.name, '__manifest')),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return {
+          path: folder,
+          parent: dirname(folder) === folder ? null : dirname(folder),
+          folders,
+        };
+      },
+
+      'namespaces:list': async ({ connectionId, path, pageToken, limit }) =>
+        c.get(connectionId).catalog.listNamespaces(path, {
+          ...(pageToken ? { pageToken } : {}),
+          ...(limit ? { limit } : {}),
+        }),
+      'namespaces:create': async ({ connectionId, path, mode, properties }) => {
+        const result = await c.writable(connectionId).catalog.createNamespace(path, {
+          ...(mode ? { mode } : {}),
+          ...(properties ? { properties } : {}),
+        });
+        this.changed(connectionId, path.slice(0, -1));
+        return result;
+      },
+      'namespaces:describe': async ({ connectionId, path }) =>
+        c.get(connectionId).catalog.describeNamespace(path),
+      'namespaces:drop': async ({ connectionId, path, mode, behavior }) => {
+        await c.writable(connectionId).catalog.dropNamespace(path, {
+          ...(mode ? { mode } : {}),
+          ...(behavior ? { behavior } : {}),
+        });
+        this.changed(connectionId, path.slice(0, -1));
+        return {};
+      },
+
+      'tables:list': async ({ connectionId, path, pageToken, limit }) =>
+        c.get(connectionId).catalog.listTables(path, {
+          ...(pageToken ? { pageToken } : {}),
+          ...(limit ? { limit } : {}),
+        }),
+      'tables:create-empty': async ({ connectionId, path, table: name, schema, mode }) => {
+        await c
+          .writable(connectionId)
+          .catalog.createEmptyTable(
+            name,
+            fromJsonArrowSchema(schema as never),
+            path,
+            mode ? { mode } : {},
+          );
+        this.changed(connectionId, path, name);
+        return {};
+      },
+      'tables:describe': async (input) => {
+        const d = await (await table(input)).describe();
+        return {
+          version: d.version,
+          location: d.location,
+          rowCount: d.rowCount,
+          schema: toJsonArrowSchema(d.schema),
+          stats: d.stats,
+        };
+      },
+      'tables:count': async ({ filter, ...input }) =>
+        (await table(input)).countRows(filter ? { filter } : {}),
+      'tables:page': async ({ offset, limit, columns, filter, ...input }) => {
+        const result = await (
+          await table(input)
+        ).query({
+          offset,
+          limit,
+          ...(columns ? { columns } : {}),
+          ...(filter && filter.trim() !== '' ? { filter } : {}),
+        });
+        return encodeIpcStream(result);
+      },
+      'tables:drop': async ({ connectionId, path, table: name }) => {
+        await c.writable(connectionId).catalog.dropTable(name, path);
+        this.changed(connectionId, path, name);
+        return {};
+      },
+      'tables:rename': async ({ connectionId, path, table: name, newName, newPath }) => {
+        await c
+          .writable(connectionId)
+          .catalog.renameTable(name, newName, path, newPath ? { newNamespacePath: newPath } : {});
+        this.changed(connectionId, path, name);
+        if (newPath) this.changed(connectionId, newPath, newName);
+        return {};
+      },
+      'tables:versions': async (input) => (await table(input)).listVersions(),
+
+      'indexes:list': async (input) => (await table(input)).listIndices(),
+      'indexes:stats': async ({ name, ...input }) => (await table(input)).indexStats(name),
+      'indexes:create': async ({ request, ...input }) => {
+        c.writable(input.connectionId);
+        return (await table(input)).createIndex(request as IndexRequest);
+      },
+      'indexes:drop': async ({ name, ...input }) => {
+        c.writable(input.connectionId);
+        await (await table(input)).dropIndex(name);
+        this.changed(input.connectionId, input.path, input.table);
+        return {};
+      },
+
+      'jobs:list': async () => {
+        const all = await Promise.all(
+          c.list().map(async (connection) =>
+            (
+              await c
+                .get(connection.id)
+                .catalog.listJobs()
+                .catch(() => [])
+            ).map((job) => ({ ...job, connectionId: connection.id })),
+          ),
+        );
+        return all.flat().sort((a, b) => b.createdAt - a.createdAt);
+      },
+      'jobs:cancel': async ({ connectionId, jobId }) =>
+        c.get(connectionId).catalog.cancelJob(jobId),
+    };
+  }
+}

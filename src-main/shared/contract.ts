@@ -1,0 +1,285 @@
+/**
+ * The renderer ⇄ main contract: every procedure and event the renderer may use, with input and
+ * output schemas and the error codes each may return. Both transports (Electron IPC and the web
+ * mode's HTTP + SSE) and the renderer's typed client are derived from this one table.
+ *
+ * No Electron, Node or React imports here: the renderer bundles this file.
+ */
+import { z } from 'zod';
+import {
+  CreateModeSchema,
+  DropNamespaceOptionsSchema,
+  IndexInfoSchema,
+  IndexStatsSchema,
+  JobRecordSchema,
+  TableStatsSchema,
+  VersionInfoSchema,
+} from '../catalog/contract';
+
+const E = {
+  Unsupported: 0,
+  NamespaceNotFound: 1,
+  NamespaceAlreadyExists: 2,
+  NamespaceNotEmpty: 3,
+  TableNotFound: 4,
+  TableAlreadyExists: 5,
+  TableIndexNotFound: 6,
+  TableIndexAlreadyExists: 7,
+  TableColumnNotFound: 12,
+  InvalidInput: 13,
+  PermissionDenied: 15,
+  Unauthenticated: 16,
+  ServiceUnavailable: 17,
+  Internal: 18,
+  InvalidTableState: 19,
+  TableSchemaValidationError: 20,
+} as const;
+
+/** Errors any procedure may return: bad input, remote auth and availability, internal. */
+const COMMON = [
+  E.InvalidInput,
+  E.Unauthenticated,
+  E.PermissionDenied,
+  E.ServiceUnavailable,
+  E.Internal,
+];
+
+const ConnectionId = z.string().min(1).max(100);
+const Path = z.array(z.string()).max(64);
+const Name = z.string().min(1).max(255);
+const Properties = z.record(z.string(), z.string());
+
+export const ConnectionSchema = z.object({
+  id: ConnectionId,
+  kind: z.enum(['folder', 'remote']),
+  name: z.string(),
+  /** The folder path, or the remote base URL. */
+  target: z.string(),
+  color: z.string(),
+  readOnly: z.boolean(),
+});
+export type Connection = z.infer<typeof ConnectionSchema>;
+
+export const RemoteSettingsSchema = z
+  .object({
+    url: z.string().url(),
+    apiKey: z.string().optional(),
+    bearerToken: z.string().optional(),
+    database: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    caFile: z.string().optional(),
+  })
+  .strict();
+export type RemoteSettings = z.infer<typeof RemoteSettingsSchema>;
+
+export const RecentConnectionSchema = z.object({
+  kind: z.enum(['folder', 'remote']),
+  name: z.string(),
+  target: z.string(),
+  color: z.string(),
+  readOnly: z.boolean(),
+  lastOpenedAt: z.number(),
+  /** Whether stored secrets exist for it (the secrets themselves never cross to the renderer). */
+  hasSecrets: z.boolean(),
+});
+
+const Display = {
+  name: z.string().max(100).optional(),
+  color: z.string().max(32).optional(),
+  readOnly: z.boolean().optional(),
+};
+
+/** A schema as the renderer sees it: the contract's JsonArrowSchema. */
+const JsonField: z.ZodType<{
+  name: string;
+  nullable: boolean;
+  type: { type: string; fields?: unknown[]; length?: number };
+}> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    nullable: z.boolean(),
+    type: z.object({
+      type: z.string(),
+      fields: z.array(JsonField).optional(),
+      length: z.number().optional(),
+    }),
+    metadata: z.record(z.string(), z.string()).optional(),
+  }),
+);
+export const JsonSchemaSchema = z.object({
+  fields: z.array(JsonField),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+
+const InConn = z.object({ connectionId: ConnectionId });
+const InNs = InConn.extend({ path: Path });
+const InTable = InConn.extend({ path: Path, table: Name });
+
+function procedure<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+  errors: readonly number[],
+) {
+  return { input, output, errors: [...new Set([...COMMON, ...errors])] };
+}
+
+export const PROCEDURES = {
+  'connections:list-open': procedure(z.object({}).strict(), z.array(ConnectionSchema), []),
+  'connections:list-recent': procedure(z.object({}).strict(), z.array(RecentConnectionSchema), []),
+  'connections:open-folder': procedure(
+    z
+      .object({ path: z.string().min(1).max(4096), create: z.boolean().optional(), ...Display })
+      .strict(),
+    ConnectionSchema,
+    [E.NamespaceNotFound],
+  ),
+  'connections:connect-url': procedure(
+    RemoteSettingsSchema.extend(Display).strict(),
+    ConnectionSchema,
+    [],
+  ),
+  'connections:test': procedure(
+    RemoteSettingsSchema,
+    z.object({ ok: z.boolean(), message: z.string(), namespaces: z.number().optional() }),
+    [],
+  ),
+  'connections:close': procedure(InConn.strict(), z.object({}), []),
+  'connections:forget-recent': procedure(
+    z.object({ target: z.string() }).strict(),
+    z.object({}),
+    [],
+  ),
+  'fs:list-folder': procedure(
+    z.object({ path: z.string().max(4096).optional() }).strict(),
+    z.object({
+      path: z.string(),
+      parent: z.string().nullable(),
+      folders: z.array(z.object({ name: z.string(), isCatalog: z.boolean() })),
+    }),
+    [E.NamespaceNotFound],
+  ),
+
+  'namespaces:list': procedure(
+    InNs.extend({
+      pageToken: z.string().optional(),
+      limit: z.number().int().min(1).max(10_000).optional(),
+    }).strict(),
+    z.object({ namespaces: z.array(z.string()), pageToken: z.string().optional() }),
+    [E.NamespaceNotFound],
+  ),
+  'namespaces:create': procedure(
+    InNs.extend({ mode: CreateModeSchema.optional(), properties: Properties.optional() }).strict(),
+    z.object({ properties: Properties }),
+    [E.NamespaceNotFound, E.NamespaceAlreadyExists],
+  ),
+  'namespaces:describe': procedure(InNs.strict(), z.object({ properties: Properties }), [
+    E.NamespaceNotFound,
+  ]),
+  'namespaces:drop': procedure(
+    InNs.extend(DropNamespaceOptionsSchema.shape).strict(),
+    z.object({}),
+    [E.NamespaceNotFound, E.NamespaceNotEmpty],
+  ),
+
+  'tables:list': procedure(
+    InNs.extend({
+      pageToken: z.string().optional(),
+      limit: z.number().int().min(1).max(10_000).optional(),
+    }).strict(),
+    z.object({ tables: z.array(z.string()), pageToken: z.string().optional() }),
+    [E.NamespaceNotFound],
+  ),
+  'tables:create-empty': procedure(
+    InTable.extend({ schema: JsonSchemaSchema, mode: CreateModeSchema.optional() }).strict(),
+    z.object({}),
+    [E.NamespaceNotFound, E.TableAlreadyExists],
+  ),
+  'tables:describe': procedure(
+    InTable.strict(),
+    z.object({
+      version: z.number(),
+      location: z.string(),
+      rowCount: z.number(),
+      schema: JsonSchemaSchema,
+      stats: TableStatsSchema,
+    }),
+    [E.TableNotFound, E.NamespaceNotFound, E.InvalidTableState],
+  ),
+  'tables:count': procedure(
+    InTable.extend({ filter: z.string().max(10_000).optional() }).strict(),
+    z.number(),
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  'tables:page': procedure(
+    InTable.extend({
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(0).max(100_000),
+      columns: z.array(z.string()).max(10_000).optional(),
+      filter: z.string().max(10_000).optional(),
+    }).strict(),
+    /** Arrow IPC stream bytes. */
+    z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
+      message: 'expected Arrow IPC bytes',
+    }),
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  'tables:drop': procedure(InTable.strict(), z.object({}), [E.TableNotFound, E.NamespaceNotFound]),
+  'tables:rename': procedure(
+    InTable.extend({ newName: Name, newPath: Path.optional() }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableAlreadyExists, E.NamespaceNotFound, E.InvalidTableState],
+  ),
+  'tables:versions': procedure(InTable.strict(), z.array(VersionInfoSchema), [E.TableNotFound]),
+
+  'indexes:list': procedure(InTable.strict(), z.array(IndexInfoSchema), [E.TableNotFound]),
+  'indexes:stats': procedure(InTable.extend({ name: Name }).strict(), IndexStatsSchema, [
+    E.TableNotFound,
+    E.TableIndexNotFound,
+  ]),
+  'indexes:create': procedure(
+    InTable.extend({ request: z.record(z.string(), z.unknown()) }).strict(),
+    JobRecordSchema,
+    [E.TableNotFound, E.TableColumnNotFound, E.TableIndexAlreadyExists, E.Unsupported],
+  ),
+  'indexes:drop': procedure(InTable.extend({ name: Name }).strict(), z.object({}), [
+    E.TableNotFound,
+    E.TableIndexNotFound,
+  ]),
+
+  'jobs:list': procedure(
+    z.object({}).strict(),
+    z.array(JobRecordSchema.extend({ connectionId: ConnectionId })),
+    [],
+  ),
+  'jobs:cancel': procedure(
+    InConn.extend({ jobId: z.string().min(1) }).strict(),
+    JobRecordSchema,
+    [],
+  ),
+} as const;
+
+export type ProcedureName = keyof typeof PROCEDURES;
+export type ProcedureInput<N extends ProcedureName> = z.input<(typeof PROCEDURES)[N]['input']>;
+export type ProcedureOutput<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['output']>;
+
+export const EVENTS = {
+  'job:progress': JobRecordSchema.extend({ connectionId: ConnectionId }),
+  'job:finished': JobRecordSchema.extend({ connectionId: ConnectionId }),
+  'catalog:changed': z.object({
+    connectionId: ConnectionId,
+    path: Path,
+    table: z.string().optional(),
+  }),
+  'connections:changed': z.object({}),
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENTS)[N]>;
+
+/** What crosses a transport: a value, or an error as a value (never a thrown stack). */
+export type Result<T> =
+  { ok: true; value: T } | { ok: false; error: { code: number; name: string; message: string } };
+
+export function isProcedureName(name: string): name is ProcedureName {
+  return Object.prototype.hasOwnProperty.call(PROCEDURES, name);
+}

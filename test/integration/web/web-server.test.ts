@@ -1,0 +1,130 @@
+/**
+ * The web transport on loopback: the token guard, the Host check, procedures as POST /rpc/<name>
+ * with errors as values, Arrow pages as bytes, and host events over SSE.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrow } from '../../../src-main/catalog/arrow';
+import { Host } from '../../../src-main/host/host';
+import { FileSecretStore } from '../../../src-main/host/secret-store';
+import { buildWebServer, type WebServer } from '../../../src-main/web/web-server';
+
+let dir: string;
+let host: Host;
+let web: WebServer;
+let base: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cs-web-'));
+  mkdirSync(join(dir, 'renderer'));
+  writeFileSync(
+    join(dir, 'renderer', 'index.html'),
+    '<!doctype html><title>Catalog Studio</title>',
+  );
+  host = new Host({
+    userDataDir: join(dir, 'data'),
+    secrets: new FileSecretStore(join(dir, 'data', 'secrets.json')),
+  });
+  web = buildWebServer({ host, rendererDir: join(dir, 'renderer') });
+  const url = await web.listen(0);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
+  base = url.split('/?')[0]!;
+});
+afterAll(async () => {
+  await web.app.close();
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const rpc = (name: string, body: unknown, token: string | null = web.token) =>
+  fetch(`${base}/rpc/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-studio-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe('web transport', () => {
+  it('refuses requests without the run token, and with a foreign Host header', async () => {
+    expect((await rpc('connections:list-open', {}, null)).status).toBe(401);
+    expect((await rpc('connections:list-open', {}, 'x'.repeat(48))).status).toBe(401);
+    expect((await fetch(`${base}/`)).status).toBe(401);
+    const rebound = await request(`${base}/rpc/connections:list-open`, {
+      method: 'POST',
+      headers: {
+        host: 'evil.example:80',
+        'x-studio-token': web.token,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(rebound.statusCode).toBe(403);
+    await rebound.body.dump();
+  });
+
+  it('serves the page with the token and sets a cookie for its assets', async () => {
+    const page = await fetch(`${base}/?token=${web.token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Catalog Studio');
+    const cookie = page.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/);
+    const asset = await fetch(`${base}/index.html`, { headers: { cookie: cookie.split(';')[0]! } });
+    expect(asset.status).toBe(200);
+  });
+
+  it('runs procedures, returns errors as values and pages as Arrow bytes', async () => {
+    const opened = (await (
+      await rpc('connections:open-folder', { path: join(dir, 'catalog'), create: true })
+    ).json()) as any;
+    expect(opened.ok).toBe(true);
+    const id = opened.value.id;
+    const bad = (await (
+      await rpc('namespaces:create', { connectionId: id, path: ['..'] })
+    ).json()) as any;
+    expect(bad).toMatchObject({ ok: false, error: { code: 13, name: 'InvalidInput' } });
+    expect(
+      ((await (await rpc('tables:list', { connectionId: id, path: [] })).json()) as any).value
+        .tables,
+    ).toEqual([]);
+    await rpc('tables:create-empty', {
+      connectionId: id,
+      path: [],
+      table: 't',
+      schema: { fields: [{ name: 'id', nullable: true, type: { type: 'int32' } }] },
+    });
+    const page = await rpc('tables:page', {
+      connectionId: id,
+      path: [],
+      table: 't',
+      offset: 0,
+      limit: 10,
+    });
+    expect(page.headers.get('content-type')).toContain('application/vnd.apache.arrow.stream');
+    const decoded = arrow.tableFromIPC(new Uint8Array(await page.arrayBuffer()));
+    expect(decoded.numRows).toBe(0);
+    expect(decoded.schema.fields.map((f) => f.name)).toEqual(['id']);
+  });
+
+  it('pushes host events over SSE', async () => {
+    const opened = (await (
+      await rpc('connections:open-folder', { path: join(dir, 'sse'), create: true })
+    ).json()) as any;
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/events?token=${web.token}`, { signal: controller.signal });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = stream.body!.getReader();
+    await rpc('namespaces:create', { connectionId: opened.value.id, path: ['fresh'] });
+    let text = '';
+    const deadline = Date.now() + 5000;
+    while (!text.includes('event: catalog:changed') && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += Buffer.from(value).toString('utf8');
+    }
+    controller.abort();
+    expect(text).toContain('event: catalog:changed');
+    expect(text).toContain(opened.value.id);
+  });
+});
