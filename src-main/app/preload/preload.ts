@@ -1,0 +1,27 @@
+/**
+ * The preload: exposes the typed API to the renderer through contextBridge, never the raw
+ * ipcRenderer. Only the contract's procedure names can be invoked.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { PROCEDURES } from '../../shared/contract';
+import type { StudioApi } from '../../shared/studio-api';
+
+const NAMES = new Set(Object.keys(PROCEDURES));
+
+const api: StudioApi = {
+  call: (name, input) =>
+    NAMES.has(name)
+      ? ipcRenderer.invoke(`rpc:${name}`, input)
+      : Promise.resolve({
+          ok: false,
+          error: { code: 0, name: 'Unsupported', message: `Unknown procedure ${name}` },
+        }),
+  on: (listener) => {
+    const handler = (_event: IpcRendererEvent, name: string, payload: unknown) =>
+      listener(name as never, payload as never);
+    ipcRenderer.on('studio:event', handler);
+    return () => ipcRenderer.removeListener('studio:event', handler);
+  },
+};
+
+contextBridge.exposeInMainWorld('studio', api);
