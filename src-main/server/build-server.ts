@@ -3,7 +3,7 @@
  * REST contract and LanceDB's "remote" routes, with authentication, back-pressure, a body limit,
  * the error body on every failure, and one access-log line per request.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { errors, isCatalogError, ERROR_CODES } from '../catalog/errors';
 import { asCatalogError, errorBody } from './http/error-body';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_IN_FLIGHT, type ServerOptions } from './server-options';
@@ -26,6 +26,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const retryAfter = String(options.retryAfterSeconds ?? 1);
+  const logAccess = (request: FastifyRequest, status: number) =>
+    options.accessLog?.({
+      time: new Date().toISOString(),
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      status,
+      ms: Math.round((performance.now() - (request.startedAt ?? performance.now())) * 100) / 100,
+      ...(request.principalName ? { principal: request.principalName } : {}),
+      ...(request.databaseName ? { database: request.databaseName } : {}),
+      ...(request.errorCode === undefined ? {} : { code: request.errorCode }),
+    });
   const app = Fastify({
     logger: false,
     bodyLimit,
@@ -44,7 +55,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) =>
     done(null, body),
   );
-
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = performance.now();
     if (state.inFlight >= maxInFlight) {
@@ -52,6 +62,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const error = errors.ServiceUnavailable(
         `Slow down: ${state.inFlight} requests are in flight`,
       );
+      request.errorCode = error.code;
       return reply
         .code(503)
         .type('application/json')
@@ -59,19 +70,22 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     }
     state.inFlight += 1;
     request.counted = true;
+    // A client that goes away mid-request never gets a response, so onResponse would not run;
+    // the slot is freed when the connection's response closes, whichever way that happens.
+    reply.raw.once('close', () => {
+      if (request.counted) {
+        request.counted = false;
+        state.inFlight -= 1;
+        if (!reply.raw.writableFinished) logAccess(request, 499);
+      }
+    });
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (request.counted) state.inFlight -= 1;
-    options.accessLog?.({
-      time: new Date().toISOString(),
-      method: request.method,
-      path: request.url.split('?')[0]!,
-      status: reply.statusCode,
-      ms: Math.round((performance.now() - (request.startedAt ?? performance.now())) * 100) / 100,
-      ...(request.principalName ? { principal: request.principalName } : {}),
-      ...(request.databaseName ? { database: request.databaseName } : {}),
-      ...(request.errorCode === undefined ? {} : { code: request.errorCode }),
-    });
+    if (request.counted) {
+      request.counted = false;
+      state.inFlight -= 1;
+    }
+    logAccess(request, reply.statusCode);
   });
 
   app.setErrorHandler((raw: FastifyError | Error, request, reply) => {

@@ -90,7 +90,7 @@ export class DirCatalog implements CatalogClient {
       db: this.db,
       jobs: this.jobs,
       manifest: this.manifest,
-      locations: new Map(),
+      entries: new Map(),
     };
   }
 
@@ -220,9 +220,20 @@ export class DirCatalog implements CatalogClient {
   ): Promise<TableHandle> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
-    const { mode = 'create', storageOptions } = parseOptions(CreateTableOptionsSchema, options);
+    const {
+      mode = 'create',
+      storageOptions,
+      properties,
+    } = parseOptions(CreateTableOptionsSchema, options);
     if (schema.fields.length === 0) throw errors.InvalidInput('A table needs at least one column');
     await this.requireNamespace(path);
+    if (mode === 'create') {
+      // A declared table (reserved, no data yet) already holds the name.
+      const place = await this.findLocation(name, path);
+      if (place && declared.isDeclaredOnly(this.root, place)) {
+        throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} is already declared`);
+      }
+    }
     const lanceOptions = {
       mode: mode === 'overwrite' ? ('overwrite' as const) : ('create' as const),
       existOk: mode === 'exist_ok',
@@ -238,6 +249,12 @@ export class DirCatalog implements CatalogClient {
         : error;
     });
     this.forget(name, path);
+    if (properties && Object.keys(properties).length > 0 && mode !== 'exist_ok') {
+      await this.manifest.setTableMetadata(
+        manifestObjectId(path, name),
+        JSON.stringify(properties),
+      );
+    }
     return new DirTable(this.context, name, path, created, undefined, undefined);
   }
 
@@ -469,7 +486,7 @@ export class DirCatalog implements CatalogClient {
   private forget(name: string, path: readonly string[]): void {
     const key = manifestObjectId(path, name);
     this.openTables.delete(key);
-    this.context.locations.delete(key);
+    this.context.entries.delete(key);
   }
 
   private async openLance(name: string, path: string[]): Promise<lancedb.Table> {

@@ -45,8 +45,28 @@ export interface DirContext {
   db: lancedb.Connection;
   jobs: JobRegistry;
   manifest: ManifestStore;
-  /** Table folders by manifest key; the catalog evicts an entry when the table moves or goes. */
-  locations: Map<string, Promise<string>>;
+  /** Manifest entries by key; the catalog evicts one when its table moves, goes or is recreated. */
+  entries: Map<string, Promise<TableEntry>>;
+}
+
+export interface TableEntry {
+  location: string;
+  properties: Record<string, string>;
+}
+
+/** Table properties are kept as a JSON object in the manifest row's metadata, as for namespaces. */
+function parseProperties(metadata: string | null | undefined): Record<string, string> {
+  if (!metadata) return {};
+  try {
+    const value = JSON.parse(metadata) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : {};
+  } catch {
+    return {};
+  }
 }
 
 export class DirTable implements TableHandle {
@@ -96,34 +116,35 @@ export class DirTable implements TableHandle {
   async describe(options?: BranchOption): Promise<TableDescription> {
     const { branch } = parseOptions(BranchOptionSchema, options);
     const table = await this.lanceFor(branch);
-    const [schema, version, stats, location] = await Promise.all([
+    const [schema, version, stats, entry] = await Promise.all([
       lance(() => table.schema()),
       lance(() => table.version()),
       this.stats({ branch }),
-      this.location(),
+      this.entry(),
     ]);
     const effectiveBranch = branch ?? this.branch;
     return {
       name: this.name,
       namespacePath: [...this.namespacePath],
       version,
-      location,
+      location: entry.location,
       schema,
       rowCount: stats.numRows,
       stats,
       ...(effectiveBranch === undefined ? {} : { branch: effectiveBranch }),
+      ...(Object.keys(entry.properties).length > 0 ? { properties: entry.properties } : {}),
     };
   }
-  /** Folders are looked up once per table and remembered by the catalog until it renames or drops it. */
-  private location(): Promise<string> {
+  /** A table's manifest entry is read once and remembered by the catalog until it renames, drops or recreates the table. */ private entry(): Promise<TableEntry> {
     const key = manifestObjectId(this.namespacePath, this.name);
-    let lookup = this.ctx.locations.get(key);
+    let lookup = this.ctx.entries.get(key);
     if (!lookup) {
-      lookup = this.ctx.manifest
-        .find(key)
-        .then((row) => join(this.ctx.root, row?.location ?? `${this.name}.lance`));
-      this.ctx.locations.set(key, lookup);
-      lookup.catch(() => this.ctx.locations.delete(key));
+      lookup = this.ctx.manifest.find(key).then((row) => ({
+        location: join(this.ctx.root, row?.location ?? `${this.name}.lance`),
+        properties: parseProperties(row?.metadata),
+      }));
+      this.ctx.entries.set(key, lookup);
+      lookup.catch(() => this.ctx.entries.delete(key));
     }
     return lookup;
   }

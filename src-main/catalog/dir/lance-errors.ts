@@ -27,7 +27,7 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
     ERROR_CODES.TableColumnNotFound,
   ],
   [
-    /Found field not in schema|cannot cast field|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i,
+    /Found field not in schema|does not exist in table schema|cannot cast field|Cast error|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i,
     ERROR_CODES.TableSchemaValidationError,
   ],
   [/Commit conflict|Retryable commit conflict|concurrent/i, ERROR_CODES.ConcurrentModification],
@@ -50,7 +50,8 @@ export function cleanLanceMessage(raw: string): string {
   text = text.replace(/^Namespace error:\s*(Namespace error:\s*)?/i, '');
   text = text.replace(/^Failed to execute query stream: GenericFailure,\s*/i, '');
   return text.trim().replace(/[,:]$/, '') || raw.trim();
-}
+} /** Messages can carry a whole schema dump; a person reads the start, the detail keeps the rest. */
+const MAX_MESSAGE = 400;
 
 export function mapLanceError(
   error: unknown,
@@ -59,10 +60,9 @@ export function mapLanceError(
   if (isCatalogError(error)) return error;
   const raw = error instanceof Error ? error.message : String(error);
   const rule = RULES.find(([pattern]) => pattern.test(raw));
-  return new CatalogError(rule?.[1] ?? fallback, cleanLanceMessage(raw), {
-    cause: error,
-    detail: raw,
-  });
+  const clean = cleanLanceMessage(raw);
+  const message = clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE)}…` : clean;
+  return new CatalogError(rule?.[1] ?? fallback, message, { cause: error, detail: raw });
 }
 
 /** Runs a LanceDB call and rethrows its failure as a CatalogError. */

@@ -33,11 +33,11 @@ export interface TablePlace {
   namespacePath: readonly string[];
   name: string;
 }
-
 export interface ManifestRow {
   objectId: string;
   objectType: string;
   location: string | null;
+  metadata: string | null;
 }
 
 export class ManifestStore {
@@ -77,12 +77,20 @@ export class ManifestStore {
       table
         .query()
         .where(`object_id = ${sqlString(objectId)}`)
-        .select(['object_id', 'object_type', 'location'])
+        .select(['object_id', 'object_type', 'location', 'metadata'])
         .toArray(),
     );
     const row = rows[0] as
-      { object_id: string; object_type: string; location: string | null } | undefined;
-    return row && { objectId: row.object_id, objectType: row.object_type, location: row.location };
+      | { object_id: string; object_type: string; location: string | null; metadata: string | null }
+      | undefined;
+    return (
+      row && {
+        objectId: row.object_id,
+        objectType: row.object_type,
+        location: row.location,
+        metadata: row.metadata,
+      }
+    );
   }
 
   /**
@@ -180,6 +188,15 @@ export class ManifestStore {
     const next = this.lock.then(run, run);
     this.lock = next.catch(() => undefined);
     return next;
+  } /** Sets a table row's metadata (its properties, as JSON). */
+  async setTableMetadata(objectId: string, metadata: string): Promise<void> {
+    const table = await this.open();
+    await lance(() =>
+      table.update({
+        where: `object_id = ${sqlString(objectId)} AND object_type = 'table'`,
+        values: { metadata },
+      }),
+    );
   }
 
   /** Removes a table row; the data stays where it is. */
