@@ -4,10 +4,15 @@ import { defineConfig } from 'vite';
 // One config for the renderer build (root: src-renderer) and the test runner.
 export default defineConfig({
   root: 'src-renderer',
+  // Relative asset paths, so the same build loads from file:// in Electron and over HTTP.
+  base: './',
   build: { outDir: '../dist/renderer', emptyOutDir: true },
+  // React's automatic JSX runtime through esbuild; @vitejs/plugin-react does not install here.
+  esbuild: { jsx: 'automatic' },
   test: {
     root: '.',
     include: [
+      'test/e2e/**/*.test.ts',
       'test/unit/**/*.test.ts',
       'test/integration/**/*.test.ts',
       'test/interop/**/*.test.ts',

@@ -1,46 +1,40 @@
 /**
- * catalog-studio serve | web | (default) desktop.
- *
- * The desktop shell and the renderer arrive in later work; until then the default command says
- * what exists and, given a folder, prints its catalog.
+ * catalog-studio serve | web | tree | (default) desktop.
  */
 import { parseArgs } from 'node:util';
 import { printCatalog } from './cli/print-catalog';
 import { serve, SERVE_USAGE } from './cli/serve';
 import { web, WEB_USAGE } from './cli/web';
+import { desktop } from './cli/desktop';
 
 const USAGE = `Usage:
-  catalog-studio [--root DIR]    show what this build offers; with --root, print the catalog in DIR
+  catalog-studio [--root DIR]          the desktop app (the web mode where Electron cannot run)
+  ${WEB_USAGE}
   ${SERVE_USAGE}
-  ${WEB_USAGE}`;
+  catalog-studio tree --root DIR       print a catalog folder's namespaces, tables and indexes`;
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'desktop';
   const rest = command === 'desktop' ? argv : argv.slice(1);
   if (command === 'serve') return serve(rest);
   if (command === 'web') return web(rest);
-  if (command !== 'desktop') {
-    console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
-    return 2;
+  if (command === 'desktop') return desktop(rest);
+  if (command === 'tree') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { root: { type: 'string' } },
+      strict: true,
+    });
+    if (!values.root) throw new Error('tree needs --root DIR');
+    await printCatalog(values.root, (line) => console.log(line));
+    return 0;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-  });
-  if (values.help) {
+  if (command === 'help' || command === '--help') {
     console.log(USAGE);
     return 0;
   }
-  console.log(
-    'Catalog Studio: `catalog-studio serve` serves a folder as a REST catalog; `catalog-studio web` runs the app backend for a browser; the desktop window and its UI are not in this build yet.',
-  );
-  if (values.root) {
-    await printCatalog(values.root, (line) => console.log(line));
-  } else {
-    console.log('Give --root DIR to print the namespaces, tables and indexes of a catalog folder.');
-  }
-  return 0;
+  console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
+  return 2;
 }
 
 main(process.argv.slice(2)).then(
