@@ -23,6 +23,8 @@ import {
   type Result,
 } from '../shared/contract';
 import { testRemote } from './connection-test';
+import { JobRegistry } from '../catalog/jobs';
+import { previewImport, startImport } from './imports/import-job';
 import { Connections } from './connections';
 import { RecentConnections } from './recent-connections';
 import type { SecretStore } from './secret-store';
@@ -45,14 +47,26 @@ export class Host {
   private readonly listeners = new Set<Listener>();
   private readonly connections: Connections;
   private readonly recent: RecentConnections;
+
   private readonly handlers: Handlers;
+  /** Import jobs, by connection; index builds are the catalogs' own jobs. */
+  private readonly imports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
+  private readonly importConnection = new Map<string, string>();
 
   constructor(private readonly options: HostOptions) {
     this.connections = new Connections((connectionId, event) => {
       this.emit(event.type, { ...event.job, connectionId });
     });
     this.recent = new RecentConnections(join(options.userDataDir, 'recent-connections.json'));
+
     this.handlers = this.buildHandlers();
+    this.imports.on((event) => {
+      const connectionId = this.importConnection.get(event.job.id);
+      if (connectionId) this.emit(event.type, { ...event.job, connectionId });
+      if (connectionId && event.type === 'job:finished' && event.job.state === 'succeeded') {
+        this.changed(connectionId, event.job.target.namespacePath, event.job.target.table);
+      }
+    });
   }
 
   /** Runs a procedure by name with untrusted input; never throws. */
@@ -96,6 +110,7 @@ export class Host {
   }
 
   async close(): Promise<void> {
+    await this.imports.close();
     await this.connections.closeAll();
   }
 
@@ -272,7 +287,18 @@ export class Host {
         return {};
       },
 
+      'imports:preview': async ({ path, format }) => previewImport(path, format),
+      'imports:start': async ({ connectionId, ...request }) => {
+        const job = await startImport(this.imports, c.writable(connectionId).catalog, request);
+        this.importConnection.set(job.id, connectionId);
+        return job;
+      },
+
       'jobs:list': async () => {
+        const imports = this.imports.list().flatMap((job) => {
+          const connectionId = this.importConnection.get(job.id);
+          return connectionId ? [{ ...job, connectionId }] : [];
+        });
         const all = await Promise.all(
           c.list().map(async (connection) =>
             (
@@ -283,10 +309,13 @@ export class Host {
             ).map((job) => ({ ...job, connectionId: connection.id })),
           ),
         );
-        return all.flat().sort((a, b) => b.createdAt - a.createdAt);
+
+        return [...imports, ...all.flat()].sort((a, b) => b.createdAt - a.createdAt);
       },
       'jobs:cancel': async ({ connectionId, jobId }) =>
-        c.get(connectionId).catalog.cancelJob(jobId),
+        this.importConnection.has(jobId)
+          ? this.imports.cancel(jobId)
+          : c.get(connectionId).catalog.cancelJob(jobId),
     };
   }
 }

@@ -112,6 +112,7 @@ export const JsonSchemaSchema = z.object({
 });
 
 const InConn = z.object({ connectionId: ConnectionId });
+const ImportFormatSchema = z.enum(['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow']);
 const InNs = InConn.extend({ path: Path });
 const InTable = InConn.extend({ path: Path, table: Name });
 
@@ -245,6 +246,29 @@ export const PROCEDURES = {
     E.TableNotFound,
     E.TableIndexNotFound,
   ]),
+
+  'imports:preview': procedure(
+    z.object({ path: z.string().min(1).max(4096), format: ImportFormatSchema.optional() }).strict(),
+    z.object({
+      format: ImportFormatSchema,
+      schema: JsonSchemaSchema,
+      rows: z.array(z.record(z.string(), z.unknown())),
+      totalRows: z.number().optional(),
+    }),
+    [],
+  ),
+  'imports:start': procedure(
+    InConn.extend({
+      path: z.string().min(1).max(4096),
+      format: ImportFormatSchema.optional(),
+      namespacePath: Path,
+      table: Name,
+      mode: z.enum(['create', 'append']),
+      batchSize: z.number().int().min(1).max(10_000_000).optional(),
+    }).strict(),
+    JobRecordSchema,
+    [E.TableAlreadyExists, E.TableNotFound, E.NamespaceNotFound, E.TableSchemaValidationError],
+  ),
 
   'jobs:list': procedure(
     z.object({}).strict(),

@@ -1,0 +1,183 @@
+/**
+ * Import sources: CSV (and TSV), JSON arrays and NDJSON, Parquet and Arrow IPC files, each read
+ * as a schema plus a sequence of Arrow batches. Row-shaped formats are sampled to infer the
+ * schema; Parquet and Arrow carry theirs.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parse as parseCsv } from 'csv-parse';
+import type { Schema, Table as ArrowTable } from 'apache-arrow';
+import { arrow } from '../../catalog/arrow';
+import { decodeIpc } from '../../catalog/arrow-data';
+import { errors } from '../../catalog/errors';
+import { inferSchema, parseCell, rowsToTable } from './infer-schema';
+
+export type ImportFormat = 'csv' | 'tsv' | 'json' | 'ndjson' | 'parquet' | 'arrow';
+
+export const SAMPLE_ROWS = 1000;
+
+export function detectFormat(path: string): ImportFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.tsv' || ext === '.tab') return 'tsv';
+  if (ext === '.json') return 'json';
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  if (ext === '.parquet' || ext === '.pq') return 'parquet';
+  if (ext === '.arrow' || ext === '.arrows' || ext === '.ipc' || ext === '.feather') return 'arrow';
+  throw errors.InvalidInput(
+    `Cannot tell the format of ${path}; name it .csv, .tsv, .json, .ndjson, .parquet or .arrow`,
+  );
+}
+
+export interface Source {
+  format: ImportFormat;
+  schema: Schema;
+  /** Rows in the file when known before reading it (Parquet, Arrow). */
+  totalRows?: number;
+  batches(batchSize: number): AsyncIterable<ArrowTable>;
+}
+
+function checkFile(path: string): void {
+  if (!existsSync(path)) throw errors.InvalidInput(`The file ${path} does not exist`);
+  if (!statSync(path).isFile()) throw errors.InvalidInput(`${path} is not a file`);
+}
+
+async function* csvRows(path: string, delimiter: string): AsyncGenerator<Record<string, unknown>> {
+  const parser = createReadStream(path).pipe(
+    parseCsv({
+      columns: true,
+      delimiter,
+      skip_empty_lines: true,
+      bom: true,
+      relax_column_count: false,
+    }),
+  );
+  try {
+    for await (const record of parser) yield record as Record<string, unknown>;
+  } catch (cause) {
+    throw errors.InvalidInput(`The CSV file is malformed: ${(cause as Error).message}`, { cause });
+  }
+}
+
+async function* ndjsonRows(path: string): AsyncGenerator<Record<string, unknown>> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n += 1;
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw errors.InvalidInput(`Line ${n} is not valid JSON`);
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw errors.InvalidInput(`Line ${n} is not a JSON object`);
+    yield value as Record<string, unknown>;
+  }
+}
+
+async function* jsonArrayRows(path: string): AsyncGenerator<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    throw errors.InvalidInput(`The JSON file is malformed: ${(cause as Error).message}`);
+  }
+  if (!Array.isArray(value))
+    throw errors.InvalidInput(
+      'A .json import must hold an array of objects (use .ndjson for one object per line)',
+    );
+  for (const [i, row] of value.entries()) {
+    if (!row || typeof row !== 'object' || Array.isArray(row))
+      throw errors.InvalidInput(`Item ${i + 1} is not an object`);
+    yield row as Record<string, unknown>;
+  }
+}
+
+async function rowSource(
+  format: ImportFormat,
+  open: () => AsyncGenerator<Record<string, unknown>>,
+  fromText: boolean,
+): Promise<Source> {
+  const sample: Array<Record<string, unknown>> = [];
+  const columns: string[] = [];
+  for await (const raw of open()) {
+    const row: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      if (!columns.includes(key)) columns.push(key);
+      row[key] = parseCell(value, fromText);
+    }
+    sample.push(row);
+    if (sample.length >= SAMPLE_ROWS) break;
+  }
+  if (columns.length === 0) throw errors.InvalidInput('The file has no columns');
+  const schema = inferSchema(columns, sample);
+  return {
+    format,
+    schema,
+    async *batches(batchSize: number) {
+      let pending: Array<Record<string, unknown>> = [];
+      let done = 0;
+      for await (const raw of open()) {
+        const row: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(raw)) row[key] = parseCell(value, fromText);
+        pending.push(row);
+        if (pending.length >= batchSize) {
+          yield rowsToTable(schema, pending, done);
+          done += pending.length;
+          pending = [];
+        }
+      }
+      if (pending.length > 0) yield rowsToTable(schema, pending, done);
+    },
+  };
+}
+
+async function* slices(table: ArrowTable, batchSize: number): AsyncGenerator<ArrowTable> {
+  for (let start = 0; start < table.numRows; start += batchSize)
+    yield table.slice(start, Math.min(table.numRows, start + batchSize));
+}
+
+export async function openSource(
+  path: string,
+  format: ImportFormat = detectFormat(path),
+): Promise<Source> {
+  checkFile(path);
+  switch (format) {
+    case 'csv':
+    case 'tsv':
+      return rowSource(format, () => csvRows(path, format === 'tsv' ? '\t' : ','), true);
+    case 'ndjson':
+      return rowSource(format, () => ndjsonRows(path), false);
+    case 'json':
+      return rowSource(format, () => jsonArrayRows(path), false);
+    case 'arrow': {
+      const table = decodeIpc(readFileSync(path));
+      return {
+        format,
+        schema: table.schema,
+        totalRows: table.numRows,
+        batches: (size) => slices(table, size),
+      };
+    }
+    case 'parquet': {
+      const { readParquet } = await import('parquet-wasm/node');
+      let table: ArrowTable;
+      try {
+        table = arrow.tableFromIPC(readParquet(readFileSync(path)).intoIPCStream());
+      } catch (cause) {
+        throw errors.InvalidInput(
+          `The Parquet file cannot be read: ${(cause as Error).message ?? String(cause)}`,
+        );
+      }
+      return {
+        format,
+        schema: table.schema,
+        totalRows: table.numRows,
+        batches: (size) => slices(table, size),
+      };
+    }
+  }
+}
