@@ -8,6 +8,7 @@ import type { CatalogClient } from '../../catalog/client';
 import { ERROR_CODES, errors, isCatalogError } from '../../catalog/errors';
 import { joinId } from '../../catalog/ids';
 import { collectPages, pageOf } from '../../catalog/pagination';
+import { authorize } from '../auth/authorize';
 import { normalizeEnum } from '../http/enums';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import { queryJsonMap, queryString } from '../http/query-params';
@@ -135,7 +136,6 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     handler: async (ctx) => {
       const name = (ctx.request.params as { table_name: string }).table_name;
       if (ctx.principal) {
-        const { authorize } = await import('../auth/authorize');
         authorize(ctx.principal, 'write', []);
       }
       return createFromStream(ctx as RouteContext<unknown>, [], name);
@@ -297,7 +297,6 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     handler: async ({ catalog, table, body, principal }) => {
       const newNamespacePath = body.new_namespace_id ?? body.new_namespace ?? undefined;
       if (principal && newNamespacePath) {
-        const { authorize } = await import('../auth/authorize');
         authorize(principal, 'admin', newNamespacePath);
       }
       await catalog.renameTable(
@@ -345,8 +344,4 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
       };
     },
   });
-}
-
-export function isNotFound(error: unknown): boolean {
-  return isCatalogError(error) && error.code === ERROR_CODES.TableNotFound;
 }
