@@ -15,25 +15,9 @@ import {
   TableStatsSchema,
   VersionInfoSchema,
 } from '../catalog/contract';
+import { ERROR_CODES } from '../catalog/errors';
 
-const E = {
-  Unsupported: 0,
-  NamespaceNotFound: 1,
-  NamespaceAlreadyExists: 2,
-  NamespaceNotEmpty: 3,
-  TableNotFound: 4,
-  TableAlreadyExists: 5,
-  TableIndexNotFound: 6,
-  TableIndexAlreadyExists: 7,
-  TableColumnNotFound: 12,
-  InvalidInput: 13,
-  PermissionDenied: 15,
-  Unauthenticated: 16,
-  ServiceUnavailable: 17,
-  Internal: 18,
-  InvalidTableState: 19,
-  TableSchemaValidationError: 20,
-} as const;
+const E = ERROR_CODES;
 
 /** Errors any procedure may return: bad input, remote auth and availability, internal. */
 const COMMON = [
