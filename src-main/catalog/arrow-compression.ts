@@ -56,7 +56,17 @@ function* readMessages(bytes: Uint8Array): Generator<RawMessage> {
   }
 }
 
-function inflate(codec: number, region: Uint8Array): Uint8Array {
+/**
+ * Bytes a whole stream may inflate to. The declared sizes are checked before anything is inflated,
+ * so a small body claiming gigabytes (a decompression bomb) is refused without allocating them.
+ */
+export const MAX_INFLATED_BYTES = 2 * 1024 * 1024 * 1024;
+
+interface Budget {
+  left: number;
+}
+
+function inflate(codec: number, region: Uint8Array, budget: Budget): Uint8Array {
   if (region.byteLength === 0) return region;
   if (region.byteLength < 8)
     throw errors.InvalidInput('A compressed Arrow buffer is shorter than its length prefix');
@@ -64,6 +74,10 @@ function inflate(codec: number, region: Uint8Array): Uint8Array {
   const expected = view.getBigInt64(0, true);
   const payload = region.subarray(8);
   if (expected === -1n) return payload;
+  if (expected < 0n || expected > BigInt(budget.left)) {
+    throw errors.InvalidInput(`The Arrow stream would inflate beyond ${MAX_INFLATED_BYTES} bytes`);
+  }
+  budget.left -= Number(expected);
   let out: Uint8Array;
   try {
     out =
@@ -89,6 +103,7 @@ function rewriteBatch(
   builder: Builder,
   batch: RecordBatch,
   body: Uint8Array,
+  budget: Budget,
 ): { header: number; body: Uint8Array } {
   const codec = batch.compression()!.codec();
   if (codec !== LZ4_FRAME && codec !== ZSTD)
@@ -102,7 +117,7 @@ function rewriteBatch(
     const length = Number(buffer.length());
     if (start < 0 || start + length > body.byteLength)
       throw errors.InvalidInput('An Arrow buffer lies outside its message body');
-    const data = inflate(codec, body.subarray(start, start + length));
+    const data = inflate(codec, body.subarray(start, start + length), budget);
     layout.push([offset, data.byteLength]);
     pieces.push(data);
     offset = align8(offset + data.byteLength);
@@ -163,8 +178,12 @@ export function isCompressedStream(bytes: Uint8Array): boolean {
 }
 
 /** The same stream with every compressed batch inflated. */
-export function decompressStream(bytes: Uint8Array): Uint8Array {
+export function decompressStream(
+  bytes: Uint8Array,
+  maxInflatedBytes = MAX_INFLATED_BYTES,
+): Uint8Array {
   const out: Uint8Array[] = [];
+  const budget: Budget = { left: maxInflatedBytes };
   for (const raw of readMessages(bytes)) {
     const message = Message.getRootAsMessage(new ByteBuffer(raw.metadata));
     const batch = compressedBatch(message);
@@ -173,7 +192,7 @@ export function decompressStream(bytes: Uint8Array): Uint8Array {
       continue;
     }
     const builder = new Builder(1024);
-    const rewritten = rewriteBatch(builder, batch, raw.body);
+    const rewritten = rewriteBatch(builder, batch, raw.body, budget);
     let header = rewritten.header;
     if (message.headerType() === MessageHeader.DictionaryBatch) {
       const dictionary = message.header(new DictionaryBatch()) as DictionaryBatch;

@@ -119,3 +119,7 @@ export function decodeIdSegment(segment: string, delimiter = DEFAULT_DELIMITER):
 export function describeId(parts: readonly string[]): string {
   return parts.length === 0 ? '(root)' : parts.join(DEFAULT_DELIMITER);
 }
+
+export function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((part, i) => part === b[i]);
+}

@@ -6,6 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { errors, isCatalogError, ERROR_CODES } from '../catalog/errors';
 import { asCatalogError, errorBody } from './http/error-body';
+import { isLanceRemoteDialect } from './http/dialect';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_IN_FLIGHT, type ServerOptions } from './server-options';
 import type { ServerState } from './server-state';
 import { registerNamespaceRoutes } from './routes/namespaces';
@@ -107,7 +108,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     }
     // LanceDB's remote client (which always sends a trailing slash) spots a create conflict only
     // as HTTP 400 containing "already exists", and retries 409s; the namespace contract says 409.
-    if (error.code === ERROR_CODES.TableAlreadyExists && request.url.split('?')[0]!.endsWith('/'))
+
+    if (error.code === ERROR_CODES.TableAlreadyExists && isLanceRemoteDialect(request))
       status = 400;
     if (status === 503) reply.header('Retry-After', retryAfter);
     request.errorCode = error.code;

@@ -32,8 +32,11 @@ export interface RouteContext<B> {
   /** Raw Arrow IPC bytes, for routes whose body is a stream. */
   arrow: Uint8Array;
   query: Record<string, string | string[] | undefined>;
-  /** For listings: whether a child path may be shown to this principal. */
+
+  /** For namespace listings: whether a namespace may be shown (it is in scope or leads there). */
   visible(path: readonly string[]): boolean;
+  /** Whether the tables of a namespace may be shown: only inside the principal's scope. */
+  tablesVisibleIn(path: readonly string[]): boolean;
 }
 
 /** A reply the route writes itself (Arrow bytes, an empty body, a custom status). */
@@ -205,6 +208,8 @@ export function defineRoute<S extends z.ZodType | undefined>(
           body: body as never,
           arrow,
           query,
+
+          tablesVisibleIn: (path) => !principal || inScope(principal, path),
           visible: (path) =>
             !principal || inScope(principal, path) || leadsToScope(principal, path),
         });

@@ -51,7 +51,8 @@ function cookieToken(request: FastifyRequest): string | undefined {
 
 export function buildWebServer(options: WebServerOptions): WebServer {
   const token = options.token ?? randomBytes(24).toString('hex');
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  // forceCloseConnections: open event streams would otherwise keep close() waiting forever.
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
   let port = 0;
 
   app.addHook('onRequest', async (request, reply) => {

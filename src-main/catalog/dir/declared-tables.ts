@@ -9,7 +9,7 @@
  * that lead out are refused.
  */
 import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errors } from '../errors';
 import { describeId } from '../ids';
@@ -37,18 +37,27 @@ export function safeRelativeLocation(root: string, location: string): string {
   if (clean === '.' || clean === '' || clean.split(/[\\/]/).includes('..')) {
     throw errors.InvalidInput(`Location ${JSON.stringify(location)} leaves the catalog folder`);
   }
-  const absolute = join(root, clean);
-  if (existsSync(absolute)) {
-    const real = realpathSync(absolute);
-    const realRoot = realpathSync(root);
-    const inside = relative(realRoot, real);
-    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
-      throw errors.InvalidInput(
-        `Location ${JSON.stringify(location)} resolves outside the catalog folder`,
-      );
-    }
+
+  // Resolve symlinks on the nearest part of the path that exists, so that neither the folder
+  // nor a parent of a folder yet to be created can lead out of the catalog.
+  let existing = join(root, clean);
+  while (!existsSync(existing)) existing = dirname(existing);
+  const inside = relative(realpathSync(root), realpathSync(existing));
+  if (inside.startsWith('..') || isAbsolute(inside)) {
+    throw errors.InvalidInput(
+      `Location ${JSON.stringify(location)} resolves outside the catalog folder`,
+    );
   }
-  return clean.split(sep).join('/');
+  const relativeClean = clean.split(sep).join('/');
+  if (relativeClean.split('/')[0] === '__manifest') {
+    throw errors.InvalidInput('The catalog manifest is not a table location');
+  }
+  return relativeClean;
+}
+
+/** Whether two relative locations are the same folder or one lies inside the other. */
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 
 export function isDeclaredOnly(root: string, location: string): boolean {
@@ -75,18 +84,36 @@ export async function declareTable(
   const folder = join(root, location);
   if (existsSync(folder))
     throw errors.TableAlreadyExists(`The folder ${location} already exists in the catalog`);
+  if (requestedLocation !== undefined) {
+    const top = location.split('/')[0]!;
+    if (top.endsWith('.lance') && !(namespacePath.length === 0 && location === `${name}.lance`)) {
+      throw errors.InvalidInput(`${top} is a root-level table's folder`);
+    }
+    for (const owned of await manifest.tableLocations()) {
+      if (overlaps(owned, location))
+        throw errors.InvalidInput(
+          `Location ${JSON.stringify(requestedLocation)} lies in another table's folder`,
+        );
+    }
+  }
   await manifest.addTable(manifestObjectId(namespacePath, name), location);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, RESERVED_MARKER), '');
   return location;
 }
 
-export async function registerTable(
+/**
+ * Checks a location for registering: inside the catalog, a Lance dataset, and owned by no other
+ * table (no manifest entry at, inside or around it, and no root-level `<other>.lance` folder).
+ * Runs before anything is changed.
+ */
+export async function checkRegisterLocation(
   root: string,
   manifest: ManifestStore,
   namespacePath: readonly string[],
   name: string,
   location: string,
+  replacing: string | undefined,
 ): Promise<string> {
   const clean = safeRelativeLocation(root, location);
   if (!existsSync(join(root, clean, '_versions'))) {
@@ -95,6 +122,27 @@ export async function registerTable(
   if (namespacePath.length === 0 && clean !== `${name}.lance`) {
     throw errors.InvalidInput(`A root-level table must be registered at ${name}.lance`);
   }
+  const top = clean.split('/')[0]!;
+  if (top.endsWith('.lance') && !(namespacePath.length === 0 && clean === `${name}.lance`)) {
+    throw errors.InvalidInput(
+      `${top} is a root-level table's folder and cannot be registered again`,
+    );
+  }
+  for (const owned of await manifest.tableLocations()) {
+    if (owned !== replacing && overlaps(owned, clean)) {
+      throw errors.InvalidInput(`Location ${JSON.stringify(location)} belongs to another table`);
+    }
+  }
+  return clean;
+}
+
+export async function registerTable(
+  root: string,
+  manifest: ManifestStore,
+  namespacePath: readonly string[],
+  name: string,
+  clean: string,
+): Promise<string> {
   rmSync(join(root, clean, DEREGISTERED_MARKER), { force: true });
   await manifest.addTable(manifestObjectId(namespacePath, name), clean);
   return clean;
@@ -107,12 +155,12 @@ export async function deregisterTable(
   name: string,
   location: string,
 ): Promise<void> {
+  if (!existsSync(join(root, location))) {
+    throw errors.InvalidTableState(
+      `Table ${describeId([...namespacePath, name])} has no folder at ${location}`,
+    );
+  }
   await manifest.removeTable(manifestObjectId(namespacePath, name));
   // Root tables are also found by directory listing; LanceDB skips folders carrying this marker.
   if (namespacePath.length === 0) writeFileSync(join(root, location, DEREGISTERED_MARKER), '');
-  if (!existsSync(join(root, location))) {
-    throw errors.Internal(
-      `Table ${describeId([...namespacePath, name])} had no folder at ${location}`,
-    );
-  }
 }

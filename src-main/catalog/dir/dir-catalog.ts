@@ -28,7 +28,7 @@ import {
   type RenameTableOptions,
 } from '../contract';
 import { ERROR_CODES, errors, isCatalogError } from '../errors';
-import { assertValidComponent, assertValidNamespacePath, describeId } from '../ids';
+import { assertValidComponent, assertValidNamespacePath, describeId, samePath } from '../ids';
 import { toArrowTable, type TableData } from '../arrow-data';
 import { JobRegistry } from '../jobs';
 import { parseOptions } from '../parse-options';
@@ -124,7 +124,11 @@ export class DirCatalog implements CatalogClient {
       }
       await this.dropNamespace(path, { behavior: 'cascade' });
     }
+
     await this.requireNamespace(path.slice(0, -1), 'parent ');
+    if (await this.tableExists(path[path.length - 1]!, path.slice(0, -1))) {
+      throw errors.NamespaceAlreadyExists(`${describeId(path)} is the name of a table`);
+    }
     const result = await lance(() => this.db.createNamespace(path, { properties }));
     return { properties: result.properties ?? properties ?? {} };
   }
@@ -227,6 +231,10 @@ export class DirCatalog implements CatalogClient {
     } = parseOptions(CreateTableOptionsSchema, options);
     if (schema.fields.length === 0) throw errors.InvalidInput('A table needs at least one column');
     await this.requireNamespace(path);
+    if (await this.namespaceExists([...path, name])) {
+      // Namespaces and tables share one manifest key space, so the name is taken.
+      throw errors.TableAlreadyExists(`${describeId([...path, name])} is the name of a namespace`);
+    }
     if (mode === 'create') {
       // A declared table (reserved, no data yet) already holds the name.
       const place = await this.findLocation(name, path);
@@ -305,14 +313,11 @@ export class DirCatalog implements CatalogClient {
       return;
     }
     await this.openLance(name, path);
-    for (const job of this.jobs.activeFor(
-      (r) => r.target.table === name && samePath(r.target.namespacePath, path),
-    )) {
+    for (const job of this.activeJobs(name, path)) {
       this.jobs.cancel(job.id);
       await this.jobs.wait(job.id);
     }
-    this.forget(name, path);
-    await lance(() => this.db.dropTable(name, path));
+    await this.changing(name, path, () => lance(() => this.db.dropTable(name, path)));
   }
 
   async declareTable(
@@ -344,14 +349,26 @@ export class DirCatalog implements CatalogClient {
   ): Promise<{ location: string }> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
+
     await this.requireNamespace(path);
-    if (await this.tableExists(name, path)) {
-      if (options.mode !== 'overwrite') {
-        throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
-      }
-      await this.deregisterTable(name, path);
+    const exists = await this.tableExists(name, path);
+    if (exists && options.mode !== 'overwrite') {
+      throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
     }
-    const clean = await declared.registerTable(this.root, this.manifest, path, name, location);
+    // Everything about the new location is checked before the old entry is touched.
+    const replacing = exists ? await this.findLocation(name, path) : undefined;
+    const clean = await declared.checkRegisterLocation(
+      this.root,
+      this.manifest,
+      path,
+      name,
+      location,
+      replacing,
+    );
+    if (exists) await this.deregisterTable(name, path);
+    await this.changing(name, path, () =>
+      declared.registerTable(this.root, this.manifest, path, name, clean),
+    );
     return { location: join(this.root, clean) };
   }
 
@@ -363,16 +380,15 @@ export class DirCatalog implements CatalogClient {
       await this.requireNamespace(path);
       throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
     }
-    if (
-      this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path))
-        .length
-    ) {
+
+    if (this.activeJobs(name, path).length) {
       throw errors.InvalidTableState(
         `Table ${describeId([...path, name])} has an index build running`,
       );
     }
-    this.forget(name, path);
-    await declared.deregisterTable(this.root, this.manifest, path, name, place);
+    await this.changing(name, path, () =>
+      declared.deregisterTable(this.root, this.manifest, path, name, place),
+    );
     return { location: join(this.root, place) };
   }
 
@@ -424,19 +440,19 @@ export class DirCatalog implements CatalogClient {
     if (await this.tableExists(newName, target)) {
       throw errors.TableAlreadyExists(`Table ${describeId([...target, newName])} already exists`);
     }
-    if (
-      this.jobs.activeFor((r) => r.target.table === name && samePath(r.target.namespacePath, path))
-        .length
-    ) {
+
+    if (this.activeJobs(name, path).length) {
       throw errors.InvalidTableState(
         `Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`,
       );
     }
-    this.forget(name, path);
-    this.forget(newName, target);
-    await this.manifest.renameTable(
-      { namespacePath: path, name },
-      { namespacePath: target, name: newName },
+    await this.changing(name, path, () =>
+      this.changing(newName, target, () =>
+        this.manifest.renameTable(
+          { namespacePath: path, name },
+          { namespacePath: target, name: newName },
+        ),
+      ),
     );
   }
 
@@ -489,12 +505,39 @@ export class DirCatalog implements CatalogClient {
     this.context.entries.delete(key);
   }
 
+  /**
+   * Runs a change that moves, removes or recreates a table, forgetting its cached handle before
+   * and after, so that an open racing with the change cannot put the old handle back.
+   */
+  private async changing<T>(
+    name: string,
+    path: readonly string[],
+    change: () => Promise<T>,
+  ): Promise<T> {
+    this.forget(name, path);
+    try {
+      return await change();
+    } finally {
+      this.forget(name, path);
+    }
+  }
+
+  private activeJobs(name: string, path: readonly string[]) {
+    return this.jobs.activeFor(
+      (r) => r.target.table === name && samePath(r.target.namespacePath, path),
+    );
+  }
+
   private async openLance(name: string, path: string[]): Promise<lancedb.Table> {
     const key = manifestObjectId(path, name);
+    const now = Date.now();
     const cached = this.openTables.get(key);
-    if (cached && Date.now() - cached.at < OPEN_TABLE_TTL_MS) return cached.table;
+    if (cached && now - cached.at < OPEN_TABLE_TTL_MS) return cached.table;
+    // Expired entries go when a new one comes, so the cache holds only recently used tables.
+    for (const [other, entry] of this.openTables)
+      if (now - entry.at >= OPEN_TABLE_TTL_MS) this.openTables.delete(other);
     const table = this.openLanceUncached(name, path);
-    this.openTables.set(key, { table, at: Date.now() });
+    this.openTables.set(key, { table, at: now });
     table.catch(() => {
       if (this.openTables.get(key)?.table === table) this.openTables.delete(key);
     });
@@ -536,10 +579,6 @@ export class DirCatalog implements CatalogClient {
       })),
     );
   }
-}
-
-function samePath(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((part, i) => part === b[i]);
 }
 
 function withPageToken<T extends object>(

@@ -10,6 +10,7 @@
 import type { Table as LanceTable } from '@lancedb/lancedb';
 import type { IndexInfo, IndexStats, JobRecord } from '../contract';
 import { errors } from '../errors';
+import { samePath } from '../ids';
 import { resolveFieldPath } from '../field-paths';
 import {
   IndexRequestSchema,
@@ -32,12 +33,12 @@ const POLL_MS = 100;
 
 function sameTarget(record: JobRecord, ref: IndexTableRef): boolean {
   const t = record.target;
+
   return (
     record.kind === 'create_index' &&
     t.table === ref.name &&
     t.branch === ref.branch &&
-    t.namespacePath.length === ref.namespacePath.length &&
-    t.namespacePath.every((part, i) => part === ref.namespacePath[i])
+    samePath(t.namespacePath, ref.namespacePath)
   );
 }
 

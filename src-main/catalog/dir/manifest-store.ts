@@ -106,6 +106,8 @@ export class ManifestStore {
     const run = async () => {
       const fromId = manifestObjectId(from.namespacePath, from.name);
       const toId = manifestObjectId(to.namespacePath, to.name);
+      // Checked again under the lock: two renames to one name must not both pass.
+      if (await this.find(toId)) throw errors.TableAlreadyExists(`Table ${toId} already exists`);
       const row = await this.find(fromId);
       const oldLocation = row?.location ?? `${from.name}.lance`;
       if (row && (row.objectType !== 'table' || !row.location)) {
@@ -162,9 +164,7 @@ export class ManifestStore {
         });
       }
     };
-    const next = this.lock.then(run, run);
-    this.lock = next.catch(() => undefined);
-    return next;
+    return this.serialized(run);
   }
 
   /** Adds a table row, refusing an id that is already there. */
@@ -185,24 +185,47 @@ export class ManifestStore {
         ]),
       );
     };
-    const next = this.lock.then(run, run);
-    this.lock = next.catch(() => undefined);
-    return next;
+    return this.serialized(run);
   } /** Sets a table row's metadata (its properties, as JSON). */
   async setTableMetadata(objectId: string, metadata: string): Promise<void> {
-    const table = await this.open();
-    await lance(() =>
-      table.update({
-        where: `object_id = ${sqlString(objectId)} AND object_type = 'table'`,
-        values: { metadata },
-      }),
-    );
+    return this.serialized(async () => {
+      const table = await this.open();
+      await lance(() =>
+        table.update({
+          where: `object_id = ${sqlString(objectId)} AND object_type = 'table'`,
+          values: { metadata },
+        }),
+      );
+    });
   }
 
   /** Removes a table row; the data stays where it is. */
   async removeTable(objectId: string): Promise<void> {
+    return this.serialized(async () => {
+      const table = await this.open();
+      await lance(() =>
+        table.delete(`object_id = ${sqlString(objectId)} AND object_type = 'table'`),
+      );
+    });
+  }
+
+  /** Every table's folder, relative to the root. */
+  async tableLocations(): Promise<string[]> {
+    if (!existsSync(join(this.root, MANIFEST_DIR))) return [];
     const table = await this.open();
-    await lance(() => table.delete(`object_id = ${sqlString(objectId)} AND object_type = 'table'`));
+    const rows = await lance(() =>
+      table.query().where("object_type = 'table'").select(['location']).toArray(),
+    );
+    return rows
+      .map((r) => (r as { location: string | null }).location)
+      .filter((l): l is string => !!l);
+  }
+
+  /** Runs manifest changes one at a time in this process; LanceDB's commits guard across processes. */
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.lock.then(work, work);
+    this.lock = next.catch(() => undefined);
+    return next;
   }
 
   close(): void {

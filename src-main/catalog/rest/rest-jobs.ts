@@ -8,9 +8,10 @@ import type { JobEvent, JobRecord } from '../contract';
 import { ERROR_CODES, errors, isCatalogError } from '../errors';
 import { encodeIdSegment } from '../ids';
 import { isTerminal } from '../jobs';
-import type { RestTransport } from './rest-transport';
+import type { RestRequest, RestResponse, RestTransport } from './rest-transport';
 
 const POLL_MS = 250;
+const WAIT_LIMIT_MS = 6 * 60 * 60 * 1000;
 
 const STATE_BY_NAME: Record<string, JobRecord['state']> = {
   queued: 'queued',
@@ -79,7 +80,12 @@ export class RestJobs {
   /** Undefined until the first jobs call tells whether the server has `/v1/jobs`. */
   private serverHasJobs: boolean | undefined;
 
-  constructor(private readonly transport: RestTransport) {}
+  /** Requests go through the session that owns this tracker, with its headers and identity. */
+  constructor(
+    private readonly transport: RestTransport,
+    private readonly send: (request: RestRequest) => Promise<RestResponse> = (request) =>
+      transport.send(request),
+  ) {}
 
   /** Records a job this client started, so that it can be followed and waited for. */
   track(job: JobRecord): JobRecord {
@@ -89,7 +95,7 @@ export class RestJobs {
   }
 
   async list(): Promise<JobRecord[]> {
-    const reply = await this.transport.send({
+    const reply = await this.send({
       method: 'POST',
       path: '/v1/jobs/list',
       json: {},
@@ -103,7 +109,7 @@ export class RestJobs {
     const known = this.known.get(id);
     if (this.serverHasJobs !== false) {
       try {
-        const reply = await this.transport.send({
+        const reply = await this.send({
           method: 'POST',
           path: '/v1/jobs/describe',
           json: { job_id: id },
@@ -123,7 +129,7 @@ export class RestJobs {
   }
 
   async cancel(id: string): Promise<JobRecord> {
-    await this.transport.send({
+    await this.send({
       method: 'POST',
       path: '/v1/jobs/cancel',
       json: { job_id: id },
@@ -132,11 +138,18 @@ export class RestJobs {
     return this.get(id);
   }
 
-  async wait(id: string): Promise<JobRecord> {
+  async wait(id: string, timeoutMs = WAIT_LIMIT_MS): Promise<JobRecord> {
     let delay = 50;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const job = await this.get(id);
       if (isTerminal(job.state)) return job;
+      // Without job routes a failed build never shows up in index stats; do not wait forever.
+      if (Date.now() > deadline) {
+        throw errors.ServiceUnavailable(
+          `Job ${id} did not finish within ${Math.round(timeoutMs / 60000)} minutes`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(1000, delay * 2);
     }
@@ -189,7 +202,7 @@ export class RestJobs {
     const { namespacePath, table, index } = job.target;
     const id = encodeIdSegment([...namespacePath, table], this.transport.settings.delimiter);
     try {
-      const reply = await this.transport.send({
+      const reply = await this.send({
         method: 'POST',
         path: `/v1/table/${id}/index/${encodeURIComponent(index ?? '')}/stats`,
         json: {},

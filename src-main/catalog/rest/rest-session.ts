@@ -15,25 +15,24 @@ export interface Identity {
 export class RestSession {
   /** The context of the last response received through this session. */
   lastResponseContext: RequestContext = {};
+  readonly jobs: RestJobs;
+
   constructor(
     readonly transport: RestTransport,
-    readonly jobs: RestJobs = new RestJobs(transport),
     private readonly context: RequestContext = {},
     private readonly identity?: Identity,
-  ) {}
+  ) {
+    // Each view follows its jobs with its own headers and identity.
+    this.jobs = new RestJobs(transport, (request) => this.send(request));
+  }
 
   withContext(context: RequestContext): RestSession {
-    return new RestSession(
-      this.transport,
-      this.jobs,
-      { ...this.context, ...context },
-      this.identity,
-    );
+    return new RestSession(this.transport, { ...this.context, ...context }, this.identity);
   }
 
   /** A view that sends `identity` in every JSON request body, as the contract allows. */
   withIdentity(identity: Identity): RestSession {
-    return new RestSession(this.transport, this.jobs, this.context, identity);
+    return new RestSession(this.transport, this.context, identity);
   }
 
   async send(request: RestRequest): Promise<RestResponse> {

@@ -1,6 +1,8 @@
 /** Jobs routes for LanceDB's job handle: list, describe and cancel. */
 import type { FastifyInstance } from 'fastify';
+import type { CatalogClient } from '../../catalog/client';
 import type { JobRecord } from '../../catalog/contract';
+import { errors } from '../../catalog/errors';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { Common, JobIdBody } from './schemas';
@@ -42,6 +44,18 @@ export function jobJson(job: JobRecord) {
   };
 }
 
+/** A job outside the caller's scope is "not found", so that its existence is not confirmed. */
+async function jobInScope(
+  catalog: CatalogClient,
+  id: string,
+  tablesVisibleIn: (path: readonly string[]) => boolean,
+) {
+  const job = await catalog.getJob(id);
+  if (!tablesVisibleIn(job.target.namespacePath))
+    throw errors.TransactionNotFound(`Job ${JSON.stringify(id)} was not found`);
+  return job;
+}
+
 export function registerJobRoutes(app: FastifyInstance, state: ServerState): void {
   defineRoute(app, state, {
     method: ['GET', 'POST'],
@@ -49,8 +63,11 @@ export function registerJobRoutes(app: FastifyInstance, state: ServerState): voi
     access: 'read',
     target: 'catalog',
     body: Common,
-    handler: async ({ catalog, visible }) => ({
-      jobs: (await catalog.listJobs()).filter((j) => visible(j.target.namespacePath)).map(jobJson),
+
+    handler: async ({ catalog, tablesVisibleIn }) => ({
+      jobs: (await catalog.listJobs())
+        .filter((j) => tablesVisibleIn(j.target.namespacePath))
+        .map(jobJson),
       page_token: null,
     }),
   });
@@ -61,7 +78,9 @@ export function registerJobRoutes(app: FastifyInstance, state: ServerState): voi
     access: 'read',
     target: 'catalog',
     body: JobIdBody,
-    handler: async ({ catalog, body }) => jobJson(await catalog.getJob(body.job_id)),
+
+    handler: async ({ catalog, body, tablesVisibleIn }) =>
+      jobJson(await jobInScope(catalog, body.job_id, tablesVisibleIn)),
   });
 
   defineRoute(app, state, {
@@ -70,6 +89,10 @@ export function registerJobRoutes(app: FastifyInstance, state: ServerState): voi
     access: 'write',
     target: 'catalog',
     body: JobIdBody,
-    handler: async ({ catalog, body }) => jobJson(await catalog.cancelJob(body.job_id)),
+
+    handler: async ({ catalog, body, tablesVisibleIn }) => {
+      await jobInScope(catalog, body.job_id, tablesVisibleIn);
+      return jobJson(await catalog.cancelJob(body.job_id));
+    },
   });
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ListOptionsSchema } from '../../catalog/contract';
 import { parseOptions } from '../../catalog/parse-options';
+import { collectPages, pageOf } from '../../catalog/pagination';
 import { normalizeEnum } from '../http/enums';
 import { queryInt, queryString } from '../http/query-params';
 import { defineRoute, RawReply } from '../route';
@@ -37,12 +38,29 @@ export function registerNamespaceRoutes(app: FastifyInstance, state: ServerState
     url: '/v1/namespace/:id/list',
     access: 'read',
     target: 'namespace-listing',
-    handler: async ({ catalog, parts, query, visible }) => {
-      const result = await catalog.listNamespaces(parts, listOptions(query));
-      return {
-        namespaces: result.namespaces.filter((name) => visible([...parts, name])),
-        ...(result.pageToken ? { page_token: result.pageToken } : {}),
-      };
+
+    handler: async ({ catalog, parts, query, visible, principal }) => {
+      const options = listOptions(query);
+      if (!principal?.namespaces) {
+        const result = await catalog.listNamespaces(parts, options);
+        return {
+          namespaces: result.namespaces,
+          ...(result.pageToken ? { page_token: result.pageToken } : {}),
+        };
+      }
+      // Filtering a server page would leave holes (even empty pages); a scoped principal's
+      // listing is filtered whole, then paged.
+      const all = await collectPages((pageToken) =>
+        catalog
+          .listNamespaces(parts, { pageToken })
+          .then((r) => ({ items: r.namespaces, pageToken: r.pageToken })),
+      );
+      const page = pageOf(
+        all.filter((name) => visible([...parts, name])),
+        (name) => name,
+        options,
+      );
+      return { namespaces: page.items, ...(page.pageToken ? { page_token: page.pageToken } : {}) };
     },
   });
 

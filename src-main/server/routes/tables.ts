@@ -9,6 +9,7 @@ import { ERROR_CODES, errors, isCatalogError } from '../../catalog/errors';
 import { joinId } from '../../catalog/ids';
 import { collectPages, pageOf } from '../../catalog/pagination';
 import { authorize } from '../auth/authorize';
+import { isLanceRemoteDialect } from '../http/dialect';
 import { normalizeEnum } from '../http/enums';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import { queryJsonMap, queryString } from '../http/query-params';
@@ -30,15 +31,16 @@ async function allTableIds(
   catalog: CatalogClient,
   path: string[],
   visible: (path: readonly string[]) => boolean,
+  tablesVisibleIn: (path: readonly string[]) => boolean,
 ): Promise<string[][]> {
   const out: string[][] = [];
-  if (visible(path)) {
+  if (tablesVisibleIn(path)) {
     const tables = await collectPages((pageToken) =>
       catalog
         .listTables(path, { pageToken })
         .then((r) => ({ items: r.tables, pageToken: r.pageToken })),
     );
-    for (const name of tables) if (visible([...path, name])) out.push([...path, name]);
+    for (const name of tables) out.push([...path, name]);
   }
   const children = await collectPages((pageToken) =>
     catalog
@@ -47,9 +49,20 @@ async function allTableIds(
   );
   for (const child of children) {
     if (visible([...path, child]))
-      out.push(...(await allTableIds(catalog, [...path, child], visible)));
+      out.push(...(await allTableIds(catalog, [...path, child], visible, tablesVisibleIn)));
   }
   return out;
+}
+
+/** The root namespace's tables, for principals whose scope includes the root. */
+async function rootTables(
+  catalog: CatalogClient,
+  options: ReturnType<typeof listOptions>,
+  tablesVisibleIn: (path: readonly string[]) => boolean,
+) {
+  if (!tablesVisibleIn([])) return { tables: [] };
+  const result = await catalog.listTables([], options);
+  return { tables: result.tables, ...(result.pageToken ? { page_token: result.pageToken } : {}) };
 }
 
 async function createFromStream(ctx: RouteContext<unknown>, namespacePath: string[], name: string) {
@@ -96,16 +109,11 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     url: '/v1/table',
     access: 'read',
     target: 'catalog',
-    handler: async ({ catalog, query, request, delimiter, visible }) => {
+
+    handler: async ({ catalog, query, request, delimiter, visible, tablesVisibleIn }) => {
       const options = listOptions(query);
-      if (request.url.split('?')[0]!.endsWith('/')) {
-        const result = await catalog.listTables([], options);
-        return {
-          tables: result.tables.filter((name) => visible([name])),
-          ...(result.pageToken ? { page_token: result.pageToken } : {}),
-        };
-      }
-      const ids = (await allTableIds(catalog, [], visible))
+      if (isLanceRemoteDialect(request)) return rootTables(catalog, options, tablesVisibleIn);
+      const ids = (await allTableIds(catalog, [], visible, tablesVisibleIn))
         .map((parts) => joinId(parts, delimiter))
         .sort();
       const page = pageOf(ids, (id) => id, options);
@@ -118,13 +126,9 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     url: '/v1/tables',
     access: 'read',
     target: 'catalog',
-    handler: async ({ catalog, query, visible }) => {
-      const result = await catalog.listTables([], listOptions(query));
-      return {
-        tables: result.tables.filter((name) => visible([name])),
-        ...(result.pageToken ? { page_token: result.pageToken } : {}),
-      };
-    },
+
+    handler: async ({ catalog, query, tablesVisibleIn }) =>
+      rootTables(catalog, listOptions(query), tablesVisibleIn),
   });
 
   defineRoute(app, state, {
@@ -161,7 +165,7 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     handler: async ({ catalog, table, body, query, request }) => {
       const branch = body.branch ?? queryString(query, 'branch');
       // LanceDB's remote client always ends its paths with a slash and parses only its own type names.
-      const dialect = request.url.split('?')[0]!.endsWith('/') ? 'lance' : 'namespace';
+      const dialect = isLanceRemoteDialect(request) ? 'lance' : 'namespace';
       const version = body.version || undefined;
       if (body.tag && (version !== undefined || branch)) {
         throw errors.InvalidInput('Give a tag, or a version and branch, not both');
@@ -227,8 +231,15 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     url: '/v1/table/:id/register',
     access: 'admin',
     target: 'table',
+
     body: RegisterTableBody,
-    handler: async ({ catalog, table, body }) => {
+    handler: async ({ catalog, table, body, principal }) => {
+      // A location can name any folder of the catalog, so adopting one is for unscoped admins.
+      if (principal?.namespaces) {
+        throw errors.PermissionDenied(
+          `${principal.name} is limited to some namespaces and may not register tables`,
+        );
+      }
       const mode = normalizeEnum(body.mode, ['create', 'overwrite'] as const, 'mode');
       const result = await catalog.registerTable(
         table.name,

@@ -4,6 +4,7 @@ import { errors } from '../../catalog/errors';
 import { pageOf } from '../../catalog/pagination';
 import { queryBool, queryInt, queryString } from '../http/query-params';
 import { defineRoute } from '../route';
+import { isLanceRemoteDialect } from '../http/dialect';
 import type { ServerState } from '../server-state';
 import { BranchBody, CreateBranchBody, EmptyBody, NamedBody, TagBody } from './schemas';
 
@@ -56,7 +57,7 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
         ]),
       );
       // LanceDB's remote client (trailing slash) reads a bare map; the contract wraps it.
-      return request.url.split('?')[0]!.endsWith('/') ? tags : { tags };
+      return isLanceRemoteDialect(request) ? tags : { tags };
     },
   });
 

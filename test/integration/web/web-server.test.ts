@@ -128,3 +128,19 @@ describe('web transport', () => {
     expect(text).toContain(opened.value.id);
   });
 });
+
+describe('stopping the web mode', () => {
+  it('closes promptly while a browser holds the event stream open', async () => {
+    const own = buildWebServer({ host, rendererDir: join(dir, 'renderer') });
+    const url = await own.listen(0);
+    const controller = new AbortController();
+    const stream = await fetch(`${url.split('/?')[0]}/events?token=${own.token}`, {
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    await own.app.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    controller.abort();
+  });
+});
