@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Connection } from '../src-main/shared/contract';
 import { studio } from './bridge';
+import { FolderBrowser } from './FolderBrowser';
 
 interface Listing {
   namespaces: string[];
@@ -18,6 +19,7 @@ export function App() {
   const [path, setPath] = useState('');
   const [error, setError] = useState<string>();
   const [ready, setReady] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
 
   const refresh = async () => {
     const open = await api.call('connections:list-open', {});
@@ -68,8 +70,21 @@ export function App() {
             onChange={(e) => setPath(e.target.value)}
           />
         </label>{' '}
-        <button type="submit">Open folder</button>
+        <button type="submit">Open folder</button>{' '}
+        <button type="button" onClick={() => setBrowsing((b) => !b)} aria-expanded={browsing}>
+          Browse…
+        </button>
       </form>
+      {browsing && (
+        <FolderBrowser
+          api={api}
+          start={path}
+          onPick={(picked) => {
+            setPath(picked);
+            setBrowsing(false);
+          }}
+        />
+      )}
       {error && (
         <p role="alert" className="error">
           {error}

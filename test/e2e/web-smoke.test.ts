@@ -104,6 +104,22 @@ describe.skipIf(!hasChromium)(
       await page.close();
     });
 
+    it('picks a folder with the server-side folder browser', async () => {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.locator('main[data-app-state="ready"]').waitFor();
+      await page.getByLabel('Catalog folder').fill(dir);
+      await page.getByRole('button', { name: 'Browse…' }).click();
+      const folders = page.getByRole('list', { name: 'Folders' });
+      await folders.getByRole('button', { name: 'catalog', exact: true }).click();
+      await page.getByText(join(dir, 'catalog'), { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Use this folder' }).click();
+      await expect(page.getByLabel('Catalog folder').inputValue()).resolves.toBe(
+        join(dir, 'catalog'),
+      );
+      await page.close();
+    });
+
     it('is refused without the token', async () => {
       const page = await browser.newPage();
       const response = await page.goto(url.split('?')[0]!);

@@ -1,0 +1,70 @@
+/**
+ * The web mode's folder picker: a browser has no native folder dialog for a server-side path,
+ * so the host lists folders and the user walks them. Catalog folders are marked.
+ */
+import { useEffect, useState } from 'react';
+import type { ProcedureOutput } from '../src-main/shared/contract';
+import type { StudioApi } from '../src-main/shared/studio-api';
+
+type Listing = ProcedureOutput<'fs:list-folder'>;
+
+export function FolderBrowser(props: {
+  api: StudioApi;
+  start: string;
+  onPick: (path: string) => void;
+}) {
+  const [listing, setListing] = useState<Listing>();
+  const [error, setError] = useState<string>();
+
+  const go = async (path?: string) => {
+    const result = await props.api.call('fs:list-folder', path ? { path } : {});
+    if (result.ok) {
+      setListing(result.value);
+      setError(undefined);
+    } else setError(result.error.message);
+  };
+
+  useEffect(() => {
+    void go(props.start || undefined);
+  }, []);
+
+  const join = (name: string) =>
+    listing!.path.endsWith('/') ? `${listing!.path}${name}` : `${listing!.path}/${name}`;
+
+  return (
+    <section aria-label="Folder browser" className="folder-browser">
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {listing && (
+        <>
+          <p>
+            <strong>{listing.path}</strong>{' '}
+            <button type="button" onClick={() => props.onPick(listing.path)}>
+              Use this folder
+            </button>
+          </p>
+          <ul aria-label="Folders">
+            {listing.parent && (
+              <li>
+                <button type="button" onClick={() => void go(listing.parent!)}>
+                  ..
+                </button>
+              </li>
+            )}
+            {listing.folders.map((folder) => (
+              <li key={folder.name}>
+                <button type="button" onClick={() => void go(join(folder.name))}>
+                  {folder.name}
+                </button>
+                {folder.isCatalog && <small> (catalog)</small>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
