@@ -1,27 +1,79 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { builtinModules } from 'node:module';
+import { resolve } from 'node:path';
+import { defineConfig, type UserConfig } from 'vite';
 
-// One config for the renderer build (root: src-renderer) and the test runner.
-export default defineConfig({
-  root: 'src-renderer',
-  // Relative asset paths, so the same build loads from file:// in Electron and over HTTP.
-  base: './',
-  build: { outDir: '../dist/renderer', emptyOutDir: true },
-  // React's automatic JSX runtime through esbuild; @vitejs/plugin-react does not install here.
-  esbuild: { jsx: 'automatic' },
-  test: {
-    root: '.',
-    include: [
-      'test/e2e/**/*.test.ts',
-      'test/unit/**/*.test.ts',
-      'test/integration/**/*.test.ts',
-      'test/interop/**/*.test.ts',
-    ],
-    // LanceDB builds use native threads; two forks match the two cores CI has.
-    pool: 'forks',
-    maxWorkers: 2,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    reporters: ['default', './test/support/summary-reporter.ts'],
+/**
+ * One config for three jobs: the renderer build (default), the Electron main-process and preload
+ * bundles (`vite build --mode main`, `--mode preload`), and the test runner.
+ */
+
+// Native and WebAssembly modules load from node_modules at run time (and stay unpacked from asar).
+const MAIN_EXTERNALS = [
+  'electron',
+  '@lancedb/lancedb',
+  'lz4-napi',
+  'parquet-wasm',
+  'parquet-wasm/node',
+  'apache-arrow',
+];
+
+const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const main: UserConfig = {
+  build: {
+    outDir: 'dist/main',
+    emptyOutDir: false,
+    ssr: resolve(__dirname, 'src-main/app/main.ts'),
+    target: 'node20',
+    rollupOptions: {
+      external: [...MAIN_EXTERNALS, ...NODE_BUILTINS],
+      output: { format: 'cjs', entryFileNames: 'main.cjs' },
+    },
   },
-});
+};
+
+// A sandboxed preload may require only 'electron': everything else is bundled into one file.
+const preload: UserConfig = {
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/main',
+    emptyOutDir: false,
+    ssr: resolve(__dirname, 'src-main/app/preload/preload.ts'),
+    target: 'node20',
+    rollupOptions: {
+      external: ['electron'],
+      output: { format: 'cjs', entryFileNames: 'preload.cjs', inlineDynamicImports: true },
+    },
+  },
+};
+
+export default defineConfig(({ mode }) =>
+  mode === 'main'
+    ? main
+    : mode === 'preload'
+      ? preload
+      : {
+          root: 'src-renderer',
+          // Relative asset paths, so the same build loads from file:// in Electron and over HTTP.
+          base: './',
+          build: { outDir: '../dist/renderer', emptyOutDir: true },
+          // React's automatic JSX runtime through esbuild; @vitejs/plugin-react does not install here.
+          esbuild: { jsx: 'automatic' },
+          test: {
+            root: '.',
+            include: [
+              'test/e2e/**/*.test.ts',
+              'test/unit/**/*.test.ts',
+              'test/integration/**/*.test.ts',
+              'test/interop/**/*.test.ts',
+            ],
+            // LanceDB builds use native threads; two forks match the two cores CI has.
+            pool: 'forks',
+            maxWorkers: 2,
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+            reporters: ['default', './test/support/summary-reporter.ts'],
+          },
+        },
+);

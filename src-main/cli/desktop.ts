@@ -18,23 +18,33 @@ function electronBinary(): string | undefined {
   }
 }
 
-function ensureRenderer(): void {
-  if (existsSync(join(RENDERER_DIR, 'index.html'))) return;
-  console.log('Building the renderer (first start)…');
-  const built = spawnSync(
-    process.execPath,
-    [join(RENDERER_DIR, '../../node_modules/vite/bin/vite.js'), 'build'],
-    {
-      cwd: join(RENDERER_DIR, '../..'),
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error('The renderer build failed');
+const ROOT = join(RENDERER_DIR, '../..');
+
+/** Builds what a start needs and is missing: the renderer, and for Electron its main and preload. */
+function ensureBuilt(forElectron: boolean): void {
+  const builds: Array<[string, string[]]> = [[join(RENDERER_DIR, 'index.html'), []]];
+  if (forElectron) {
+    builds.push([join(ROOT, 'dist/main/main.cjs'), ['--mode', 'main']]);
+    builds.push([join(ROOT, 'dist/main/preload.cjs'), ['--mode', 'preload']]);
+  }
+  for (const [output, args] of builds) {
+    if (existsSync(output)) continue;
+    console.log(`Building ${output.slice(ROOT.length + 1)} (first start)…`);
+    const built = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
+    if (built.status !== 0) throw new Error(`The build of ${output} failed`);
+  }
 }
 
 export async function desktop(argv: string[]): Promise<number> {
-  ensureRenderer();
   const electron = electronBinary();
+  ensureBuilt(electron !== undefined);
   if (!electron) {
     console.log(
       "Electron's runtime is not installed on this machine (it cannot be downloaded here); starting the web mode instead.",
