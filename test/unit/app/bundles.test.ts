@@ -11,8 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 const out = mkdtempSync(join(tmpdir(), 'cs-bundles-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-const requires = (code: string) =>
-  [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))].sort();
+const requires = (code: string): string[] =>
+  [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!))].sort();
 
 describe('Electron bundles', () => {
   it('bundles the preload into one file that requires only electron', async () => {
