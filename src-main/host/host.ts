@@ -273,6 +273,53 @@ export class Host {
         return {};
       },
       'tables:versions': async (input) => (await table(input)).listVersions(),
+      'tables:restore': async ({ version, ...input }) => {
+        c.writable(input.connectionId);
+        const result = await (await table(input)).restore(version);
+        this.changed(input.connectionId, input.path, input.table);
+        return result;
+      },
+      'tables:stats': async (input) => (await table(input)).stats(),
+      'tables:query': async ({ request, ...input }) =>
+        encodeIpcStream(await (await table(input)).query(request)),
+      'tables:explain': async ({ request, analyze, ...input }) =>
+        (await table(input)).explainPlan(request, analyze ? { analyze: true } : {}),
+      'rows:update': async ({ updates, filter, ...input }) => {
+        c.writable(input.connectionId);
+        const result = await (
+          await table(input)
+        ).update({ updates, ...(filter ? { filter } : {}) });
+        this.changed(input.connectionId, input.path, input.table);
+        return result;
+      },
+      'rows:delete': async ({ filter, ...input }) => {
+        c.writable(input.connectionId);
+        const result = await (await table(input)).delete(filter);
+        this.changed(input.connectionId, input.path, input.table);
+        return result;
+      },
+      'branches:list': async (input) => (await table(input)).listBranches(),
+      'branches:create': async ({ name, fromVersion, ...input }) => {
+        c.writable(input.connectionId);
+        await (await table(input)).createBranch(name, fromVersion ? { fromVersion } : {});
+        return {};
+      },
+      'branches:delete': async ({ name, ...input }) => {
+        c.writable(input.connectionId);
+        await (await table(input)).deleteBranch(name);
+        return {};
+      },
+      'tags:list': async (input) => (await table(input)).listTags(),
+      'tags:create': async ({ tag, version, ...input }) => {
+        c.writable(input.connectionId);
+        await (await table(input)).createTag(tag, version);
+        return {};
+      },
+      'tags:delete': async ({ tag, ...input }) => {
+        c.writable(input.connectionId);
+        await (await table(input)).deleteTag(tag);
+        return {};
+      },
 
       'indexes:list': async (input) => (await table(input)).listIndices(),
       'indexes:stats': async ({ name, ...input }) => (await table(input)).indexStats(name),

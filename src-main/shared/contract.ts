@@ -11,8 +11,11 @@ import {
   DropNamespaceOptionsSchema,
   IndexInfoSchema,
   IndexStatsSchema,
+  BranchInfoSchema,
   JobRecordSchema,
+  QueryRequestSchema,
   TableStatsSchema,
+  TagInfoSchema,
   VersionInfoSchema,
 } from '../catalog/contract';
 import { ERROR_CODES } from '../catalog/errors';
@@ -94,6 +97,11 @@ export const JsonSchemaSchema = z.object({
   fields: z.array(JsonField),
   metadata: z.record(z.string(), z.string()).optional(),
 });
+
+const ArrowBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
+  message: 'expected Arrow IPC bytes',
+});
+const WriteResultSchema = z.object({ version: z.number(), numRows: z.number() });
 
 const InConn = z.object({ connectionId: ConnectionId });
 const ImportFormatSchema = z.enum(['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow']);
@@ -202,10 +210,9 @@ export const PROCEDURES = {
       columns: z.array(z.string()).max(10_000).optional(),
       filter: z.string().max(10_000).optional(),
     }).strict(),
+
     /** Arrow IPC stream bytes. */
-    z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
-      message: 'expected Arrow IPC bytes',
-    }),
+    ArrowBytes,
     [E.TableNotFound, E.TableColumnNotFound],
   ),
   'tables:drop': procedure(InTable.strict(), z.object({}), [E.TableNotFound, E.NamespaceNotFound]),
@@ -215,6 +222,56 @@ export const PROCEDURES = {
     [E.TableNotFound, E.TableAlreadyExists, E.NamespaceNotFound, E.InvalidTableState],
   ),
   'tables:versions': procedure(InTable.strict(), z.array(VersionInfoSchema), [E.TableNotFound]),
+  'tables:restore': procedure(
+    InTable.extend({ version: z.number().int().min(1) }).strict(),
+    WriteResultSchema,
+    [E.TableNotFound, E.TableVersionNotFound],
+  ),
+  'tables:stats': procedure(InTable.strict(), TableStatsSchema, [E.TableNotFound]),
+  'tables:query': procedure(
+    InTable.extend({ request: QueryRequestSchema }).strict(),
+    /** Arrow IPC stream bytes. */
+    ArrowBytes,
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  'tables:explain': procedure(
+    InTable.extend({ request: QueryRequestSchema, analyze: z.boolean().optional() }).strict(),
+    z.string(),
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  'rows:update': procedure(
+    InTable.extend({
+      updates: z.record(z.string().min(1), z.string()),
+      filter: z.string().optional(),
+    }).strict(),
+    WriteResultSchema,
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  'rows:delete': procedure(
+    InTable.extend({ filter: z.string().min(1) }).strict(),
+    WriteResultSchema,
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  'branches:list': procedure(InTable.strict(), z.array(BranchInfoSchema), [E.TableNotFound]),
+  'branches:create': procedure(
+    InTable.extend({ name: Name, fromVersion: z.number().int().min(1).optional() }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableBranchAlreadyExists, E.TableVersionNotFound],
+  ),
+  'branches:delete': procedure(InTable.extend({ name: Name }).strict(), z.object({}), [
+    E.TableNotFound,
+    E.TableBranchNotFound,
+  ]),
+  'tags:list': procedure(InTable.strict(), z.array(TagInfoSchema), [E.TableNotFound]),
+  'tags:create': procedure(
+    InTable.extend({ tag: Name, version: z.number().int().min(1) }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableTagAlreadyExists, E.TableVersionNotFound],
+  ),
+  'tags:delete': procedure(InTable.extend({ tag: Name }).strict(), z.object({}), [
+    E.TableNotFound,
+    E.TableTagNotFound,
+  ]),
 
   'indexes:list': procedure(InTable.strict(), z.array(IndexInfoSchema), [E.TableNotFound]),
   'indexes:stats': procedure(InTable.extend({ name: Name }).strict(), IndexStatsSchema, [
