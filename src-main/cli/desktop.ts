@@ -3,19 +3,29 @@
  * step, which cannot run on machines without that download; there the app says so in one line
  * and starts the web mode instead, which serves the same renderer and host to a browser.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { RENDERER_DIR, web } from './web';
 
+/**
+ * The installed Electron executable, found the way Electron's own package finds it, but without
+ * requiring that package: on a miss, its index.js starts a download, which cannot work here.
+ */
 function electronBinary(): string | undefined {
+  let packageDir: string;
   try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
+    packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
     return undefined;
   }
+  const pathFile = join(packageDir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const executable = readFileSync(pathFile, 'utf8').trim();
+  const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
+  const full = join(distDir, executable);
+  return existsSync(full) ? full : undefined;
 }
 
 const ROOT = join(RENDERER_DIR, '../..');
