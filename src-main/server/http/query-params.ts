@@ -61,3 +61,11 @@ export function queryJsonMap(query: Query, name: string): Record<string, string>
   }
   return value as Record<string, string>;
 }
+
+/** The branch a request targets: the body's `branch` field, else the `branch` query parameter. */
+export function branchOf(
+  body: { branch?: string | null } | undefined,
+  query: Query,
+): string | undefined {
+  return body?.branch ?? queryString(query, 'branch');
+}

@@ -8,7 +8,7 @@ import type { IndexRequest } from '../../catalog/index-specs';
 import { IndexRequestSchema } from '../../catalog/index-specs';
 import { pageOf } from '../../catalog/pagination';
 import { describeZodError } from '../../catalog/parse-options';
-import { queryString } from '../http/query-params';
+import { branchOf } from '../http/query-params';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { BranchBody, Common, ListIndicesBody } from './schemas';
@@ -119,7 +119,7 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     body: BranchBody,
     handler: async ({ catalog, table, body, request, query }) => {
       const name = (request.params as { name: string }).name;
-      const branch = body?.branch ?? queryString(query, 'branch');
+      const branch = branchOf(body, query);
       const handle = await catalog.openTable(table.name, table.namespacePath);
       const s = await handle.indexStats(name, branch ? { branch } : {});
       return {
@@ -141,7 +141,7 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     body: BranchBody,
     handler: async ({ catalog, table, body, request, query }) => {
       const name = (request.params as { name: string }).name;
-      const branch = body?.branch ?? queryString(query, 'branch');
+      const branch = branchOf(body, query);
       const handle = await catalog.openTable(table.name, table.namespacePath);
       await handle.dropIndex(name, branch ? { branch } : {});
       return {};

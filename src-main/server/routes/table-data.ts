@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { encodeIpcFile } from '../../catalog/arrow-data';
 import { errors } from '../../catalog/errors';
 import { normalizeEnum } from '../http/enums';
-import { queryBool, queryInt, queryString, queryStrings } from '../http/query-params';
+import { branchOf, queryBool, queryInt, queryString, queryStrings } from '../http/query-params';
 import { toQueryRequest } from '../http/query-request';
 import { defineRoute, RawReply } from '../route';
 import type { ServerState } from '../server-state';
@@ -23,7 +23,7 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     handler: async ({ catalog, table, body, query }) => {
       const handle = await catalog.openTable(table.name, table.namespacePath);
       const predicate = body.predicate ?? queryString(query, 'predicate');
-      const branch = body.branch ?? queryString(query, 'branch');
+      const branch = branchOf(body, query);
       const version = body.version || queryInt(query, 'version', 1);
       return handle.countRows({
         ...(predicate ? { filter: predicate } : {}),

@@ -12,7 +12,7 @@ import { authorize } from '../auth/authorize';
 import { isLanceRemoteDialect } from '../http/dialect';
 import { normalizeEnum } from '../http/enums';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
-import { queryJsonMap, queryString } from '../http/query-params';
+import { branchOf, queryJsonMap, queryString } from '../http/query-params';
 import { defineRoute, RawReply, type RouteContext } from '../route';
 import type { ServerState } from '../server-state';
 import { listOptions } from './namespaces';
@@ -163,7 +163,7 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     target: 'table',
     body: DescribeTableBody,
     handler: async ({ catalog, table, body, query, request }) => {
-      const branch = body.branch ?? queryString(query, 'branch');
+      const branch = branchOf(body, query);
       // LanceDB's remote client always ends its paths with a slash and parses only its own type names.
       const dialect = isLanceRemoteDialect(request) ? 'lance' : 'namespace';
       const version = body.version || undefined;
@@ -340,7 +340,7 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     target: 'table',
     body: BranchBody,
     handler: async ({ catalog, table, body, query }) => {
-      const branch = body?.branch ?? queryString(query, 'branch');
+      const branch = branchOf(body, query);
       const handle = await catalog.openTable(table.name, table.namespacePath);
       const s = await handle.stats(branch ? { branch } : {});
       return {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../catalog/errors';
 import { pageOf } from '../../catalog/pagination';
-import { queryBool, queryInt, queryString } from '../http/query-params';
+import { branchOf, queryBool, queryInt, queryString } from '../http/query-params';
 import { defineRoute } from '../route';
 import { isLanceRemoteDialect } from '../http/dialect';
 import type { ServerState } from '../server-state';
@@ -16,7 +16,7 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     target: 'table',
     body: BranchBody,
     handler: async ({ catalog, table, body, query }) => {
-      const branch = body?.branch ?? queryString(query, 'branch');
+      const branch = branchOf(body, query);
       const handle = await catalog.openTable(table.name, table.namespacePath);
       const versions = await handle.listVersions(branch ? { branch } : {});
       const descending = queryBool(query, 'descending') ?? false;
