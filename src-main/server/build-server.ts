@@ -3,7 +3,12 @@
  * REST contract and LanceDB's "remote" routes, with authentication, back-pressure, a body limit,
  * the error body on every failure, and one access-log line per request.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { errors, isCatalogError, ERROR_CODES } from '../catalog/errors';
 import { asCatalogError, errorBody } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
@@ -45,6 +50,18 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // Clients of a catalog send bodies with every verb, GET included (count_rows, stats).
     // Fastify would reject a GET body otherwise.
     return503OnClosing: true,
+    // Errors Fastify raises before routing (a URL with bad percent-encoding, say) get the same
+    // error body as everything else.
+    frameworkErrors: (error, request, reply) => {
+      const catalogError = errors.InvalidInput(error.message);
+      request.errorCode = catalogError.code;
+
+      const plain = reply as unknown as FastifyReply;
+      void plain
+        .code(400)
+        .type('application/json')
+        .send(errorBody(catalogError, request.url.split('?')[0]!, 400));
+    },
   });
 
   // Bodies are read as bytes and decoded by each route, so empty bodies, `null` and JSON sent
