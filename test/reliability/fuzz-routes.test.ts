@@ -200,7 +200,7 @@ describe(`fuzzing every route with ${COUNT} bad requests`, () => {
         init.headers = { 'content-type': body.type };
       }
       let status: number;
-      let text = '';
+      let text: string;
       try {
         const response = await fetch(url, init);
         status = response.status;
