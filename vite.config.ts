@@ -67,7 +67,7 @@ export default defineConfig(({ mode }) =>
               'test/unit/**/*.test.ts',
               'test/integration/**/*.test.ts',
               'test/interop/**/*.test.ts',
-            'test/reliability/**/*.test.ts',
+              'test/reliability/**/*.test.ts',
             ],
             // LanceDB builds use native threads; two forks match the two cores CI has.
             pool: 'forks',
