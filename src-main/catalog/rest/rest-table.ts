@@ -30,7 +30,8 @@ import {
 import { decodeIpc, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
 import { ERROR_CODES, errors } from '../errors';
 import { describeId, encodeIdSegment } from '../ids';
-import { IndexRequestSchema, type IndexRequest } from '../index-specs';
+import { defaultIndexName, IndexRequestSchema, type IndexRequest } from '../index-specs';
+import { parseFieldPath } from '../field-paths';
 import { fromJsonArrowSchema, type JsonArrowSchema } from '../json-arrow-schema';
 import { parseOptions, describeZodError } from '../parse-options';
 import { jobFromServer } from './rest-jobs';
@@ -305,7 +306,7 @@ export class RestTable implements TableHandle {
       index:
         reply.index_name ??
         parsed.data.name ??
-        `${parsed.data.column.replace(/[^A-Za-z0-9_.-]/g, '_')}_idx`,
+        defaultIndexName(parseFieldPath(parsed.data.column)),
       column: parsed.data.column,
       indexType: parsed.data.index_type.toUpperCase(),
       ...(b ? { branch: b } : {}),
