@@ -6,12 +6,9 @@
  * request body, a form and a spec entry all speak the same words.
  */
 import { z } from 'zod';
-import type { DataType as ArrowDataType, Field } from 'apache-arrow';
-import { arrow } from './arrow';
-
-const { DataType } = arrow;
 import { errors } from './errors';
 import { componentProblem } from './ids';
+import type { JsonArrowField } from './json-arrow-types';
 
 export type IndexKind = 'vector' | 'scalar' | 'fts';
 
@@ -42,73 +39,86 @@ export interface IndexSpec {
   unsupported?: string;
   /** Which columns it indexes, in words, for errors and the form. */
   accepts: string;
-  acceptsField: (field: Field) => boolean;
+  acceptsField: (field: JsonArrowField) => boolean;
   params: readonly ParamSpec[];
 }
 
 // ---- column type predicates -------------------------------------------------------------
+// They read the JSON form of a field (contract type names) so that the engine and the
+// renderer, which has no Arrow runtime for schemas, decide "which index fits" the same way.
 
-const isFloat = (type: ArrowDataType) => DataType.isFloat(type);
-const isStringType = (type: ArrowDataType) => DataType.isUtf8(type) || DataType.isLargeUtf8(type);
+const typeOf = (field: JsonArrowField) => field.type.type;
+const childOf = (field: JsonArrowField) => field.type.fields?.[0];
+const isFloatName = (t: string) => t === 'float16' || t === 'float32' || t === 'float64';
+const isIntName = (t: string) => /^u?int(8|16|32|64)$/.test(t);
+const isStringName = (t: string) => t === 'utf8' || t === 'large_utf8';
+const isBinaryName = (t: string) =>
+  t === 'binary' || t === 'large_binary' || t === 'fixed_size_binary';
+const isTemporalName = (t: string) =>
+  t === 'date32' || t === 'date64' || t === 'time32' || t === 'time64' || t === 'timestamp';
+const isListName = (t: string) => t === 'list' || t === 'large_list';
 
-export function vectorDimension(field: Field): number | undefined {
-  return DataType.isFixedSizeList(field.type) ? field.type.listSize : undefined;
+export function vectorDimension(field: JsonArrowField): number | undefined {
+  return typeOf(field) === 'fixed_size_list' ? field.type.length : undefined;
 }
 
-function isFloatVector(field: Field): boolean {
-  return DataType.isFixedSizeList(field.type) && isFloat(field.type.children[0]!.type);
+function isFloatVector(field: JsonArrowField): boolean {
+  const child = childOf(field);
+  return typeOf(field) === 'fixed_size_list' && child !== undefined && isFloatName(typeOf(child));
 }
 
-function isBinaryVector(field: Field): boolean {
-  const type = field.type;
-  if (!DataType.isFixedSizeList(type)) return false;
-  const child = type.children[0]!.type;
-  return DataType.isInt(child) && child.bitWidth === 8 && !child.isSigned;
+export function isBinaryVector(field: JsonArrowField): boolean {
+  const child = childOf(field);
+  return typeOf(field) === 'fixed_size_list' && child !== undefined && typeOf(child) === 'uint8';
 }
 
-function isScalarOrderable(field: Field): boolean {
-  const t = field.type;
+function isScalarOrderable(field: JsonArrowField): boolean {
+  const t = typeOf(field);
   return (
-    DataType.isInt(t) ||
-    DataType.isFloat(t) ||
-    DataType.isDecimal(t) ||
-    isStringType(t) ||
-    DataType.isBool(t) ||
-    DataType.isDate(t) ||
-    DataType.isTime(t) ||
-    DataType.isTimestamp(t) ||
-    DataType.isBinary(t) ||
-    DataType.isLargeBinary(t) ||
-    DataType.isFixedSizeBinary(t)
+    isIntName(t) ||
+    isFloatName(t) ||
+    t.startsWith('decimal') ||
+    isStringName(t) ||
+    t === 'bool' ||
+    isTemporalName(t) ||
+    isBinaryName(t)
   );
 }
 
-function isBitmapCandidate(field: Field): boolean {
-  const t = field.type;
+function isBitmapCandidate(field: JsonArrowField): boolean {
+  const t = typeOf(field);
   return (
-    DataType.isInt(t) ||
-    isStringType(t) ||
-    DataType.isBool(t) ||
-    DataType.isBinary(t) ||
-    DataType.isLargeBinary(t) ||
-    DataType.isDate(t)
+    isIntName(t) ||
+    isStringName(t) ||
+    t === 'bool' ||
+    t === 'binary' ||
+    t === 'large_binary' ||
+    t === 'date32' ||
+    t === 'date64'
   );
 }
 
-function isScalarList(field: Field): boolean {
-  const t = field.type;
-  // apache-arrow 18 has no LargeList type, so List is the only list shape it can hand us.
-  if (!DataType.isList(t)) return false;
-  const child = t.children[0]?.type;
-  return (
-    child !== undefined && (DataType.isInt(child) || isStringType(child) || DataType.isBool(child))
-  );
+function isScalarList(field: JsonArrowField): boolean {
+  const child = childOf(field);
+  if (!isListName(typeOf(field)) || child === undefined) return false;
+  const c = typeOf(child);
+  return isIntName(c) || isStringName(c) || c === 'bool';
 }
 
-function isTextColumn(field: Field): boolean {
-  const t = field.type;
-  if (isStringType(t)) return true;
-  return DataType.isList(t) && isStringType(t.children[0]!.type);
+function isTextColumn(field: JsonArrowField): boolean {
+  if (isStringName(typeOf(field))) return true;
+  const child = childOf(field);
+  return isListName(typeOf(field)) && child !== undefined && isStringName(typeOf(child));
+}
+
+/** A column's type in words, for messages: `fixed_size_list<float32>[128]`. */
+export function describeFieldType(field: JsonArrowField): string {
+  const t = typeOf(field);
+  const child = childOf(field);
+  if (t === 'struct') return 'struct';
+  const inner = child ? `<${describeFieldType(child)}>` : '';
+  const size = field.type.length !== undefined ? `[${field.type.length}]` : '';
+  return `${t}${inner}${size}`;
 }
 
 // ---- shared parameter specs -----------------------------------------------------------------
@@ -462,7 +472,7 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
     help: 'Trigram index that speeds up contains() / LIKE filters on strings.',
     unsupported: NOT_IN_BINDING,
     accepts: 'a string column',
-    acceptsField: (field) => isStringType(field.type),
+    acceptsField: (field) => isStringName(typeOf(field)),
     params: [],
   },
   {
@@ -499,7 +509,7 @@ export function findIndexSpec(indexType: string): IndexSpec | undefined {
 }
 
 /** Types a column can take, for the form's type picker and for error messages. */
-export function indexTypesForField(field: Field): IndexSpec[] {
+export function indexTypesForField(field: JsonArrowField): IndexSpec[] {
   return INDEX_SPECS.filter((spec) => spec.acceptsField(field));
 }
 
@@ -600,8 +610,8 @@ function checkParamValue(param: ParamSpec, value: unknown): ParamValue {
 }
 
 export interface IndexTarget {
-  /** The resolved column, with its canonical path. */
-  field: Field;
+  /** The resolved column in its JSON form, with its canonical path. */
+  field: JsonArrowField;
   canonicalPath: string;
   segments: readonly string[];
   /** Rows in the table now, when known: bounds partitions and drives suggestions. */
@@ -637,7 +647,7 @@ export function validateIndexRequest(
       .filter((s) => !s.unsupported)
       .map((s) => s.type);
     throw errors.InvalidInput(
-      `Index type ${spec.type} needs ${spec.accepts}, but column ${target.canonicalPath} is ${String(target.field.type)}` +
+      `Index type ${spec.type} needs ${spec.accepts}, but column ${target.canonicalPath} is ${describeFieldType(target.field)}` +
         (fits.length > 0
           ? `; this column can take ${fits.join(', ')}`
           : '; no index type fits this column'),

@@ -6,24 +6,11 @@
  */
 import type { DataType as ArrowDataType, Field, Schema } from 'apache-arrow';
 import { arrow } from './arrow';
+import type { JsonArrowDataType, JsonArrowField, JsonArrowSchema } from './json-arrow-types';
+
+export type { JsonArrowDataType, JsonArrowField, JsonArrowSchema };
 
 const { DataType } = arrow;
-
-export interface JsonArrowDataType {
-  type: string;
-  fields?: JsonArrowField[];
-  length?: number;
-}
-export interface JsonArrowField {
-  name: string;
-  nullable: boolean;
-  type: JsonArrowDataType;
-  metadata?: Record<string, string>;
-}
-export interface JsonArrowSchema {
-  fields: JsonArrowField[];
-  metadata?: Record<string, string>;
-}
 
 export type SchemaDialect = 'namespace' | 'lance';
 
@@ -73,7 +60,8 @@ function dataType(type: ArrowDataType, dialect: SchemaDialect): JsonArrowDataTyp
   };
   if (DataType.isFixedSizeList(type)) out.length = type.listSize;
   if (DataType.isFixedSizeBinary(type)) out.length = type.byteWidth;
-  if (type.children?.length) out.fields = (type.children as Field[]).map((f) => field(f, dialect));
+  if (type.children?.length)
+    out.fields = (type.children as Field[]).map((f) => toJsonArrowField(f, dialect));
   return out;
 }
 
@@ -81,7 +69,7 @@ function metadataOf(map: Map<string, string>): Record<string, string> | undefine
   return map.size > 0 ? Object.fromEntries(map) : undefined;
 }
 
-function field(f: Field, dialect: SchemaDialect): JsonArrowField {
+export function toJsonArrowField(f: Field, dialect: SchemaDialect = 'namespace'): JsonArrowField {
   const metadata = metadataOf(f.metadata);
   return {
     name: f.name,
@@ -96,7 +84,10 @@ export function toJsonArrowSchema(
   dialect: SchemaDialect = 'namespace',
 ): JsonArrowSchema {
   const metadata = metadataOf(schema.metadata);
-  return { fields: schema.fields.map((f) => field(f, dialect)), ...(metadata ? { metadata } : {}) };
+  return {
+    fields: schema.fields.map((f) => toJsonArrowField(f, dialect)),
+    ...(metadata ? { metadata } : {}),
+  };
 }
 
 // ---- JSON → Arrow, for clients reading describe replies ---------------------------------------

@@ -12,6 +12,7 @@ import type { IndexInfo, IndexStats, JobRecord } from '../contract';
 import { errors } from '../errors';
 import { samePath } from '../ids';
 import { resolveFieldPath } from '../field-paths';
+import { toJsonArrowField } from '../json-arrow-schema';
 import {
   IndexRequestSchema,
   validateIndexRequest,
@@ -67,7 +68,8 @@ export async function createIndexJob(
     throw errors.InvalidInput(`Invalid index request: ${describeZodError(parsed.error)}`);
   const request = parsed.data;
   const schema = await lance(() => table.schema());
-  const target = resolveFieldPath(schema, request.column);
+  const resolved = resolveFieldPath(schema, request.column);
+  const target = { ...resolved, field: toJsonArrowField(resolved.field) };
   const rowCount = await lance(() => table.countRows());
   const validated = validateIndexRequest(request, { ...target, rowCount });
 

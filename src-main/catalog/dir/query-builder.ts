@@ -9,6 +9,7 @@ import type { QueryRequest } from '../contract';
 import { errors } from '../errors';
 import { resolveFieldPath } from '../field-paths';
 import { vectorDimension } from '../index-specs';
+import { toJsonArrowField } from '../json-arrow-schema';
 import { lance } from './lance-errors';
 import { arrow } from '../arrow';
 
@@ -60,7 +61,7 @@ function buildQuery(table: LanceTable, schema: Schema, request: QueryRequest): B
       ? resolveFieldPath(schema, request.vectorColumn)
       : undefined;
     if (vectorColumn) {
-      const dimension = vectorDimension(vectorColumn.field);
+      const dimension = vectorDimension(toJsonArrowField(vectorColumn.field));
       if (dimension === undefined) {
         throw errors.InvalidInput(`Column ${vectorColumn.canonicalPath} is not a vector column`);
       }

@@ -16,6 +16,7 @@ import {
   type IndexRequest,
   type IndexTarget,
 } from '../../../src-main/catalog/index-specs';
+import { toJsonArrowField } from '../../../src-main/catalog/json-arrow-schema';
 import { expectCode } from '../../support/expect-code';
 
 const INVALID = ERROR_CODES.InvalidInput;
@@ -26,7 +27,7 @@ const floatVector = (dim: number, item: DataType = new arrow.Float32()) =>
 
 function target(field: Field, rowCount?: number, segments: string[] = [field.name]): IndexTarget {
   return {
-    field,
+    field: toJsonArrowField(field),
     canonicalPath: segments.join('.'),
     segments,
     ...(rowCount === undefined ? {} : { rowCount }),
@@ -126,7 +127,7 @@ describe('the spec table', () => {
 
 describe('column fit', () => {
   const supported = (field: Field) =>
-    indexTypesForField(field)
+    indexTypesForField(toJsonArrowField(field))
       .filter((s) => !s.unsupported)
       .map((s) => s.type);
 
@@ -172,8 +173,10 @@ describe('column fit', () => {
   });
 
   it('reads the dimension of fixed-size lists only', () => {
-    expect(vectorDimension(floatVector(128))).toBe(128);
-    expect(vectorDimension(new arrow.Field('n', new arrow.Int32()))).toBeUndefined();
+    expect(vectorDimension(toJsonArrowField(floatVector(128)))).toBe(128);
+    expect(
+      vectorDimension(toJsonArrowField(new arrow.Field('n', new arrow.Int32()))),
+    ).toBeUndefined();
   });
 });
 
