@@ -75,6 +75,7 @@ export default defineConfig(({ mode }) =>
             testTimeout: 120_000,
             hookTimeout: 120_000,
             reporters: ['default', './test/support/summary-reporter.ts'],
+            globalSetup: ['./test/support/build-renderer.global.ts'],
           },
         },
 );

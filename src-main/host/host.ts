@@ -22,6 +22,7 @@ import {
   type ProcedureOutput,
   type Result,
 } from '../shared/contract';
+import { searchCatalog } from './catalog-search';
 import { testRemote } from './connection-test';
 import { JobRegistry } from '../catalog/jobs';
 import { previewImport, startImport } from './imports/import-job';
@@ -119,6 +120,18 @@ export class Host {
     for (const listener of this.listeners) listener(event, checked);
   }
 
+  private async storedSecrets(
+    url: string,
+  ): Promise<{ apiKey?: string; bearerToken?: string; headers?: Record<string, string> }> {
+    const stored = await this.options.secrets.get(url);
+    if (!stored) return {};
+    return {
+      ...(stored.apiKey ? { apiKey: stored.apiKey } : {}),
+      ...(stored.bearerToken ? { bearerToken: stored.bearerToken } : {}),
+      ...(stored.headers ? { headers: JSON.parse(stored.headers) as Record<string, string> } : {}),
+    };
+  }
+
   private changed(connectionId: string, path: string[], table?: string): void {
     this.emit('catalog:changed', { connectionId, path, ...(table ? { table } : {}) });
   }
@@ -144,7 +157,13 @@ export class Host {
         this.emit('connections:changed', {});
         return connection;
       },
-      'connections:connect-url': async ({ name, color, readOnly, ...settings }) => {
+      'connections:connect-url': async ({ name, color, readOnly, ...given }) => {
+        // Reopening a recent connection sends only its URL: the stored secrets fill the rest,
+        // so they never have to cross to the renderer.
+        const settings =
+          given.apiKey || given.bearerToken || given.headers
+            ? given
+            : { ...given, ...(await this.storedSecrets(given.url)) };
         const connection = await c.connectUrl(settings, { name, color, readOnly });
         const secrets = Object.fromEntries(
           Object.entries({
@@ -219,6 +238,11 @@ export class Host {
         return {};
       },
 
+      'catalog:search': async ({ connectionId, query, limit }) =>
+        searchCatalog(c.get(connectionId).catalog, query, {
+          limit: limit ?? 500,
+          maxScanned: 100_000,
+        }),
       'tables:list': async ({ connectionId, path, pageToken, limit }) =>
         c.get(connectionId).catalog.listTables(path, {
           ...(pageToken ? { pageToken } : {}),

@@ -174,6 +174,19 @@ export const PROCEDURES = {
     [E.NamespaceNotFound, E.NamespaceNotEmpty],
   ),
 
+  'catalog:search': procedure(
+    InConn.extend({
+      query: z.string().trim().min(1).max(200),
+      limit: z.number().int().min(1).max(5_000).optional(),
+    }).strict(),
+    z.object({
+      matches: z.array(z.object({ path: Path, table: z.string().optional() })),
+      scanned: z.number(),
+      truncated: z.boolean(),
+    }),
+    [],
+  ),
+
   'tables:list': procedure(
     InNs.extend({
       pageToken: z.string().optional(),

@@ -193,6 +193,11 @@ describe('host', () => {
       const secretsFile = join(dir, 'data', 'secrets.json');
       expect(readFileSync(secretsFile, 'utf8')).toContain('sekrit-key');
       expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+
+      // Reopening from the recent list sends only the URL; the stored key authenticates it.
+      const reopened = await ok('connections:connect-url', { url: server.url });
+      const listing = await ok('namespaces:list', { connectionId: reopened.id, path: [] });
+      expect(listing.namespaces).toEqual([]);
     } finally {
       await server.close();
     }

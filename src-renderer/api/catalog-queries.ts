@@ -1,0 +1,102 @@
+/** The read hooks shared across screens; each screen's own queries live next to it. */
+import { useQuery } from '@tanstack/react-query';
+import type { ProcedureOutput } from '../../src-main/shared/contract';
+import { queryKeys, type NamespacePath, type TableRef } from './query-keys';
+import { useCall, type Call } from './studio-context';
+
+const PAGE = 10_000;
+
+export async function listAll<K extends 'namespaces' | 'tables'>(
+  call: Call,
+  kind: K,
+  connectionId: string,
+  path: NamespacePath,
+): Promise<string[]> {
+  const out: string[] = [];
+  let pageToken: string | undefined;
+  do {
+    const input = {
+      connectionId,
+      path: [...path],
+      limit: PAGE,
+      ...(pageToken ? { pageToken } : {}),
+    };
+    if (kind === 'namespaces') {
+      const page = await call('namespaces:list', input);
+      out.push(...page.namespaces);
+      pageToken = page.pageToken;
+    } else {
+      const page = await call('tables:list', input);
+      out.push(...page.tables);
+      pageToken = page.pageToken;
+    }
+  } while (pageToken);
+  return out;
+}
+
+export function useConnections() {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.connections(),
+    queryFn: () => call('connections:list-open', {}),
+  });
+}
+
+export function useRecentConnections() {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.recent(),
+    queryFn: () => call('connections:list-recent', {}),
+  });
+}
+
+export function useNamespaces(connectionId: string, path: NamespacePath, enabled = true) {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.namespaces(connectionId, path),
+    queryFn: () => listAll(call, 'namespaces', connectionId, path),
+    enabled,
+  });
+}
+
+export function useTables(connectionId: string, path: NamespacePath, enabled = true) {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.tables(connectionId, path),
+    queryFn: () => listAll(call, 'tables', connectionId, path),
+    enabled,
+  });
+}
+
+export type TableDescription = ProcedureOutput<'tables:describe'>;
+
+export function useTableDescription(ref: TableRef) {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.describe(ref),
+    queryFn: () =>
+      call('tables:describe', {
+        connectionId: ref.connectionId,
+        path: [...ref.path],
+        table: ref.table,
+      }),
+  });
+}
+
+export function useIndexes(ref: TableRef) {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.indexes(ref),
+    queryFn: () =>
+      call('indexes:list', {
+        connectionId: ref.connectionId,
+        path: [...ref.path],
+        table: ref.table,
+      }),
+  });
+}
+
+export function useJobs() {
+  const call = useCall();
+  return useQuery({ queryKey: queryKeys.jobs(), queryFn: () => call('jobs:list', {}) });
+}

@@ -1,0 +1,47 @@
+/**
+ * Every react-query key, from one factory. Keys are scoped by connection, so closing or changing
+ * a connection invalidates exactly its own entries, and nested under the table they read, so a
+ * change to a table invalidates all of its views with one prefix.
+ */
+export type NamespacePath = readonly string[];
+
+export interface TableRef {
+  connectionId: string;
+  path: NamespacePath;
+  table: string;
+}
+
+export const queryKeys = {
+  connections: () => ['connections'] as const,
+  recent: () => ['recent-connections'] as const,
+  jobs: () => ['jobs'] as const,
+  folder: (path: string | undefined) => ['folder', path ?? ''] as const,
+  importPreview: (path: string, format: string | undefined) =>
+    ['import-preview', path, format ?? ''] as const,
+
+  connection: (connectionId: string) => ['c', connectionId] as const,
+  /** Everything under a namespace: its children, tables, and their views. */
+  namespace: (connectionId: string, path: NamespacePath) =>
+    ['c', connectionId, 'ns', ...path.map((p) => `/${p}`)] as const,
+  namespaces: (connectionId: string, path: NamespacePath) =>
+    [...queryKeys.namespace(connectionId, path), 'namespaces'] as const,
+  namespaceProperties: (connectionId: string, path: NamespacePath) =>
+    [...queryKeys.namespace(connectionId, path), 'properties'] as const,
+  tables: (connectionId: string, path: NamespacePath) =>
+    [...queryKeys.namespace(connectionId, path), 'tables'] as const,
+  search: (connectionId: string, query: string) =>
+    [...queryKeys.connection(connectionId), 'search', query] as const,
+
+  table: (ref: TableRef) =>
+    [...queryKeys.namespace(ref.connectionId, ref.path), 'table', ref.table] as const,
+  describe: (ref: TableRef) => [...queryKeys.table(ref), 'describe'] as const,
+  indexes: (ref: TableRef) => [...queryKeys.table(ref), 'indexes'] as const,
+  indexStats: (ref: TableRef, name: string) =>
+    [...queryKeys.table(ref), 'index-stats', name] as const,
+  versions: (ref: TableRef) => [...queryKeys.table(ref), 'versions'] as const,
+  count: (ref: TableRef, filter: string) => [...queryKeys.table(ref), 'count', filter] as const,
+  page: (
+    ref: TableRef,
+    view: { offset: number; limit: number; columns?: readonly string[]; filter?: string },
+  ) => [...queryKeys.table(ref), 'page', view] as const,
+};

@@ -1,0 +1,58 @@
+/**
+ * Errors from the host arrive as values (code, name, message). The renderer turns them into
+ * thrown StudioErrors so react-query can hold them, and into words a person can act on.
+ */
+import { ERROR_CODES } from '../../src-main/catalog/errors';
+import type { Result } from '../../src-main/shared/contract';
+
+export class StudioError extends Error {
+  constructor(
+    readonly code: number,
+    readonly errorName: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StudioError';
+  }
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new StudioError(result.error.code, result.error.name, result.error.message);
+}
+
+export interface ErrorView {
+  title: string;
+  detail: string;
+  /** What to do about it, for the errors a person can fix. */
+  next?: string;
+}
+
+/** "TableIndexNotFound" → "Table index not found": titles follow the error taxonomy's names. */
+function titleOf(name: string): string {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const NEXT_STEP: Partial<Record<number, string>> = {
+  [ERROR_CODES.Unauthenticated]:
+    'Check the API key or bearer token of this connection, then reconnect.',
+  [ERROR_CODES.PermissionDenied]:
+    'Your credentials may not change this; ask for a writer or admin key, or use a namespace inside your scope.',
+  [ERROR_CODES.ServiceUnavailable]:
+    'The service is busy or unreachable. Wait a moment and try again.',
+};
+
+/** The title, the detail and the next step of any error, never a stack. */
+export function describeError(error: unknown): ErrorView {
+  if (error instanceof StudioError) {
+    const next = NEXT_STEP[error.code];
+    return {
+      title: titleOf(error.errorName),
+      detail: error.message,
+      ...(next ? { next } : {}),
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { title: 'Something went wrong', detail: message.split('\n')[0] ?? message };
+}

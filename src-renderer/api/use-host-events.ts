@@ -1,0 +1,79 @@
+/**
+ * The one place host events meet the cache: job progress is written straight into the jobs list
+ * (no refetch per tick), a finished job refreshes what it changed, and catalog and connection
+ * changes invalidate exactly the listings they touch.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EventPayload } from '../../src-main/shared/contract';
+import { queryKeys } from './query-keys';
+import { useStudioApi } from './studio-context';
+
+export type JobView = EventPayload<'job:progress'>;
+
+export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
+  const api = useStudioApi();
+  const client = useQueryClient();
+
+  useEffect(() => {
+    const upsertJob = (job: JobView) =>
+      client.setQueryData<JobView[]>(queryKeys.jobs(), (jobs = []) => {
+        const at = jobs.findIndex((j) => j.id === job.id);
+        if (at === -1) return [job, ...jobs];
+        const next = jobs.slice();
+        next[at] = job;
+        return next;
+      });
+
+    return api.on((event, payload) => {
+      switch (event) {
+        case 'job:progress': {
+          const job = payload as JobView;
+          upsertJob(job);
+          // A build in flight is listed as an index with status "building"; show it at once.
+          if (job.kind === 'create_index' && job.state === 'running') {
+            const { namespacePath, table } = job.target;
+            void client.invalidateQueries({
+              queryKey: queryKeys.indexes({
+                connectionId: job.connectionId,
+                path: namespacePath,
+                table,
+              }),
+            });
+          }
+          break;
+        }
+        case 'job:finished': {
+          const job = payload as JobView;
+          upsertJob(job);
+          const { namespacePath, table } = job.target;
+          const ref = { connectionId: job.connectionId, path: namespacePath, table };
+          void client.invalidateQueries({ queryKey: queryKeys.table(ref) });
+          void client.invalidateQueries({
+            queryKey: queryKeys.tables(job.connectionId, namespacePath),
+          });
+          onJobFinished?.(job);
+          break;
+        }
+        case 'catalog:changed': {
+          const { connectionId, path, table } = payload as EventPayload<'catalog:changed'>;
+          void client.invalidateQueries({ queryKey: queryKeys.namespaces(connectionId, path) });
+          void client.invalidateQueries({ queryKey: queryKeys.tables(connectionId, path) });
+          void client.invalidateQueries({
+            queryKey: [...queryKeys.connection(connectionId), 'search'],
+          });
+          if (table) {
+            void client.invalidateQueries({
+              queryKey: queryKeys.table({ connectionId, path, table }),
+            });
+          }
+          break;
+        }
+        case 'connections:changed':
+          void client.invalidateQueries({ queryKey: queryKeys.connections() });
+          void client.invalidateQueries({ queryKey: queryKeys.recent() });
+          break;
+      }
+    });
+  }, [api, client, onJobFinished]);
+}

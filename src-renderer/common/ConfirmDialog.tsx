@@ -1,0 +1,64 @@
+/**
+ * A confirmation that names what will be lost. For the worst changes it asks the person to type
+ * the name, so a stray Enter cannot drop a table.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ErrorMessage } from './ErrorMessage';
+import { Modal } from './Modal';
+
+export function ConfirmDialog({
+  title,
+  consequence,
+  confirmLabel,
+  typeToConfirm,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  consequence: ReactNode;
+  confirmLabel: string;
+  /** When set, the confirm button stays disabled until this exact text is typed. */
+  typeToConfirm?: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  const [typed, setTyped] = useState('');
+  const action = useMutation({ mutationFn: onConfirm, onSuccess: onClose });
+  const armed = typeToConfirm === undefined || typed === typeToConfirm;
+  return (
+    <Modal title={title} onClose={onClose}>
+      <div className="consequence">{consequence}</div>
+      {children}
+      {typeToConfirm !== undefined && (
+        <label className="field">
+          <span>
+            Type <code>{typeToConfirm}</code> to confirm
+          </span>
+          <input
+            aria-label="Type the name to confirm"
+            value={typed}
+            autoFocus
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </label>
+      )}
+      <ErrorMessage error={action.error} />
+      <div className="modal-actions">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={!armed || action.isPending}
+          onClick={() => action.mutate()}
+        >
+          {action.isPending ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

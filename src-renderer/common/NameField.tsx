@@ -1,0 +1,45 @@
+/**
+ * A name input checked live against the catalog's identifier rules (the engine's own
+ * `componentProblem`), so the form says what is wrong before anything is sent.
+ */
+import { componentProblem } from '../../src-main/catalog/ids';
+
+export function nameProblem(name: string): string | undefined {
+  const problem = componentProblem(name);
+  return problem ? `The name ${problem}` : undefined;
+}
+
+export function NameField({
+  label,
+  value,
+  onChange,
+  touched,
+  autoFocus,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Show the problem only once something was typed, not on an untouched empty field. */
+  touched?: boolean;
+  autoFocus?: boolean;
+}) {
+  const problem = nameProblem(value);
+  const show = (touched ?? value.length > 0) && problem;
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        aria-label={label}
+        value={value}
+        autoFocus={autoFocus}
+        aria-invalid={Boolean(show)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {show && (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </label>
+  );
+}

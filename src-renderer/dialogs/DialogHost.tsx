@@ -1,0 +1,39 @@
+/** Renders the one open dialog, whichever screen asked for it. */
+import { CreateIndexDialog } from '../create/CreateIndexDialog';
+import { CreateTableDialog } from '../create/CreateTableDialog';
+import { ConnectUrlDialog } from '../start/ConnectUrlDialog';
+import { OpenFolderDialog } from '../start/OpenFolderDialog';
+import { useWorkspace } from '../state/workspace';
+import { CreateNamespaceDialog } from './CreateNamespaceDialog';
+import { DropIndexDialog, DropNamespaceDialog, DropTableDialog } from './DropDialogs';
+import { RenameTableDialog } from './RenameTableDialog';
+
+export function DialogHost() {
+  const { dialog } = useWorkspace();
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'open-folder':
+      return <OpenFolderDialog create={dialog.create} />;
+    case 'connect-url':
+      return <ConnectUrlDialog />;
+    case 'create-namespace':
+      return <CreateNamespaceDialog connectionId={dialog.connectionId} parent={dialog.parent} />;
+    case 'create-table':
+      return <CreateTableDialog connectionId={dialog.connectionId} path={dialog.path} />;
+    case 'create-index':
+      return (
+        <CreateIndexDialog
+          table={dialog.table}
+          {...(dialog.column ? { column: dialog.column } : {})}
+        />
+      );
+    case 'rename-table':
+      return <RenameTableDialog table={dialog.table} />;
+    case 'drop-table':
+      return <DropTableDialog table={dialog.table} />;
+    case 'drop-namespace':
+      return <DropNamespaceDialog connectionId={dialog.connectionId} path={dialog.path} />;
+    case 'drop-index':
+      return <DropIndexDialog table={dialog.table} name={dialog.name} />;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Rename a table, optionally moving it to another namespace. The open tab follows it, and the
+ * dialog names what else changes: clients that use the old identifier stop finding it.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { displayPath } from '../common/format-path';
+import { Modal } from '../common/Modal';
+import { NameField, nameProblem } from '../common/NameField';
+import { useToasts } from '../shell/toasts';
+import { useWorkspace } from '../state/workspace';
+
+export function RenameTableDialog({ table }: { table: TableRef }) {
+  const ws = useWorkspace();
+  const call = useCall();
+  const toasts = useToasts();
+  const [name, setName] = useState(table.table);
+  const [target, setTarget] = useState(table.path.join('/'));
+  const newPath = target
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const pathProblem = newPath.map(nameProblem).find(Boolean);
+  const unchanged = name === table.table && displayPath(newPath) === displayPath(table.path);
+  const problem = nameProblem(name) ?? (pathProblem ? `Namespace: ${pathProblem}` : undefined);
+  const rename = useMutation({
+    mutationFn: () =>
+      call('tables:rename', {
+        connectionId: table.connectionId,
+        path: [...table.path],
+        table: table.table,
+        newName: name,
+        newPath,
+      }),
+    onSuccess: () => {
+      const to = { connectionId: table.connectionId, path: newPath, table: name };
+      ws.retarget(table, to);
+      toasts.push('success', `Renamed ${table.table} to ${displayPath([...newPath, name])}`);
+      ws.closeDialog();
+    },
+  });
+  return (
+    <Modal
+      title={`Rename table ${table.table}`}
+      description={`Scripts and clients that open ${displayPath([...table.path, table.table])} will no longer find it under that name.`}
+      onClose={ws.closeDialog}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!problem && !unchanged) rename.mutate();
+        }}
+      >
+        <NameField label="New name" value={name} onChange={setName} autoFocus touched />
+        <label className="field">
+          <span>Namespace (names separated by /; empty for the top level)</span>
+          <input
+            aria-label="Namespace"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          />
+          {pathProblem && <span className="field-error">{pathProblem}</span>}
+        </label>
+        <ErrorMessage error={rename.error} />
+        <div className="modal-actions">
+          <button type="button" onClick={ws.closeDialog}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="primary"
+            disabled={Boolean(problem) || unchanged || rename.isPending}
+          >
+            {rename.isPending ? 'Renaming…' : 'Rename'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

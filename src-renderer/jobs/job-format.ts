@@ -1,0 +1,38 @@
+/** How a job reads in the panel and in announcements. */
+import type { JobView } from '../api/use-host-events';
+import { displayPath } from '../common/format-path';
+
+export function jobTitle(job: JobView): string {
+  const where = displayPath([...job.target.namespacePath, job.target.table]);
+  if (job.kind === 'create_index') {
+    return `${job.target.indexType ?? 'Index'} on ${job.target.column ?? '?'} of ${where}`;
+  }
+  return `Import into ${where}`;
+}
+
+export function isActive(job: JobView): boolean {
+  return job.state === 'queued' || job.state === 'running';
+}
+
+/** Fraction done: the job's own when it gives one, else rows done (imports) or indexed rows. */
+export function jobFraction(job: JobView): number | undefined {
+  if (job.state === 'succeeded') return 1;
+  const p = job.progress;
+  if (p.fraction !== undefined) return p.fraction;
+  if (p.rowsDone !== undefined && p.rowsTotal) return Math.min(1, p.rowsDone / p.rowsTotal);
+  const total = (p.numIndexedRows ?? 0) + (p.numUnindexedRows ?? 0);
+  if (!total || p.numIndexedRows === undefined) return undefined;
+  return Math.min(1, p.numIndexedRows / total);
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

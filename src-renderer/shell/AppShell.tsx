@@ -1,0 +1,71 @@
+/**
+ * The window: toolbar, the catalogs on the left, open tables on the right, and the overlays
+ * (jobs panel, dialogs, palette). It marks itself ready once the first connection list is in,
+ * which is what tests and the Electron window wait for.
+ */
+import { useCallback } from 'react';
+import { useConnections } from '../api/catalog-queries';
+import { useHostEvents, type JobView } from '../api/use-host-events';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { DialogHost } from '../dialogs/DialogHost';
+import { JobsPanel } from '../jobs/JobsPanel';
+import { jobTitle } from '../jobs/job-format';
+import { CommandPalette, usePaletteShortcut } from '../palette/CommandPalette';
+import { StartScreen } from '../start/StartScreen';
+import { TableView } from '../table/TableView';
+import { useTheme } from '../state/theme';
+import { tableKey } from '../state/deep-link';
+import { useWorkspace } from '../state/workspace';
+import { Sidebar } from './Sidebar';
+import { TabBar } from './TabBar';
+import { TopBar } from './TopBar';
+import { useToasts } from './toasts';
+
+export function AppShell() {
+  const ws = useWorkspace();
+  const toasts = useToasts();
+  const [theme, setTheme] = useTheme();
+  const connections = useConnections();
+  const onJobFinished = useCallback(
+    (job: JobView) => {
+      const title = jobTitle(job);
+      if (job.state === 'succeeded') toasts.push('success', `Finished: ${title}`);
+      else if (job.state === 'failed')
+        toasts.push('error', `Failed: ${title}: ${job.error?.message ?? 'no reason given'}`);
+      else if (job.state === 'cancelled') toasts.push('info', `Cancelled: ${title}`);
+    },
+    [toasts],
+  );
+  useHostEvents(onJobFinished);
+  usePaletteShortcut();
+
+  const list = connections.data ?? [];
+  const active = ws.activeTab;
+  const activeConnection = active && list.find((c) => c.id === active.ref.connectionId);
+  const ready = !connections.isPending;
+
+  return (
+    <div className="app" data-app-state={ready ? 'ready' : 'loading'}>
+      <TopBar theme={theme} onTheme={setTheme} />
+      <div className="body">
+        <Sidebar connections={list} />
+        <main className="workspace">
+          <ErrorMessage error={connections.error} />
+          <TabBar connections={list} />
+          {active && activeConnection ? (
+            <TableView key={tableKey(active.ref)} tab={active} connection={activeConnection} />
+          ) : active && connections.data ? (
+            <p className="muted start">
+              The connection of this link is not open. Open it, then follow the link again.
+            </p>
+          ) : (
+            <StartScreen hasConnections={list.length > 0} />
+          )}
+        </main>
+        <JobsPanel />
+      </div>
+      <DialogHost />
+      <CommandPalette connections={list} onTheme={setTheme} />
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * The catalog tree: every open connection, its namespaces and tables, loaded lazily and
+ * virtualized, so 10,000 entries scroll and open as fast as 10. It follows the WAI-ARIA tree
+ * pattern: one tab stop, arrows to move, Right/Left to open and close, Enter to open a table,
+ * and the context menu on right click or Shift+F10.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Connection } from '../../src-main/shared/contract';
+import { describeError } from '../api/studio-error';
+import { useWorkspace } from '../state/workspace';
+import { TreeRowMenu } from './TreeRowMenu';
+import { ancestorKeys, buildTreeRows, nodeKey, type TreeRow } from './tree-rows';
+import { useExpandedListings } from './use-expanded-listings';
+
+const ROW_HEIGHT = 26;
+
+export function CatalogTree({
+  connections,
+  onCloseConnection,
+}: {
+  connections: readonly Connection[];
+  onCloseConnection: (connectionId: string) => void;
+}) {
+  const ws = useWorkspace();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(connections.map((c) => nodeKey(c.id, []))),
+  );
+  const [focused, setFocused] = useState(0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const listingOf = useExpandedListings(connections, expanded);
+
+  // A newly opened connection starts expanded.
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    const fresh = connections.filter((c) => !seen.current.has(c.id));
+    for (const c of connections) seen.current.add(c.id);
+    if (fresh.length > 0) {
+      setExpanded((prev) => new Set([...prev, ...fresh.map((c) => nodeKey(c.id, []))]));
+    }
+  }, [connections]);
+
+  // Reveal a namespace (deep link, palette jump): open each ancestor.
+  useEffect(() => {
+    const target = ws.revealTarget;
+    if (!target) return;
+    const keys = ancestorKeys(target.connectionId, target.path);
+    setExpanded((prev) => new Set([...prev, ...keys]));
+  }, [ws.revealTarget]);
+
+  const rows = useMemo(
+    () => buildTreeRows(connections, expanded, listingOf),
+    [connections, expanded, listingOf],
+  );
+
+  const activeKey = ws.activeTab
+    ? nodeKey(ws.activeTab.ref.connectionId, ws.activeTab.ref.path, ws.activeTab.ref.table)
+    : undefined;
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const focusedIndex = Math.min(focused, Math.max(0, rows.length - 1));
+
+  const toggle = (row: TreeRow, open?: boolean) => {
+    if (row.kind !== 'connection' && row.kind !== 'namespace') return;
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      const willOpen = open ?? !next.has(row.key);
+      if (willOpen) next.add(row.key);
+      else next.delete(row.key);
+      return next;
+    });
+  };
+
+  const activate = (row: TreeRow) => {
+    if (row.kind === 'table') {
+      ws.openTable({ connectionId: row.connection.id, path: row.path, table: row.table });
+    } else toggle(row);
+  };
+
+  const moveFocus = (index: number) => {
+    const clamped = Math.max(0, Math.min(rows.length - 1, index));
+    setFocused(clamped);
+    virtualizer.scrollToIndex(clamped, { align: 'auto' });
+    requestAnimationFrame(() => {
+      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${clamped}"]`)?.focus();
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const row = rows[focusedIndex];
+    if (!row) return;
+    const open = (row.kind === 'connection' || row.kind === 'namespace') && row.expanded;
+    switch (event.key) {
+      case 'ArrowDown':
+        moveFocus(focusedIndex + 1);
+        break;
+      case 'ArrowUp':
+        moveFocus(focusedIndex - 1);
+        break;
+      case 'Home':
+        moveFocus(0);
+        break;
+      case 'End':
+        moveFocus(rows.length - 1);
+        break;
+      case 'PageDown':
+        moveFocus(focusedIndex + 15);
+        break;
+      case 'PageUp':
+        moveFocus(focusedIndex - 15);
+        break;
+      case 'ArrowRight':
+        if (row.kind === 'connection' || row.kind === 'namespace') {
+          if (open) moveFocus(focusedIndex + 1);
+          else toggle(row, true);
+        }
+        break;
+      case 'ArrowLeft': {
+        if (open) {
+          toggle(row, false);
+          break;
+        }
+        for (let i = focusedIndex - 1; i >= 0; i -= 1) {
+          if (rows[i]!.depth < row.depth) {
+            moveFocus(i);
+            break;
+          }
+        }
+        break;
+      }
+      case 'Enter':
+      case ' ':
+        activate(row);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div
+      ref={scrollRef}
+      className="tree"
+      role="tree"
+      aria-label="Catalog tree"
+      onKeyDown={onKeyDown}
+      data-testid="catalog-tree"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <TreeRowMenu key={row.key} row={row} onCloseConnection={onCloseConnection}>
+              <div
+                data-index={item.index}
+                className={`tree-row tree-${row.kind}${activeKey === row.key ? ' selected' : ''}`}
+                style={{
+                  transform: `translateY(${item.start}px)`,
+                  height: ROW_HEIGHT,
+                  paddingLeft: 8 + row.depth * 16,
+                }}
+                {...rowAria(row, activeKey, item.index === focusedIndex)}
+                onClick={() => {
+                  setFocused(item.index);
+                  activate(row);
+                }}
+                onFocus={() => setFocused(item.index)}
+              >
+                <RowContent row={row} />
+              </div>
+            </TreeRowMenu>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function rowAria(row: TreeRow, activeKey: string | undefined, focused: boolean) {
+  if (row.kind === 'status') {
+    return {
+      role: 'treeitem',
+      'aria-level': row.depth + 1,
+      'aria-disabled': true,
+      tabIndex: focused ? 0 : -1,
+    };
+  }
+  const label =
+    row.kind === 'connection'
+      ? row.connection.name
+      : row.kind === 'namespace'
+        ? row.path[row.path.length - 1]!
+        : row.table;
+  return {
+    role: 'treeitem',
+    'aria-level': row.depth + 1,
+    'aria-label': label,
+    'aria-selected': activeKey === row.key,
+    ...(row.kind === 'table' ? {} : { 'aria-expanded': row.expanded }),
+    'data-kind': row.kind,
+    tabIndex: focused ? 0 : -1,
+  };
+}
+
+function RowContent({ row }: { row: TreeRow }) {
+  switch (row.kind) {
+    case 'connection':
+      return (
+        <>
+          <span className="twisty" aria-hidden>
+            {row.expanded ? '▾' : '▸'}
+          </span>
+          <span className="swatch" style={{ background: row.connection.color }} aria-hidden />
+          <span className="tree-label">{row.connection.name}</span>
+          {row.connection.readOnly && <span className="badge">read-only</span>}
+        </>
+      );
+    case 'namespace':
+      return (
+        <>
+          <span className="twisty" aria-hidden>
+            {row.expanded ? '▾' : '▸'}
+          </span>
+          <span className="icon" aria-hidden>
+            ◫
+          </span>
+          <span className="tree-label">{row.path[row.path.length - 1]}</span>
+        </>
+      );
+    case 'table':
+      return (
+        <>
+          <span className="twisty" aria-hidden />
+          <span className="icon" aria-hidden>
+            ▦
+          </span>
+          <span className="tree-label">{row.table}</span>
+        </>
+      );
+    case 'status':
+      return (
+        <span className={row.error ? 'tree-status error' : 'tree-status'}>
+          {row.error ? `${row.text}: ${describeError(row.error).detail}` : row.text}
+        </span>
+      );
+  }
+}

@@ -1,0 +1,50 @@
+/** Lazily loads the children of every expanded node, and nothing else. */
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { Connection } from '../../src-main/shared/contract';
+import { listAll } from '../api/catalog-queries';
+import { queryKeys, type NamespacePath } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { nodeKey, type Listing } from './tree-rows';
+
+export function useExpandedListings(
+  connections: readonly Connection[],
+  expanded: ReadonlySet<string>,
+): (connectionId: string, path: NamespacePath) => Listing | undefined {
+  const call = useCall();
+  const open = useMemo(() => {
+    const known = new Set(connections.map((c) => c.id));
+    return [...expanded]
+      .map((key) => JSON.parse(key) as [string, string[], string?])
+      .filter(([connectionId, , table]) => known.has(connectionId) && table === undefined);
+  }, [connections, expanded]);
+
+  const results = useQueries({
+    queries: open.flatMap(([connectionId, path]) => [
+      {
+        queryKey: queryKeys.namespaces(connectionId, path),
+        queryFn: () => listAll(call, 'namespaces', connectionId, path),
+      },
+      {
+        queryKey: queryKeys.tables(connectionId, path),
+        queryFn: () => listAll(call, 'tables', connectionId, path),
+      },
+    ]),
+  });
+
+  const byKey = useMemo(() => {
+    const map = new Map<string, Listing>();
+    open.forEach(([connectionId, path], i) => {
+      const namespaces = results[i * 2];
+      const tables = results[i * 2 + 1];
+      map.set(nodeKey(connectionId, path), {
+        namespaces: namespaces?.data,
+        tables: tables?.data,
+        error: namespaces?.error ?? tables?.error ?? undefined,
+      });
+    });
+    return map;
+  }, [open, results]);
+
+  return useCallback((connectionId, path) => byKey.get(nodeKey(connectionId, path)), [byKey]);
+}
