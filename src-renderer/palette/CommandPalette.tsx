@@ -72,7 +72,6 @@ export function CommandPalette({
         value={search}
         onValueChange={setSearch}
         placeholder="Type a command or a table name…"
-        aria-label="Command or table name"
       />
       <Command.List>
         <Command.Empty>Nothing matches.</Command.Empty>

@@ -26,6 +26,8 @@ export interface WebApp {
   /** The engine behind an open connection, to set up or check data without the UI. */
   catalogOf(connectionId: string): CatalogClient;
   openConnectionIds(): Promise<string[]>;
+  /** Closes every open connection, so a test starts with an empty tree. */
+  closeAllConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,11 +49,17 @@ export async function startWebApp(): Promise<WebApp> {
       '--no-first-run',
     ],
   });
+  const openConnectionIds = async () => {
+    const opened = await host.call('connections:list-open', {});
+    if (!opened.ok) throw new Error(opened.error.message);
+    return (opened.value as Array<{ id: string }>).map((c) => c.id);
+  };
   return {
     dir,
     host,
     url,
     browser,
+    openConnectionIds,
     async newPage() {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await page.goto(url);
@@ -63,10 +71,10 @@ export async function startWebApp(): Promise<WebApp> {
         host as unknown as { connections: { get(id: string): { catalog: CatalogClient } } }
       ).connections.get(connectionId).catalog;
     },
-    async openConnectionIds() {
-      const opened = await host.call('connections:list-open', {});
-      if (!opened.ok) throw new Error(opened.error.message);
-      return (opened.value as Array<{ id: string }>).map((c) => c.id);
+    async closeAllConnections() {
+      for (const connectionId of await openConnectionIds()) {
+        await host.call('connections:close', { connectionId });
+      }
     },
     async close() {
       await browser.close();
