@@ -11,29 +11,7 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { Modal } from '../common/Modal';
 import { useWorkspace } from '../state/workspace';
 import { ConnectionDisplayFields, useDisplayFields } from './ConnectionDisplayFields';
-
-/** `Name: value` per line; a line without a colon is a mistake worth naming. */
-export function parseHeaderLines(text: string): {
-  headers: Record<string, string>;
-  problem?: string;
-} {
-  const headers: Record<string, string> = {};
-  for (const [i, raw] of text.split('\n').entries()) {
-    const line = raw.trim();
-    if (!line) continue;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return { headers, problem: `Header line ${i + 1} needs the form Name: value` };
-    const name = line.slice(0, colon).trim();
-    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
-      return {
-        headers,
-        problem: `Header line ${i + 1}: ${JSON.stringify(name)} is not a header name`,
-      };
-    }
-    headers[name] = line.slice(colon + 1).trim();
-  }
-  return { headers };
-}
+import { parseHeaderLines } from './header-lines';
 
 export function ConnectUrlDialog() {
   const ws = useWorkspace();
@@ -95,9 +73,9 @@ export function ConnectUrlDialog() {
           <div className="row">
             {(
               [
-                ['apiKey', 'API key'],
-                ['bearer', 'Bearer token'],
-                ['none', 'None'],
+                ['apiKey', 'Use an API key'],
+                ['bearer', 'Use a bearer token'],
+                ['none', 'No authentication'],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="check">
