@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeaderLines } from '../../../../src-renderer/start/ConnectUrlDialog';
+import { parseHeaderLines } from '../../../../src-renderer/start/header-lines';
 
 describe('parseHeaderLines', () => {
   it('reads Name: value lines and skips blank ones', () => {
