@@ -24,86 +24,91 @@ async function connect(page: Page, key: string, name: string) {
   return dialog;
 }
 
-describe.skipIf(!hasChromium)('a remote catalog (Chromium; skipped without /usr/bin/chromium)', () => {
-  beforeAll(async () => {
-    server = await startCatalogServer({
-      auth: {
-        principals: [
-          { name: 'admin', api_keys: ['admin-key'], role: 'admin' },
-          { name: 'reader', api_keys: ['reader-key'], role: 'reader' },
-        ],
-      },
+describe.skipIf(!hasChromium)(
+  'a remote catalog (Chromium; skipped without /usr/bin/chromium)',
+  () => {
+    beforeAll(async () => {
+      server = await startCatalogServer({
+        auth: {
+          principals: [
+            { name: 'admin', api_keys: ['admin-key'], role: 'admin' },
+            { name: 'reader', api_keys: ['reader-key'], role: 'reader' },
+          ],
+        },
+      });
+      await server.catalog.createNamespace(['team']);
+      await server.catalog.createTable('events', sampleTable(25, 4), ['team']);
+      app = await startWebApp();
     });
-    await server.catalog.createNamespace(['team']);
-    await server.catalog.createTable('events', sampleTable(25, 4), ['team']);
-    app = await startWebApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await server?.close();
-  });
+    afterAll(async () => {
+      await app?.close();
+      await server?.close();
+    });
 
-  it('tests the connection precisely, then browses and changes the catalog with an admin key', async () => {
-    await app.closeAllConnections();
-    const page = await app.newPage();
-    const dialog = await connect(page, 'wrong-key', 'remote');
-    await dialog.getByLabel('URL').fill('not a url');
-    await dialog.getByText('must start with http').waitFor();
-    await expect(dialog.getByRole('button', { name: 'Connect', exact: true }).isDisabled()).resolves.toBe(true);
-    await dialog.getByLabel('URL').fill(server.url);
-    await dialog.getByLabel('Extra headers').fill('no colon here');
-    await dialog.getByText('needs the form Name: value').waitFor();
-    await dialog.getByLabel('Extra headers').fill('x-trace: e2e');
-    await dialog.getByRole('button', { name: 'Test connection' }).click();
-    await expect(dialog.getByLabel('Test result').textContent()).resolves.toMatch(/401/);
-    await dialog.getByLabel('API key', { exact: true }).fill('admin-key');
-    await dialog.getByRole('button', { name: 'Test connection' }).click();
-    await expect(dialog.getByLabel('Test result').textContent()).resolves.toMatch(/^✓/);
-    await screenshotBothThemes(page, 'connect-url');
-    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    it('tests the connection precisely, then browses and changes the catalog with an admin key', async () => {
+      await app.closeAllConnections();
+      const page = await app.newPage();
+      const dialog = await connect(page, 'wrong-key', 'remote');
+      await dialog.getByLabel('URL').fill('not a url');
+      await dialog.getByText('must start with http').waitFor();
+      await expect(
+        dialog.getByRole('button', { name: 'Connect', exact: true }).isDisabled(),
+      ).resolves.toBe(true);
+      await dialog.getByLabel('URL').fill(server.url);
+      await dialog.getByLabel('Extra headers').fill('no colon here');
+      await dialog.getByText('needs the form Name: value').waitFor();
+      await dialog.getByLabel('Extra headers').fill('x-trace: e2e');
+      await dialog.getByRole('button', { name: 'Test connection' }).click();
+      await expect(dialog.getByLabel('Test result').textContent()).resolves.toMatch(/401/);
+      await dialog.getByLabel('API key', { exact: true }).fill('admin-key');
+      await dialog.getByRole('button', { name: 'Test connection' }).click();
+      await expect(dialog.getByLabel('Test result').textContent()).resolves.toMatch(/^✓/);
+      await screenshotBothThemes(page, 'connect-url');
+      await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
 
-    await item(page, 'team').click();
-    await item(page, 'events').click();
-    await expect(page.getByTestId('row-count').textContent()).resolves.toBe('25');
+      await item(page, 'team').click();
+      await item(page, 'events').click();
+      await expect(page.getByTestId('row-count').textContent()).resolves.toBe('25');
 
-    await item(page, 'remote').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'New namespace…' }).click();
-    const create = page.getByRole('dialog', { name: 'New namespace' });
-    await create.getByLabel('Namespace name').fill('made_remotely');
-    await create.getByRole('button', { name: 'Create namespace' }).click();
-    await create.waitFor({ state: 'detached' });
-    await expect(server.catalog.namespaceExists(['made_remotely'])).resolves.toBe(true);
-    await item(page, 'made_remotely').waitFor();
+      await item(page, 'remote').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'New namespace…' }).click();
+      const create = page.getByRole('dialog', { name: 'New namespace' });
+      await create.getByLabel('Namespace name').fill('made_remotely');
+      await create.getByRole('button', { name: 'Create namespace' }).click();
+      await create.waitFor({ state: 'detached' });
+      await expect(server.catalog.namespaceExists(['made_remotely'])).resolves.toBe(true);
+      await item(page, 'made_remotely').waitFor();
 
-    await item(page, 'events').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Rename…' }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename table events' });
-    await rename.getByLabel('New name').fill('events_v2');
-    await rename.getByRole('button', { name: 'Rename' }).click();
-    await rename.waitFor({ state: 'detached' });
-    await expect(server.catalog.tableExists('events_v2', ['team'])).resolves.toBe(true);
-    await page.close();
-  });
+      await item(page, 'events').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Rename…' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename table events' });
+      await rename.getByLabel('New name').fill('events_v2');
+      await rename.getByRole('button', { name: 'Rename' }).click();
+      await rename.waitFor({ state: 'detached' });
+      await expect(server.catalog.tableExists('events_v2', ['team'])).resolves.toBe(true);
+      await page.close();
+    });
 
-  it('refuses changes for a reader with a message that says what to do', async () => {
-    await app.closeAllConnections();
-    const page = await app.newPage();
-    const dialog = await connect(page, 'reader-key', 'read-only key');
-    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await item(page, 'team').waitFor();
+    it('refuses changes for a reader with a message that says what to do', async () => {
+      await app.closeAllConnections();
+      const page = await app.newPage();
+      const dialog = await connect(page, 'reader-key', 'read-only key');
+      await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await item(page, 'team').waitFor();
 
-    await item(page, 'read-only key').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'New namespace…' }).click();
-    const create = page.getByRole('dialog', { name: 'New namespace' });
-    await create.getByLabel('Namespace name').fill('not_allowed');
-    await create.getByRole('button', { name: 'Create namespace' }).click();
-    const alert = create.getByRole('alert');
-    await expect(alert.textContent()).resolves.toMatch(/^Permission denied/);
-    await alert.getByText('ask for a writer or admin key').waitFor();
-    await screenshotBothThemes(page, 'permission-denied');
-    await expect(server.catalog.namespaceExists(['not_allowed'])).resolves.toBe(false);
-    await page.close();
-  });
-});
+      await item(page, 'read-only key').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'New namespace…' }).click();
+      const create = page.getByRole('dialog', { name: 'New namespace' });
+      await create.getByLabel('Namespace name').fill('not_allowed');
+      await create.getByRole('button', { name: 'Create namespace' }).click();
+      const alert = create.getByRole('alert');
+      await expect(alert.textContent()).resolves.toMatch(/^Permission denied/);
+      await alert.getByText('ask for a writer or admin key').waitFor();
+      await screenshotBothThemes(page, 'permission-denied');
+      await expect(server.catalog.namespaceExists(['not_allowed'])).resolves.toBe(false);
+      await page.close();
+    });
+  },
+);

@@ -5,9 +5,9 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import type { CatalogClient } from '../../src-main/catalog/client';
 import { Host } from '../../src-main/host/host';
 import { FileSecretStore } from '../../src-main/host/secret-store';
@@ -15,7 +15,9 @@ import { buildWebServer, type WebServer } from '../../src-main/web/web-server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
-export const SCREENSHOT_DIR = resolve(__dirname, '../../test-results/screenshots');
+export const SCREENSHOT_DIR = fileURLToPath(
+  new URL('../../test-results/screenshots', import.meta.url),
+);
 
 export interface WebApp {
   dir: string;
@@ -31,13 +33,18 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
-export async function startWebApp(): Promise<WebApp> {
+/**
+ * Starts the app. Inside vitest the renderer comes from the global setup's build; a benchmark
+ * script passes its own build folder (vitest's `inject` exists only inside the runner).
+ */
+export async function startWebApp(options: { rendererDir?: string } = {}): Promise<WebApp> {
+  const rendererDir = options.rendererDir ?? (await import('vitest')).inject('rendererDir');
   const dir = mkdtempSync(join(tmpdir(), 'cs-e2e-'));
   const host = new Host({
     userDataDir: join(dir, 'data'),
     secrets: new FileSecretStore(join(dir, 'data', 'secrets.json')),
   });
-  const web: WebServer = buildWebServer({ host, rendererDir: inject('rendererDir') });
+  const web: WebServer = buildWebServer({ host, rendererDir });
   const url = await web.listen(0);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

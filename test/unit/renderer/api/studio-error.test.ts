@@ -11,7 +11,8 @@ describe('describeError', () => {
   });
 
   it('says what to do next for 401, 403 and 503', () => {
-    const next = (code: number, name: string) => describeError(new StudioError(code, name, 'm')).next;
+    const next = (code: number, name: string) =>
+      describeError(new StudioError(code, name, 'm')).next;
     expect(next(ERROR_CODES.Unauthenticated, 'Unauthenticated')).toMatch(/API key or bearer token/);
     expect(next(ERROR_CODES.PermissionDenied, 'PermissionDenied')).toMatch(/writer or admin key/);
     expect(next(ERROR_CODES.ServiceUnavailable, 'ServiceUnavailable')).toMatch(/try again/);
