@@ -67,6 +67,9 @@ export async function serve(argv: string[]): Promise<number> {
   const jobOptions = {
     jobConcurrency: Math.max(1, positiveInt(values['max-index-builds'], 'max-index-builds', 2)),
     maxQueuedJobs: positiveInt(values['max-queued-builds'], 'max-queued-builds', 16),
+    // The server owns its folders' jobs, so it journals them: after a crash or restart the jobs
+    // it was running are reported as interrupted instead of vanishing.
+    persistJobs: true,
   };
   const authenticator = values.auth
     ? (() => {

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { errors } from '../errors';
 import { describeId } from '../ids';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
+import { STATE_FOLDER } from './state-folder';
 
 export const RESERVED_MARKER = '.lance-reserved';
 const DEREGISTERED_MARKER = '.lance-deregistered';
@@ -51,6 +52,9 @@ export function safeRelativeLocation(root: string, location: string): string {
   const relativeClean = clean.split(sep).join('/');
   if (relativeClean.split('/')[0] === '__manifest') {
     throw errors.InvalidInput('The catalog manifest is not a table location');
+  }
+  if (relativeClean.split('/')[0] === STATE_FOLDER) {
+    throw errors.InvalidInput(`${STATE_FOLDER} holds the catalog's own state, not tables`);
   }
   return relativeClean;
 }

@@ -31,18 +31,27 @@ import { ERROR_CODES, errors, isCatalogError } from '../errors';
 import { assertValidComponent, assertValidNamespacePath, describeId, samePath } from '../ids';
 import { toArrowTable, type TableData } from '../arrow-data';
 import { JobRegistry } from '../jobs';
+import { FileJobJournal } from '../job-journal';
 import { parseOptions } from '../parse-options';
 import { collectPages } from '../pagination';
 import { lance, mapLanceError } from './lance-errors';
 import { ManifestStore, manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import { DirTable, type DirContext } from './dir-table';
+import { jobJournalPath } from './state-folder';
 
 export interface DirCatalogOptions {
   /** Index builds that may run at once; more are queued. */
   jobConcurrency?: number;
   /** Queued builds beyond which new ones are refused with ServiceUnavailable. */
   maxQueuedJobs?: number;
+  /**
+   * Keep job records in `<root>/.catalog-studio/jobs.json`, so that after a crash or restart the
+   * jobs of the previous run are listed, unfinished ones as failed (interrupted). For the one
+   * long-lived process that owns the folder's jobs (the server); two processes journaling the
+   * same folder would overwrite each other's records.
+   */
+  persistJobs?: boolean;
 }
 const OPEN_TABLE_TTL_MS = 5000;
 
@@ -83,6 +92,7 @@ export class DirCatalog implements CatalogClient {
       concurrency: options.jobConcurrency ?? 2,
       maxQueued: options.maxQueuedJobs ?? 64,
       mapError: (error) => mapLanceError(error),
+      ...(options.persistJobs ? { journal: new FileJobJournal(jobJournalPath(this.root)) } : {}),
     });
     this.manifest = new ManifestStore(this.root);
     this.context = {
