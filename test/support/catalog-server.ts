@@ -25,7 +25,7 @@ export interface StartOptions extends Partial<Omit<ServerOptions, 'databases' | 
   jobConcurrency?: number;
   maxQueuedJobs?: number;
   /** Journal jobs in the catalog folder, as `serve` does. */
-  persistJobs?: boolean;
+  journal?: boolean;
   root?: string;
 }
 
@@ -34,7 +34,7 @@ export async function startCatalogServer(options: StartOptions = {}): Promise<Ru
   const catalog = await connect(root, {
     ...(options.jobConcurrency === undefined ? {} : { jobConcurrency: options.jobConcurrency }),
     ...(options.maxQueuedJobs === undefined ? {} : { maxQueuedJobs: options.maxQueuedJobs }),
-    ...(options.persistJobs ? { persistJobs: true } : {}),
+    ...(options.journal ? { journal: true } : {}),
   });
   let authenticator: Authenticator | undefined;
   if (options.auth) {
@@ -52,7 +52,7 @@ export async function startCatalogServer(options: StartOptions = {}): Promise<Ru
     jwks: _jwks,
     jobConcurrency: _c,
     maxQueuedJobs: _q,
-    persistJobs: _p,
+    journal: _p,
     root: _r,
     ...serverOptions
   } = options;

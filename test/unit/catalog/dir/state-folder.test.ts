@@ -19,7 +19,7 @@ let catalog: CatalogClient;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cs-state-'));
-  catalog = await connect(root, { persistJobs: true });
+  catalog = await connect(root, { journal: true });
   await catalog.createNamespace(['ns']);
   const rootTable = await catalog.createTable('top', sampleTable(20, 8));
   await catalog.createTable('inner', sampleTable(20, 8), ['ns']);
