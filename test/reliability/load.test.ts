@@ -14,7 +14,7 @@ import { arrow } from '../../src-main/catalog/arrow';
 import { call } from '../support/catalog-server';
 import { formatStats, LatencyRecorder } from '../support/latency-stats';
 import { politeRequest } from '../support/polite-client';
-import { reportFigures, scaled } from '../support/reliability-scale';
+import { reportFigures, reportTable, scaled } from '../support/reliability-scale';
 import { sampleTable, seededRandom } from '../support/sample-data';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { pollUntil } from '../integration/server/contract-helpers';
@@ -171,7 +171,7 @@ describe(`${CLIENTS} clients for ${SECONDS} s`, () => {
     const elapsed = (performance.now() - started) / 1000;
 
     const stats = latency.summary(elapsed);
-    console.log(`\nLoad: ${CLIENTS} clients, ${elapsed.toFixed(1)} s\n${formatStats(stats)}`);
+    reportTable(`Load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s`, formatStats(stats));
     expect(errors.slice(0, 20)).toEqual([]);
     expect(totals.missingRetryAfter).toBe(0);
     for (const [operation] of MIX)

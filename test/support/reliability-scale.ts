@@ -14,3 +14,8 @@ export function reportFigures(name: string, figures: Record<string, string | num
   const parts = Object.entries(figures).map(([key, value]) => `${key}=${value}`);
   console.log(`[reliability:${name}${FULL ? ' full' : ' short'}] ${parts.join(' ')}`);
 }
+
+/** A titled table of figures, printed as it is. */
+export function reportTable(title: string, table: string): void {
+  console.log(`\n${title}${FULL ? ' (full)' : ' (short)'}\n${table}`);
+}
