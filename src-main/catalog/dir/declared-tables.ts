@@ -59,6 +59,22 @@ export function safeRelativeLocation(root: string, location: string): string {
   return relativeClean;
 }
 
+/**
+ * Refuses a table whose folder resolves outside the catalog: a symlink planted in the catalog
+ * folder (a root `<name>.lance` link, or a table folder replaced by one) would otherwise let every
+ * read, and drop or deregister, reach a folder the catalog was never given.
+ */
+export function assertInsideCatalog(root: string, location: string, table: string): void {
+  const folder = join(root, location);
+  if (!existsSync(folder)) return;
+  const inside = relative(realpathSync(root), realpathSync(folder));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+    throw errors.InvalidTableState(
+      `Table ${table}'s folder ${location} resolves outside the catalog folder; it is not opened`,
+    );
+  }
+}
+
 /** Whether two relative locations are the same folder or one lies inside the other. */
 function overlaps(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
@@ -159,6 +175,7 @@ export async function deregisterTable(
   name: string,
   location: string,
 ): Promise<void> {
+  assertInsideCatalog(root, location, describeId([...namespacePath, name]));
   if (!existsSync(join(root, location))) {
     throw errors.InvalidTableState(
       `Table ${describeId([...namespacePath, name])} has no folder at ${location}`,

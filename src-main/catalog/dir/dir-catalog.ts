@@ -327,6 +327,7 @@ export class DirCatalog implements CatalogClient {
     const path = assertValidNamespacePath(namespacePath);
     const place = await this.findLocation(name, path);
     if (place && declared.isDeclaredOnly(this.root, place)) {
+      declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
       await this.manifest.removeTable(manifestObjectId(path, name));
       rmSync(join(this.root, place), { recursive: true, force: true });
       return;
@@ -579,6 +580,8 @@ export class DirCatalog implements CatalogClient {
   }
 
   private async openLanceUncached(name: string, path: string[]): Promise<lancedb.Table> {
+    const known = await this.findLocation(name, path).catch(() => undefined);
+    if (known) declared.assertInsideCatalog(this.root, known, describeId([...path, name]));
     try {
       return await lance(() => this.db.openTable(name, path));
     } catch (error) {
