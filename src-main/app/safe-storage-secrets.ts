@@ -1,7 +1,7 @@
 /** Connection secrets encrypted with Electron's safeStorage (the OS keychain), in the user data folder. */
 import { existsSync, readFileSync } from 'node:fs';
 import type { SafeStorage } from 'electron';
-import { writeFileAtomic } from '../host/atomic-file';
+import { writeFileAtomic } from '../catalog/atomic-file';
 import type { SecretStore } from '../host/secret-store';
 
 export class SafeStorageSecrets implements SecretStore {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEvent, JobRecord } from './contract';
 import { errorNameOf, errors, isCatalogError, type CatalogError } from './errors';
+import type { JobJournal } from './job-journal';
 
 export interface JobContext {
   readonly signal: AbortSignal;
@@ -26,6 +27,11 @@ export interface JobRegistryOptions {
   maxQueued?: number;
   historyLimit?: number;
   mapError?: (error: unknown) => CatalogError;
+  /**
+   * Where records are kept across restarts. Without one, jobs live only in this process; with one,
+   * the previous run's jobs are listed again, unfinished ones as failed (interrupted).
+   */
+  journal?: JobJournal;
 }
 
 interface Entry {
@@ -53,6 +59,8 @@ export class JobRegistry {
   private readonly maxQueued: number;
   private readonly historyLimit: number;
   private readonly mapError: (error: unknown) => CatalogError;
+  private readonly journal: JobJournal | undefined;
+  private journalFailing = false;
 
   constructor(options: JobRegistryOptions = {}) {
     this.concurrency = options.concurrency ?? 2;
@@ -64,6 +72,8 @@ export class JobRegistry {
         isCatalogError(error)
           ? error
           : errors.Internal(String((error as Error)?.message ?? error)));
+    this.journal = options.journal;
+    if (this.journal) this.restore(this.journal.load());
   }
 
   get activeCount(): number {
@@ -102,6 +112,7 @@ export class JobRegistry {
     this.emit('job:progress', entry);
     this.pump();
     this.prune();
+    this.persist();
     return { ...entry.record };
   }
 
@@ -172,14 +183,18 @@ export class JobRegistry {
     record.startedAt = Date.now();
     this.refreshEstimate(entry);
     this.emit('job:progress', entry);
+    this.persist();
     const context: JobContext = {
       signal: entry.controller.signal,
       update: (patch) => {
         if (isTerminal(record.state)) return;
+        const phaseChanged = patch.phase !== undefined && patch.phase !== record.phase;
         if (patch.phase !== undefined) record.phase = patch.phase;
         if (patch.progress) record.progress = { ...record.progress, ...patch.progress };
         this.refreshEstimate(entry);
         this.emit('job:progress', entry);
+        // Phases are journaled, row counts are not: they change too often to rewrite the file.
+        if (phaseChanged) this.persist();
       },
     };
     try {
@@ -211,6 +226,40 @@ export class JobRegistry {
     this.emit('job:finished', entry);
     entry.resolveDone({ ...record });
     this.prune();
+    this.persist();
+  }
+
+  /** Takes back the previous run's records; they are all finished, so only their history is kept. */
+  private restore(records: JobRecord[]): void {
+    for (const record of records) {
+      if (!isTerminal(record.state)) continue;
+      const done = Promise.resolve(record);
+      this.entries.set(record.id, {
+        record,
+        submission: { kind: record.kind, target: record.target, run: async () => undefined },
+        controller: new AbortController(),
+        done,
+        resolveDone: () => undefined,
+      });
+    }
+    this.prune();
+    this.persist();
+  }
+
+  /**
+   * Writes every record to the journal. A journal that cannot be written costs the history after
+   * a restart, not the job, so the failure is reported and the job goes on.
+   */
+  private persist(): void {
+    if (!this.journal) return;
+    try {
+      this.journal.save([...this.entries.values()].map((e) => e.record));
+      this.journalFailing = false;
+    } catch (error) {
+      // Once per outage, not once per job event.
+      if (!this.journalFailing) console.error(`Cannot write the job journal: ${String(error)}`);
+      this.journalFailing = true;
+    }
   }
 
   private learnThroughput(entry: Entry): void {

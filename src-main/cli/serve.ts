@@ -64,9 +64,12 @@ export async function serve(argv: string[]): Promise<number> {
     return 2;
   }
   const port = positiveInt(values.port, 'port', 2333);
-  const jobOptions = {
+  const catalogOptions = {
     jobConcurrency: Math.max(1, positiveInt(values['max-index-builds'], 'max-index-builds', 2)),
     maxQueuedJobs: positiveInt(values['max-queued-builds'], 'max-queued-builds', 16),
+    // The server owns its folders, so it journals them: after a crash or restart the jobs it was
+    // running are reported as interrupted instead of vanishing, and cut-off creates are removed.
+    journal: true,
   };
   const authenticator = values.auth
     ? (() => {
@@ -76,7 +79,7 @@ export async function serve(argv: string[]): Promise<number> {
     : undefined;
 
   const catalogs = new Map<string, CatalogClient>();
-  for (const [name, dir] of databases) catalogs.set(name, await connect(dir, jobOptions));
+  for (const [name, dir] of databases) catalogs.set(name, await connect(dir, catalogOptions));
   const app = buildServer({
     databases: catalogs,
     ...(values.root ? { defaultDatabase: 'default' } : {}),

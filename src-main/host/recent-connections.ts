@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { RecentConnectionSchema } from '../shared/contract';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../catalog/atomic-file';
 
 export type RecentConnection = z.infer<typeof RecentConnectionSchema>;
 

@@ -3,7 +3,7 @@
  * with `safeStorage`; the web mode keeps them in a file only its user can read (mode 0600).
  */
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../catalog/atomic-file';
 
 export interface SecretStore {
   get(key: string): Promise<Record<string, string> | undefined>;

@@ -20,6 +20,7 @@ import { registerTableDataRoutes } from './routes/table-data';
 import { registerIndexRoutes } from './routes/indexes';
 import { registerVersionRoutes } from './routes/versions';
 import { registerJobRoutes } from './routes/jobs';
+import { recordRoutes } from './route-table';
 
 const ARROW_TYPES = [
   'application/vnd.apache.arrow.stream',
@@ -144,6 +145,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       .send(errorBody(error, request.url.split('?')[0]!, 404));
   });
 
+  recordRoutes(app);
   registerNamespaceRoutes(app, state);
   registerTableRoutes(app, state);
   registerTableDataRoutes(app, state);

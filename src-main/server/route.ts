@@ -14,6 +14,7 @@ import type { Principal } from './auth/authenticator';
 import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
 import { checkBodyId, delimiterOf, namespaceParts, tableParts } from './http/request-id';
 import type { ServerState } from './server-state';
+import type { RouteConfig } from './route-table';
 
 /** How a route names what it touches, for scope checks. */
 export type Target = 'namespace' | 'namespace-listing' | 'table' | 'catalog';
@@ -139,6 +140,7 @@ export function defineRoute<S extends z.ZodType | undefined>(
     app.route({
       method: definition.method,
       url,
+      config: { access: definition.access, target: definition.target } satisfies RouteConfig,
       handler: async (request, reply) => {
         const params = request.params as { id?: string };
         const query = request.query as Record<string, string | string[] | undefined>;

@@ -4,52 +4,41 @@
  * corrupt Arrow streams. Every answer must be a 4xx with the error body (never a 5xx or a hang),
  * the server must stay up, and the catalog on disk must be unchanged.
  *
- * FUZZ_REQUESTS sets the count (default 1500, the short version CI runs; the full suite uses more).
+ * FUZZ_REQUESTS sets the count; by default 1,500 in CI and 10,000 under RELIABILITY_FULL=1.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrow } from '../../src-main/catalog/arrow';
 import { sampleTable } from '../support/sample-data';
 import { startCatalogServer, type RunningServer } from '../support/catalog-server';
+import { buildServer } from '../../src-main/server/build-server';
+import { reportFigures, scaled } from '../support/reliability-scale';
+import { registeredRoutes } from '../../src-main/server/route-table';
 
-const COUNT = Number(process.env.FUZZ_REQUESTS ?? 1500);
+const COUNT = Number(process.env.FUZZ_REQUESTS ?? scaled(1500, 10_000));
 
-const ROUTES: Array<[string, string]> = [
-  ['POST', '/v1/namespace/{id}/create'],
-  ['GET', '/v1/namespace/{id}/list'],
-  ['POST', '/v1/namespace/{id}/describe'],
-  ['POST', '/v1/namespace/{id}/exists'],
-  ['POST', '/v1/namespace/{id}/drop'],
-  ['GET', '/v1/namespace/{id}/table/list'],
-  ['POST', '/v1/table/{id}/create'],
-  ['POST', '/v1/table/{id}/declare'],
-  ['POST', '/v1/table/{id}/register'],
-  ['POST', '/v1/table/{id}/deregister'],
-  ['POST', '/v1/table/{id}/describe'],
-  ['POST', '/v1/table/{id}/exists'],
-  ['POST', '/v1/table/{id}/drop'],
-  ['POST', '/v1/table/{id}/rename'],
-  ['POST', '/v1/table/{id}/restore'],
-  ['POST', '/v1/table/{id}/stats'],
-  ['POST', '/v1/table/{id}/count_rows'],
-  ['POST', '/v1/table/{id}/insert'],
-  ['POST', '/v1/table/{id}/merge_insert'],
-  ['POST', '/v1/table/{id}/update'],
-  ['POST', '/v1/table/{id}/delete'],
-  ['POST', '/v1/table/{id}/query'],
-  ['POST', '/v1/table/{id}/explain_plan'],
-  ['POST', '/v1/table/{id}/analyze_plan'],
-  ['POST', '/v1/table/{id}/create_index'],
-  ['POST', '/v1/table/{id}/index/list'],
-  ['POST', '/v1/table/{id}/index/{name}/stats'],
-  ['POST', '/v1/table/{id}/index/{name}/drop'],
-  ['POST', '/v1/table/{id}/version/list'],
-  ['POST', '/v1/table/{id}/tags/create'],
-  ['POST', '/v1/table/{id}/branches/create'],
-  ['POST', '/v1/table/{id}/branches/delete'],
-  ['POST', '/v1/jobs/describe'],
-  ['POST', '/v1/jobs/cancel'],
-];
+/**
+ * Every route the server registers, from its own route table (so a new route is fuzzed without
+ * being listed here), as `[method, template]` with `{id}` and `{name}` placeholders. HEAD routes
+ * share their GET twin's handler and are left out.
+ */
+function registeredTemplates(): Array<[string, string]> {
+  const app = buildServer({ databases: new Map() });
+  return registeredRoutes(app)
+    .filter((r) => r.method !== 'HEAD')
+    .map((r): [string, string] => [
+      r.method,
+      r.url.replace(':table_name', '{id}').replace(':id', '{id}').replace(':name', '{name}'),
+    ]);
+}
+
+const ALL_ROUTES = registeredTemplates();
+/** Routes that take an identifier: a bad one alone must get them refused. */
+const ROUTES = ALL_ROUTES.filter(([, template]) => template.includes('{id}'));
+/** Routes without one (jobs, catalog listings): only their POST forms have a body to break. */
+const ID_LESS_POSTS = ALL_ROUTES.filter(
+  ([method, template]) => method === 'POST' && !template.includes('{id}'),
+);
 
 /** Identifiers that are invalid: the request must fail on the id alone. */
 const BAD_IDS = [
@@ -116,6 +105,16 @@ const ALWAYS_REFUSED = new Set(
   }),
 );
 
+function hasId(body: { body: string | Uint8Array }): boolean {
+  if (typeof body.body !== 'string' || body.body.length > 1024 * 1024) return false;
+  try {
+    const value = JSON.parse(body.body) as unknown;
+    return !!value && typeof value === 'object' && 'id' in value;
+  } catch {
+    return false;
+  }
+}
+
 /** Index requests on the real table whose parameters make them invalid. */
 const ABSURD_INDEXES = [
   { column: 'vector', index_type: 'IVF_PQ', num_partitions: 1e12 },
@@ -181,6 +180,13 @@ describe(`fuzzing every route with ${COUNT} bad requests`, () => {
         delimiter: fc.constant(undefined),
       }),
       fc.record({
+        // No id to contradict, so only bodies that are not a JSON object at all.
+        route: fc.constantFrom(...ID_LESS_POSTS),
+        id: fc.constant(''),
+        body: fc.constantFrom(...BAD_BODIES.filter((b) => ALWAYS_REFUSED.has(b) && !hasId(b))),
+        delimiter: fc.constant(undefined),
+      }),
+      fc.record({
         route: fc.constant<[string, string]>(['POST', '/v1/table/{id}/create_index']),
         id: fc.constant('ns$t'),
         body: fc
@@ -222,6 +228,16 @@ describe(`fuzzing every route with ${COUNT} bad requests`, () => {
           failures.push(`${method} ${path.slice(0, 80)} → ${status} lacks ${field}`);
       }
     }
+    const count = (test: (status: number) => boolean) =>
+      [...statuses].filter(([s]) => test(s)).reduce((sum, [, n]) => sum + n, 0);
+    reportFigures('fuzz', {
+      routes: ALL_ROUTES.length,
+      requests: samples.length,
+      answered4xx: count((s) => s >= 400 && s < 500),
+      answered5xx: count((s) => s >= 500),
+      other: count((s) => s < 400),
+      failures: failures.length,
+    });
     expect(failures.slice(0, 20)).toEqual([]);
     expect([...statuses.keys()].every((s) => s >= 400 && s < 500)).toBe(true);
     // Still up, and nothing on disk changed.

@@ -24,6 +24,8 @@ export interface StartOptions extends Partial<Omit<ServerOptions, 'databases' | 
   jwks?: unknown;
   jobConcurrency?: number;
   maxQueuedJobs?: number;
+  /** Journal jobs in the catalog folder, as `serve` does. */
+  journal?: boolean;
   root?: string;
 }
 
@@ -32,6 +34,7 @@ export async function startCatalogServer(options: StartOptions = {}): Promise<Ru
   const catalog = await connect(root, {
     ...(options.jobConcurrency === undefined ? {} : { jobConcurrency: options.jobConcurrency }),
     ...(options.maxQueuedJobs === undefined ? {} : { maxQueuedJobs: options.maxQueuedJobs }),
+    ...(options.journal ? { journal: true } : {}),
   });
   let authenticator: Authenticator | undefined;
   if (options.auth) {
@@ -49,6 +52,7 @@ export async function startCatalogServer(options: StartOptions = {}): Promise<Ru
     jwks: _jwks,
     jobConcurrency: _c,
     maxQueuedJobs: _q,
+    journal: _p,
     root: _r,
     ...serverOptions
   } = options;

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { errors } from '../errors';
 import { describeId } from '../ids';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
+import { STATE_FOLDER } from './state-folder';
 
 export const RESERVED_MARKER = '.lance-reserved';
 const DEREGISTERED_MARKER = '.lance-deregistered';
@@ -52,7 +53,26 @@ export function safeRelativeLocation(root: string, location: string): string {
   if (relativeClean.split('/')[0] === '__manifest') {
     throw errors.InvalidInput('The catalog manifest is not a table location');
   }
+  if (relativeClean.split('/')[0] === STATE_FOLDER) {
+    throw errors.InvalidInput(`${STATE_FOLDER} holds the catalog's own state, not tables`);
+  }
   return relativeClean;
+}
+
+/**
+ * Refuses a table whose folder resolves outside the catalog: a symlink planted in the catalog
+ * folder (a root `<name>.lance` link, or a table folder replaced by one) would otherwise let every
+ * read, and drop or deregister, reach a folder the catalog was never given.
+ */
+export function assertInsideCatalog(root: string, location: string, table: string): void {
+  const folder = join(root, location);
+  if (!existsSync(folder)) return;
+  const inside = relative(realpathSync(root), realpathSync(folder));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+    throw errors.InvalidTableState(
+      `Table ${table}'s folder ${location} resolves outside the catalog folder; it is not opened`,
+    );
+  }
 }
 
 /** Whether two relative locations are the same folder or one lies inside the other. */
@@ -155,6 +175,7 @@ export async function deregisterTable(
   name: string,
   location: string,
 ): Promise<void> {
+  assertInsideCatalog(root, location, describeId([...namespacePath, name]));
   if (!existsSync(join(root, location))) {
     throw errors.InvalidTableState(
       `Table ${describeId([...namespacePath, name])} has no folder at ${location}`,

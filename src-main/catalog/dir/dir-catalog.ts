@@ -31,18 +31,29 @@ import { ERROR_CODES, errors, isCatalogError } from '../errors';
 import { assertValidComponent, assertValidNamespacePath, describeId, samePath } from '../ids';
 import { toArrowTable, type TableData } from '../arrow-data';
 import { JobRegistry } from '../jobs';
+import { FileJobJournal } from '../job-journal';
 import { parseOptions } from '../parse-options';
 import { collectPages } from '../pagination';
 import { lance, mapLanceError } from './lance-errors';
 import { ManifestStore, manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import { DirTable, type DirContext } from './dir-table';
+import { jobJournalPath } from './state-folder';
+import { CreateIntents } from './create-intents';
 
 export interface DirCatalogOptions {
   /** Index builds that may run at once; more are queued. */
   jobConcurrency?: number;
   /** Queued builds beyond which new ones are refused with ServiceUnavailable. */
   maxQueuedJobs?: number;
+  /**
+   * Keep a journal in `<root>/.catalog-studio/`: job records (`jobs.json`) and tables being
+   * created (`creating/`). After a crash or restart the jobs of the previous run are listed,
+   * unfinished ones as failed (interrupted), and tables whose create was cut off are removed.
+   * For the one long-lived process that owns the folder (the server): two processes journaling
+   * the same folder would overwrite each other's records and undo each other's creates.
+   */
+  journal?: boolean;
 }
 const OPEN_TABLE_TTL_MS = 5000;
 
@@ -65,7 +76,9 @@ export async function openDirCatalog(
     // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
     lancedb.connectNamespace('dir', { root: absolute }, { readConsistencyInterval: 0 }),
   );
-  return new DirCatalog(absolute, db, options);
+  const catalog = new DirCatalog(absolute, db, options);
+  if (options.journal) await catalog.removeInterruptedCreates();
+  return catalog;
 }
 
 export class DirCatalog implements CatalogClient {
@@ -73,6 +86,7 @@ export class DirCatalog implements CatalogClient {
   private readonly jobs: JobRegistry;
   private readonly manifest: ManifestStore;
   private readonly context: DirContext;
+  private readonly creating: CreateIntents | undefined;
 
   constructor(
     readonly root: string,
@@ -83,8 +97,10 @@ export class DirCatalog implements CatalogClient {
       concurrency: options.jobConcurrency ?? 2,
       maxQueued: options.maxQueuedJobs ?? 64,
       mapError: (error) => mapLanceError(error),
+      ...(options.journal ? { journal: new FileJobJournal(jobJournalPath(this.root)) } : {}),
     });
     this.manifest = new ManifestStore(this.root);
+    this.creating = options.journal ? new CreateIntents(this.root) : undefined;
     this.context = {
       root: this.root,
       db: this.db,
@@ -247,15 +263,18 @@ export class DirCatalog implements CatalogClient {
       existOk: mode === 'exist_ok',
       storageOptions,
     };
+    const ended = this.creating?.begin({ namespacePath: path, name });
     const created = await lance(() =>
       data
         ? this.db.createTable(name, data, path, lanceOptions)
         : this.db.createEmptyTable(name, schema, path, lanceOptions),
-    ).catch((error) => {
-      throw isCatalogError(error) && error.code === ERROR_CODES.TableAlreadyExists
-        ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
-        : error;
-    });
+    )
+      .catch((error) => {
+        throw isCatalogError(error) && error.code === ERROR_CODES.TableAlreadyExists
+          ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
+          : error;
+      })
+      .finally(ended);
     this.forget(name, path);
     if (properties && Object.keys(properties).length > 0 && mode !== 'exist_ok') {
       await this.manifest.setTableMetadata(
@@ -308,6 +327,7 @@ export class DirCatalog implements CatalogClient {
     const path = assertValidNamespacePath(namespacePath);
     const place = await this.findLocation(name, path);
     if (place && declared.isDeclaredOnly(this.root, place)) {
+      declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
       await this.manifest.removeTable(manifestObjectId(path, name));
       rmSync(join(this.root, place), { recursive: true, force: true });
       return;
@@ -485,6 +505,21 @@ export class DirCatalog implements CatalogClient {
     this.db.close();
   }
 
+  /**
+   * Removes tables whose create was cut off by a crash: declared by LanceDB, never committed.
+   * Runs once at open, before any request, so no create of this process can be in flight.
+   */
+  async removeInterruptedCreates(): Promise<void> {
+    for (const { intent, clear } of this.creating?.leftovers() ?? []) {
+      const place = await this.findLocation(intent.name, intent.namespacePath);
+      if (place && !existsSync(join(this.root, place, '_versions'))) {
+        await this.manifest.removeTable(manifestObjectId(intent.namespacePath, intent.name));
+        rmSync(join(this.root, place), { recursive: true, force: true });
+      }
+      clear();
+    }
+  }
+
   // ---- helpers ------------------------------------------------------------------------------
 
   private async requireNamespace(path: string[], what = ''): Promise<void> {
@@ -545,6 +580,8 @@ export class DirCatalog implements CatalogClient {
   }
 
   private async openLanceUncached(name: string, path: string[]): Promise<lancedb.Table> {
+    const known = await this.findLocation(name, path).catch(() => undefined);
+    if (known) declared.assertInsideCatalog(this.root, known, describeId([...path, name]));
     try {
       return await lance(() => this.db.openTable(name, path));
     } catch (error) {
