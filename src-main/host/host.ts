@@ -22,7 +22,7 @@ import {
   type ProcedureOutput,
   type Result,
 } from '../shared/contract';
-import { searchCatalog } from './catalog-search';
+import { CatalogNameIndex } from './catalog-name-index';
 import { testRemote } from './connection-test';
 import { JobRegistry } from '../catalog/jobs';
 import { previewImport, startImport } from './imports/import-job';
@@ -48,6 +48,8 @@ export class Host {
   private readonly listeners = new Set<Listener>();
   private readonly connections: Connections;
   private readonly recent: RecentConnections;
+  /** Names for the filter box and palette; another process's changes show within 30 s. */
+  private readonly names = new CatalogNameIndex({ maxAgeMs: 30_000, maxEntries: 200_000 });
 
   private readonly handlers: Handlers;
   /** Import jobs, by connection; index builds are the catalogs' own jobs. */
@@ -65,7 +67,7 @@ export class Host {
       const connectionId = this.importConnection.get(event.job.id);
       if (connectionId) this.emit(event.type, { ...event.job, connectionId });
       if (connectionId && event.type === 'job:finished' && event.job.state === 'succeeded') {
-        this.changed(connectionId, event.job.target.namespacePath, event.job.target.table);
+        this.structureChanged(connectionId, event.job.target.namespacePath, event.job.target.table);
       }
     });
   }
@@ -112,6 +114,7 @@ export class Host {
 
   async close(): Promise<void> {
     await this.imports.close();
+    for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
   }
 
@@ -132,6 +135,12 @@ export class Host {
     };
   }
 
+  /** A namespace or table appeared, went or moved: the name index walks the catalog again. */
+  private structureChanged(connectionId: string, path: string[], table?: string): void {
+    this.names.refresh(connectionId, this.connections.get(connectionId).catalog);
+    this.changed(connectionId, path, table);
+  }
+
   private changed(connectionId: string, path: string[], table?: string): void {
     this.emit('catalog:changed', { connectionId, path, ...(table ? { table } : {}) });
   }
@@ -145,6 +154,7 @@ export class Host {
       'connections:list-recent': async () => this.recent.list(),
       'connections:open-folder': async ({ path, create, ...display }) => {
         const connection = await c.openFolder(path, create ?? false, display);
+        this.names.refresh(connection.id, c.get(connection.id).catalog);
         this.recent.remember({
           kind: 'folder',
           name: connection.name,
@@ -165,6 +175,7 @@ export class Host {
             ? given
             : { ...given, ...(await this.storedSecrets(given.url)) };
         const connection = await c.connectUrl(settings, { name, color, readOnly });
+        this.names.refresh(connection.id, c.get(connection.id).catalog);
         const secrets = Object.fromEntries(
           Object.entries({
             apiKey: settings.apiKey,
@@ -187,6 +198,7 @@ export class Host {
       },
       'connections:test': async (settings) => testRemote(settings),
       'connections:close': async ({ connectionId }) => {
+        await this.names.forget(connectionId);
         await c.close(connectionId);
         this.emit('connections:changed', {});
         return {};
@@ -224,7 +236,7 @@ export class Host {
           ...(mode ? { mode } : {}),
           ...(properties ? { properties } : {}),
         });
-        this.changed(connectionId, path.slice(0, -1));
+        this.structureChanged(connectionId, path.slice(0, -1));
         return result;
       },
       'namespaces:describe': async ({ connectionId, path }) =>
@@ -234,15 +246,12 @@ export class Host {
           ...(mode ? { mode } : {}),
           ...(behavior ? { behavior } : {}),
         });
-        this.changed(connectionId, path.slice(0, -1));
+        this.structureChanged(connectionId, path.slice(0, -1));
         return {};
       },
 
       'catalog:search': async ({ connectionId, query, limit }) =>
-        searchCatalog(c.get(connectionId).catalog, query, {
-          limit: limit ?? 500,
-          maxScanned: 100_000,
-        }),
+        this.names.search(connectionId, c.get(connectionId).catalog, query, limit ?? 500),
       'tables:list': async ({ connectionId, path, pageToken, limit }) =>
         c.get(connectionId).catalog.listTables(path, {
           ...(pageToken ? { pageToken } : {}),
@@ -257,7 +266,7 @@ export class Host {
             path,
             mode ? { mode } : {},
           );
-        this.changed(connectionId, path, name);
+        this.structureChanged(connectionId, path, name);
         return {};
       },
       'tables:describe': async (input) => {
@@ -285,15 +294,15 @@ export class Host {
       },
       'tables:drop': async ({ connectionId, path, table: name }) => {
         await c.writable(connectionId).catalog.dropTable(name, path);
-        this.changed(connectionId, path, name);
+        this.structureChanged(connectionId, path, name);
         return {};
       },
       'tables:rename': async ({ connectionId, path, table: name, newName, newPath }) => {
         await c
           .writable(connectionId)
           .catalog.renameTable(name, newName, path, newPath ? { newNamespacePath: newPath } : {});
-        this.changed(connectionId, path, name);
-        if (newPath) this.changed(connectionId, newPath, newName);
+        this.structureChanged(connectionId, path, name);
+        if (newPath) this.structureChanged(connectionId, newPath, newName);
         return {};
       },
       'tables:versions': async (input) => (await table(input)).listVersions(),
