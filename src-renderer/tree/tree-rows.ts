@@ -55,20 +55,26 @@ export function buildTreeRows(
       });
       return;
     }
-    if (!listing || listing.namespaces === undefined || listing.tables === undefined) {
+    if (!listing || listing.namespaces === undefined) {
       rows.push({ kind: 'status', key: statusKey, depth, text: 'Loading…' });
       return;
     }
-    if (listing.namespaces.length === 0 && listing.tables.length === 0) {
+    if (listing.namespaces.length === 0 && listing.tables?.length === 0) {
       rows.push({ kind: 'status', key: statusKey, depth, text: 'Empty' });
       return;
     }
+    // Namespaces paint as soon as they arrive: at a catalog's root, LanceDB lists tables by
+    // scanning the folder, which takes far longer than the namespace listing when it is large.
     for (const name of listing.namespaces) {
       const child = [...path, name];
       const key = nodeKey(connection.id, child);
       const isOpen = expanded.has(key);
       rows.push({ kind: 'namespace', key, depth, connection, path: child, expanded: isOpen });
       if (isOpen) walk(connection, child, depth + 1);
+    }
+    if (listing.tables === undefined) {
+      rows.push({ kind: 'status', key: `${statusKey}:tables`, depth, text: 'Loading tables…' });
+      return;
     }
     for (const table of listing.tables) {
       rows.push({

@@ -54,6 +54,18 @@ describe('buildTreeRows', () => {
     expect(failed[1]).toMatchObject({ kind: 'status', text: 'Could not load' });
   });
 
+  it('paints namespaces before the tables listing has arrived', () => {
+    const rows = buildTreeRows([connection], new Set([nodeKey('c1', [])]), () => ({
+      namespaces: ['a'],
+      tables: undefined,
+    }));
+    expect(rows.map((r) => (r.kind === 'status' ? r.text : r.kind))).toEqual([
+      'connection',
+      'namespace',
+      'Loading tables…',
+    ]);
+  });
+
   it('ignores expanded keys under collapsed parents', () => {
     expect(summary([nodeKey('c1', ['a'])])).toEqual(['cat']);
   });
