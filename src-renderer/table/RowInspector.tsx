@@ -3,7 +3,7 @@
  * values pretty-printed, each with a copy button. A side panel, so the grid stays in view.
  */
 import { useEffect, useRef } from 'react';
-import type { Cell } from './cell-model';
+import { formatNumber, type Cell } from './cell-model';
 import { formatNorm } from './CellView';
 import { CopyButton } from './CopyButton';
 import type { OpenedRow } from './DataGrid';
@@ -58,7 +58,7 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
           </div>
           <ol className="vector-values mono" aria-label={`Values of ${name}`}>
             {Array.from(cell.values, (v, i) => (
-              <li key={i}>{v}</li>
+              <li key={i}>{formatNumber(v)}</li>
             ))}
           </ol>
         </div>

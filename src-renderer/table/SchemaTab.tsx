@@ -40,20 +40,22 @@ export function SchemaTab({ tableRef }: { tableRef: TableRef }) {
         {rows.map((row) => (
           <tr key={row.id} data-depth={row.depth}>
             <th scope="row" className="schema-name" style={{ paddingLeft: 8 + row.depth * 18 }}>
-              {row.expandable ? (
-                <button
-                  type="button"
-                  className="twisty-button"
-                  aria-expanded={row.expanded}
-                  aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.name}`}
-                  onClick={() => toggle(row.id)}
-                >
-                  {row.expanded ? '▾' : '▸'}
-                </button>
-              ) : (
-                <span className="twisty-space" />
-              )}
-              <span className="field-name">{row.name}</span>
+              <span className="schema-name-inner">
+                {row.expandable ? (
+                  <button
+                    type="button"
+                    className="twisty-button"
+                    aria-expanded={row.expanded}
+                    aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.name}`}
+                    onClick={() => toggle(row.id)}
+                  >
+                    {row.expanded ? '▾' : '▸'}
+                  </button>
+                ) : (
+                  <span className="twisty-space" />
+                )}
+                <span className="field-name">{row.name}</span>
+              </span>
             </th>
             <td className="mono">
               {row.typeLabel}

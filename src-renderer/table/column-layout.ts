@@ -4,7 +4,7 @@ import { vectorDimension } from '../../src-main/catalog/index-specs';
 
 export function columnWidth(field: JsonArrowField): number {
   const t = field.type.type;
-  if (vectorDimension(field) !== undefined) return 200;
+  if (vectorDimension(field) !== undefined) return 240;
   if (t === 'binary' || t === 'large_binary' || t === 'fixed_size_binary') return 170;
   if (t === 'struct' || t === 'list' || t === 'large_list' || t === 'map') return 260;
   if (t === 'utf8' || t === 'large_utf8') return 220;
