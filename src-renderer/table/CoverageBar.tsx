@@ -1,15 +1,10 @@
 /** Indexed vs unindexed rows as a progress bar; a build in flight shows as indeterminate. */
 import type { IndexInfo } from '../../src-main/catalog/contract';
-import { coveragePercent } from './index-coverage';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { coverageView } from './index-coverage';
 
 export function CoverageBar({ index }: { index: IndexInfo }) {
-  const building = index.status === 'building';
-  const percent = coveragePercent(index);
-  const words = building
-    ? 'Building…'
-    : `${fmt(index.numIndexedRows)} indexed · ${fmt(index.numUnindexedRows)} unindexed`;
+  const view = coverageView(index);
+  const building = view.percent === undefined;
   return (
     <div className="coverage">
       <div
@@ -18,15 +13,15 @@ export function CoverageBar({ index }: { index: IndexInfo }) {
         aria-label={`Coverage of ${index.name}`}
         aria-valuemin={0}
         aria-valuemax={100}
-        {...(building ? {} : { 'aria-valuenow': percent })}
-        aria-valuetext={building ? 'building' : `${percent}% of rows indexed`}
+        {...(building ? {} : { 'aria-valuenow': view.percent })}
+        aria-valuetext={view.valueText}
       >
         <div
           className={building ? 'progress-fill indeterminate' : 'progress-fill'}
-          style={{ width: building ? '30%' : `${percent}%` }}
+          style={{ width: building ? '30%' : `${view.percent}%` }}
         />
       </div>
-      <span className="muted coverage-text">{words}</span>
+      <span className="muted coverage-text">{view.words}</span>
     </div>
   );
 }

@@ -37,6 +37,7 @@ export interface GridColumn {
 export interface GridHandle {
   /** Scrolls so that `row` is at the top (or as near as the end allows) and focuses it. */
   goToRow(row: number): void;
+  focus(): void;
 }
 
 export interface OpenedRow {
@@ -143,6 +144,9 @@ export function DataGrid({
         const maxTop = Math.max(0, rowCount * ROW_HEIGHT - bodyViewport);
         scrollToVirtual(Math.min(r * ROW_HEIGHT, maxTop));
         setFocus((f) => ({ row: r, col: f.col }));
+        scrollRef.current?.focus({ preventScroll: true });
+      },
+      focus() {
         scrollRef.current?.focus({ preventScroll: true });
       },
     }),

@@ -54,6 +54,7 @@ export function DataTab({ tableRef }: { tableRef: TableRef }) {
   const applyFilter = (e: FormEvent) => {
     e.preventDefault();
     setFilter(draft.trim());
+    setPageError(undefined);
     setOpened(undefined);
   };
   const jump = (e: FormEvent) => {
@@ -85,6 +86,7 @@ export function DataTab({ tableRef }: { tableRef: TableRef }) {
               onClick={() => {
                 setDraft('');
                 setFilter('');
+                setPageError(undefined);
               }}
             >
               Clear
@@ -151,7 +153,16 @@ export function DataTab({ tableRef }: { tableRef: TableRef }) {
             onPageError={onPageError}
           />
         )}
-        {opened && <RowInspector row={opened} onClose={() => setOpened(undefined)} />}
+        {opened && (
+          <RowInspector
+            row={opened}
+            onClose={() => {
+              setOpened(undefined);
+              // Back to the grid, where the keyboard left off.
+              grid.current?.focus();
+            }}
+          />
+        )}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
  * Radix Tabs give the tablist its roles and arrow-key movement.
  */
 import { Tabs } from 'radix-ui';
+import { useEffect } from 'react';
 import type { Connection } from '../../src-main/shared/contract';
 import { useTableDescription } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
@@ -10,6 +11,7 @@ import { Breadcrumbs } from '../shell/Breadcrumbs';
 import { TABLE_TABS, tableKey, type TableTab } from '../state/deep-link';
 import { useWorkspace, type OpenTab } from '../state/workspace';
 import { DataTab } from './DataTab';
+import { warmDecoder } from './decode-client';
 import { IndexesTab } from './IndexesTab';
 import { OverviewTab } from './OverviewTab';
 import { SchemaTab } from './SchemaTab';
@@ -28,6 +30,7 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
   const key = tableKey(ref);
   const description = useTableDescription(ref);
   const writable = !connection.readOnly;
+  useEffect(warmDecoder, []);
   return (
     <section className="table-view" aria-label={`Table ${ref.table}`}>
       <header className="table-header">

@@ -41,6 +41,11 @@ function startWorker(): Worker | undefined {
   return worker;
 }
 
+/** Starts the worker ahead of the first page, so its boot is not on the first page's clock. */
+export function warmDecoder(): void {
+  startWorker();
+}
+
 async function decodeHere(bytes: Uint8Array): Promise<DecodedPage> {
   const { decodePage } = await import('./decode-page');
   return decodePage(bytes);

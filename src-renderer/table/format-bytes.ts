@@ -14,7 +14,10 @@ export function humanBytes(bytes: number): string {
   if (unit === 0) return `${bytes} B`;
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
   // Trailing zeros go only after a decimal point: "1.50" → "1.5", but "150" stays.
-  const text = value.toFixed(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const text = value
+    .toFixed(digits)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   return `${text} ${UNITS[unit]}`;
 }
 

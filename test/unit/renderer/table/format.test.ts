@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactText, formatNumber, prettyText } from '../../../../src-renderer/table/cell-model';
 import { hexPrefix, humanBytes } from '../../../../src-renderer/table/format-bytes';
-import { coveragePercent } from '../../../../src-renderer/table/index-coverage';
+import { coveragePercent, coverageView } from '../../../../src-renderer/table/index-coverage';
 
 describe('humanBytes', () => {
   it('uses whole bytes below 1 KiB and three significant digits above', () => {
@@ -62,5 +62,20 @@ describe('coveragePercent', () => {
     expect(coveragePercent({ numIndexedRows: 1200, numUnindexedRows: 0 })).toBe(100);
     expect(coveragePercent({ numIndexedRows: 0, numUnindexedRows: 10 })).toBe(0);
     expect(coveragePercent({ numIndexedRows: 0, numUnindexedRows: 0 })).toBe(100);
+  });
+});
+
+describe('coverageView', () => {
+  it('gives a ready index a percentage and both counts', () => {
+    expect(coverageView({ status: 'ready', numIndexedRows: 1200, numUnindexedRows: 300 })).toEqual({
+      percent: 80,
+      valueText: '80% of rows indexed',
+      words: '1,200 indexed · 300 unindexed',
+    });
+  });
+  it('shows a build in flight as building, not as 0%', () => {
+    const view = coverageView({ status: 'building', numIndexedRows: 0, numUnindexedRows: 5000 });
+    expect(view.percent).toBeUndefined();
+    expect(view.words).toBe('Building…');
   });
 });
