@@ -154,12 +154,14 @@ export function DataGrid({
   );
 
   // A new filter or column set starts at the top; the count may also shrink under the focus.
+  // Keyed by content: a refetched schema must not throw the reader back to row 1.
+  const viewKey = JSON.stringify(view);
   useEffect(() => {
     pin.current = undefined;
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
     setScrollTop(0);
     setFocus({ row: 0, col: 0 });
-  }, [view]);
+  }, [viewKey]);
 
   const rowCells = (row: number): OpenedRow => {
     const page = pages.get(Math.floor(row / PAGE_SIZE))?.page;
