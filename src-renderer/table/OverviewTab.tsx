@@ -93,7 +93,10 @@ export function OverviewTab({ tableRef }: { tableRef: TableRef }) {
           label="Fragments"
           value={fmt(d.stats.numFragments)}
           testId="fragments"
-          note={small > 0 ? `${fmt(small)} small — compaction would help` : 'none small'}
+          note={
+            // One small fragment is just a small table; several are what compaction merges.
+            small > 1 ? `${fmt(small)} small — compaction would merge them` : undefined
+          }
         />
         <Stat label="Columns" value={String(d.schema.fields.length)} testId="columns" />
         <Stat label="Indexes" value={String(d.stats.numIndices)} testId="index-count" />

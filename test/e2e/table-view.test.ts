@@ -190,7 +190,11 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
       .locator('[role="row"][aria-rowindex="3"]')
       .getByText('de ad be ef', { exact: false })
       .waitFor();
+    // Scrolled right, so the screenshot shows the vector and image cells.
+    await grid().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await grid().locator('[role="row"][aria-rowindex="2"]').getByText(`dim ${DIM}`).waitFor();
     await screenshotBothThemes(page, 'table-data');
+    await grid().evaluate((el) => el.scrollTo({ left: 0 }));
 
     await page.getByRole('button', { name: 'Last rows' }).click();
     const lastRow = grid().locator(`[role="row"][aria-rowindex="${ROWS + APPENDED + 1}"]`);
