@@ -1,7 +1,80 @@
-/** The table at a glance: rows, version, size, fragments, and its indexes. */
+/** The table at a glance: rows, version, size, fragments, its indexes and recent versions. */
+import { useQuery } from '@tanstack/react-query';
 import type { TableRef } from '../api/query-keys';
+import { queryKeys } from '../api/query-keys';
 import { useIndexes, useTableDescription } from '../api/catalog-queries';
+import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { CoverageBar } from './CoverageBar';
+import { humanBytes } from './format-bytes';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const RECENT_VERSIONS = 10;
+
+function Stat({
+  label,
+  value,
+  testId,
+  note,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  note?: string;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+      {note && <dd className="stat-note muted">{note}</dd>}
+    </div>
+  );
+}
+
+function useVersions(ref: TableRef) {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.versions(ref),
+    queryFn: () =>
+      call('tables:versions', {
+        connectionId: ref.connectionId,
+        path: [...ref.path],
+        table: ref.table,
+      }),
+  });
+}
+
+function Versions({ tableRef }: { tableRef: TableRef }) {
+  const versions = useVersions(tableRef);
+  if (versions.isPending) return <p className="muted">Loading…</p>;
+  if (!versions.data) return <ErrorMessage error={versions.error} />;
+  const recent = [...versions.data].sort((a, b) => b.version - a.version).slice(0, RECENT_VERSIONS);
+  return (
+    <>
+      <table className="data-table compact" aria-label="Versions">
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Written</th>
+          </tr>
+        </thead>
+        <tbody>
+          {recent.map((v) => (
+            <tr key={v.version}>
+              <td className="mono">{v.version}</td>
+              <td>{new Date(v.timestampMillis).toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {versions.data.length > recent.length && (
+        <p className="muted">
+          The {RECENT_VERSIONS} newest of {fmt(versions.data.length)} versions.
+        </p>
+      )}
+    </>
+  );
+}
 
 export function OverviewTab({ tableRef }: { tableRef: TableRef }) {
   const description = useTableDescription(tableRef);
@@ -9,32 +82,62 @@ export function OverviewTab({ tableRef }: { tableRef: TableRef }) {
   if (description.isPending) return <p className="muted">Loading…</p>;
   if (!description.data) return <ErrorMessage error={description.error} />;
   const d = description.data;
+  const small = d.stats.numSmallFragments;
   return (
     <div className="overview">
       <dl className="stats">
-        <div>
-          <dt>Rows</dt>
-          <dd data-testid="row-count">{d.rowCount.toLocaleString('en-US')}</dd>
-        </div>
-        <div>
-          <dt>Version</dt>
-          <dd>{d.version}</dd>
-        </div>
-        <div>
-          <dt>Columns</dt>
-          <dd>{d.schema.fields.length}</dd>
-        </div>
+        <Stat label="Rows" value={fmt(d.rowCount)} testId="row-count" />
+        <Stat label="Version" value={String(d.version)} testId="version" />
+        <Stat label="Size" value={humanBytes(d.stats.totalBytes)} testId="size" />
+        <Stat
+          label="Fragments"
+          value={fmt(d.stats.numFragments)}
+          testId="fragments"
+          note={
+            // One small fragment is just a small table; several are what compaction merges.
+            small > 1 ? `${fmt(small)} small — compaction would merge them` : undefined
+          }
+        />
+        <Stat label="Columns" value={String(d.schema.fields.length)} testId="columns" />
+        <Stat label="Indexes" value={String(d.stats.numIndices)} testId="index-count" />
       </dl>
+      <p className="muted location mono" title="Where the table's files live">
+        {d.location}
+      </p>
       <h3>Indexes</h3>
       <ErrorMessage error={indexes.error} />
+      {indexes.isPending && <p className="muted">Loading…</p>}
       {indexes.data?.length === 0 && <p className="muted">No indexes.</p>}
-      <ul>
-        {indexes.data?.map((i) => (
-          <li key={i.name}>
-            {i.name} ({i.indexType} on {i.columns.join(', ')})
-          </li>
-        ))}
-      </ul>
+      {indexes.data && indexes.data.length > 0 && (
+        <table className="data-table compact" aria-label="Indexes at a glance">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Column</th>
+              <th scope="col">Status</th>
+              <th scope="col">Coverage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {indexes.data.map((i) => (
+              <tr key={i.name}>
+                <td className="mono">{i.name}</td>
+                <td>{i.indexType}</td>
+                <td className="mono">{i.columns.join(', ')}</td>
+                <td>
+                  <span className={`status status-${i.status}`}>{i.status}</span>
+                </td>
+                <td className="coverage-cell">
+                  <CoverageBar index={i} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Recent versions</h3>
+      <Versions tableRef={tableRef} />
     </div>
   );
 }

@@ -3,13 +3,19 @@
  * Radix Tabs give the tablist its roles and arrow-key movement.
  */
 import { Tabs } from 'radix-ui';
+import { useEffect } from 'react';
 import type { Connection } from '../../src-main/shared/contract';
 import { useTableDescription } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Breadcrumbs } from '../shell/Breadcrumbs';
 import { TABLE_TABS, tableKey, type TableTab } from '../state/deep-link';
 import { useWorkspace, type OpenTab } from '../state/workspace';
+import { DataTab } from './DataTab';
+import { warmDecoder } from './decode-client';
+import { IndexesTab } from './IndexesTab';
 import { OverviewTab } from './OverviewTab';
+import { SchemaTab } from './SchemaTab';
+import './table.css';
 
 const LABELS: Record<TableTab, string> = {
   overview: 'Overview',
@@ -24,6 +30,7 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
   const key = tableKey(ref);
   const description = useTableDescription(ref);
   const writable = !connection.readOnly;
+  useEffect(warmDecoder, []);
   return (
     <section className="table-view" aria-label={`Table ${ref.table}`}>
       <header className="table-header">
@@ -31,12 +38,6 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         <div className="table-actions">
           {writable && (
             <>
-              <button
-                type="button"
-                onClick={() => ws.openDialog({ kind: 'create-index', table: ref })}
-              >
-                Create index…
-              </button>
               <button
                 type="button"
                 onClick={() => ws.openDialog({ kind: 'rename-table', table: ref })}
@@ -71,13 +72,13 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
           <OverviewTab tableRef={ref} />
         </Tabs.Content>
         <Tabs.Content value="schema" className="tab-content">
-          <p className="muted">The schema view is being built.</p>
+          <SchemaTab tableRef={ref} />
         </Tabs.Content>
-        <Tabs.Content value="data" className="tab-content">
-          <p className="muted">The data grid is being built.</p>
+        <Tabs.Content value="data" className="tab-content tab-content-fill">
+          <DataTab tableRef={ref} />
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
-          <p className="muted">The index list is being built.</p>
+          <IndexesTab tableRef={ref} connection={connection} />
         </Tabs.Content>
       </Tabs.Root>
     </section>

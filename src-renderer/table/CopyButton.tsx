@@ -1,0 +1,25 @@
+/** A copy button that says what happened: "Copied", or "Copy failed" when the clipboard is shut. */
+import { useEffect, useState } from 'react';
+import { copyText } from './clipboard';
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [result, setResult] = useState<'copied' | 'failed'>();
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setResult(undefined), 1500);
+    return () => clearTimeout(timer);
+  }, [result]);
+  return (
+    <button
+      type="button"
+      className="copy-button"
+      aria-label={label}
+      onClick={async (e) => {
+        e.stopPropagation();
+        setResult((await copyText(text)) ? 'copied' : 'failed');
+      }}
+    >
+      {result === 'copied' ? 'Copied' : result === 'failed' ? 'Copy failed' : 'Copy'}
+    </button>
+  );
+}

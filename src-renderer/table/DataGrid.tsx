@@ -1,0 +1,300 @@
+/**
+ * The rows of a table of any size, drawn a screenful at a time. Columns are virtualized with
+ * react-virtual; rows with fixed-height windowing of our own, because past ~33M px the scrollbar
+ * has to be scaled (see scroll-scale) and react-virtual clamps to the element's real height.
+ * Pages of PAGE_SIZE rows load as they come into view. Keyboard: arrows, Page Up/Down,
+ * Home/End (Ctrl for rows), Enter opens the row.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import type { TableRef } from '../api/query-keys';
+import type { Cell, DecodedPage } from './cell-model';
+import { CellView } from './CellView';
+import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
+import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
+
+export const ROW_HEIGHT = 34;
+const HEADER_HEIGHT = 32;
+const GUTTER_WIDTH = 76;
+
+export interface GridColumn {
+  name: string;
+  typeLabel: string;
+  width: number;
+}
+
+export interface GridHandle {
+  /** Scrolls so that `row` is at the top (or as near as the end allows) and focuses it. */
+  goToRow(row: number): void;
+  focus(): void;
+}
+
+export interface OpenedRow {
+  index: number;
+  cells: Array<{ column: GridColumn; cell: Cell }>;
+}
+
+function cellOf(page: DecodedPage | undefined, row: number, column: string): Cell | undefined {
+  if (!page) return undefined;
+  const c = page.columns.indexOf(column);
+  return c === -1 ? undefined : page.rows[row % PAGE_SIZE]?.[c];
+}
+
+export function DataGrid({
+  tableRef,
+  view,
+  columns,
+  rowCount,
+  onOpenRow,
+  onPageError,
+  handle,
+}: {
+  tableRef: TableRef;
+  view: GridView;
+  columns: GridColumn[];
+  rowCount: number;
+  onOpenRow: (row: OpenedRow) => void;
+  onPageError: (error: unknown) => void;
+  handle?: Ref<GridHandle>;
+}) {
+  const id = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
+  const [focus, setFocus] = useState({ row: 0, col: 0 });
+  // A programmatic jump remembers its exact virtual offset: the real scrollTop is rounded, and
+  // on a scaled scrollbar one real pixel is many rows' worth of virtual pixels.
+  const pin = useRef<{ real: number; virtual: number } | undefined>(undefined);
+
+  const bodyViewport = Math.max(0, viewport - HEADER_HEIGHT);
+  const scale = useMemo(
+    () => scrollScale(rowCount * ROW_HEIGHT, bodyViewport),
+    [rowCount, bodyViewport],
+  );
+  const virtualTop =
+    pin.current && pin.current.real === scrollTop
+      ? pin.current.virtual
+      : scale.toVirtual(scrollTop);
+  const { first, last } = visibleRows(virtualTop, bodyViewport, ROW_HEIGHT, rowCount);
+
+  const pageNumbers = useMemo(() => pagesCovering(first, last, PAGE_SIZE), [first, last]);
+  const pages = usePages(tableRef, view, pageNumbers);
+  const firstError = [...pages.values()].find((p) => p.error)?.error;
+  useEffect(() => onPageError(firstError), [firstError, onPageError]);
+
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => columns[i]?.width ?? 120,
+    paddingStart: GUTTER_WIDTH,
+    overscan: 3,
+  });
+  const virtualColumns = columnVirtualizer.getVirtualItems();
+  const totalWidth = columnVirtualizer.getTotalSize();
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight));
+    observer.observe(el);
+    setViewport(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  const scrollToVirtual = useCallback(
+    (target: number) => {
+      const el = scrollRef.current;
+      if (!el) return;
+      el.scrollTop = scale.toReal(target);
+      pin.current = { real: el.scrollTop, virtual: target };
+      setScrollTop(el.scrollTop);
+    },
+    [scale],
+  );
+
+  const focusCell = useCallback(
+    (row: number, col: number) => {
+      const r = Math.max(0, Math.min(rowCount - 1, row));
+      const c = Math.max(0, Math.min(columns.length - 1, col));
+      setFocus({ row: r, col: c });
+      const offset = offsetToReveal(r, virtualTop, bodyViewport, ROW_HEIGHT);
+      if (offset !== undefined) scrollToVirtual(offset);
+      columnVirtualizer.scrollToIndex(c);
+    },
+    [rowCount, columns.length, virtualTop, bodyViewport, scrollToVirtual, columnVirtualizer],
+  );
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      goToRow(row: number) {
+        const r = Math.max(0, Math.min(rowCount - 1, row));
+        const maxTop = Math.max(0, rowCount * ROW_HEIGHT - bodyViewport);
+        scrollToVirtual(Math.min(r * ROW_HEIGHT, maxTop));
+        setFocus((f) => ({ row: r, col: f.col }));
+        scrollRef.current?.focus({ preventScroll: true });
+      },
+      focus() {
+        scrollRef.current?.focus({ preventScroll: true });
+      },
+    }),
+    [rowCount, bodyViewport, scrollToVirtual],
+  );
+
+  // A new filter or column set starts at the top; the count may also shrink under the focus.
+  // Keyed by content: a refetched schema must not throw the reader back to row 1.
+  const viewKey = JSON.stringify(view);
+  useEffect(() => {
+    pin.current = undefined;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setScrollTop(0);
+    setFocus({ row: 0, col: 0 });
+  }, [viewKey]);
+
+  const rowCells = (row: number): OpenedRow => {
+    const page = pages.get(Math.floor(row / PAGE_SIZE))?.page;
+    return {
+      index: row,
+      cells: columns.flatMap((column) => {
+        const cell = cellOf(page, row, column.name);
+        return cell ? [{ column, cell }] : [];
+      }),
+    };
+  };
+
+  const open = (row: number) => {
+    const opened = rowCells(row);
+    if (opened.cells.length > 0) onOpenRow(opened);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const rowsPerScreen = Math.max(1, Math.floor(bodyViewport / ROW_HEIGHT) - 1);
+    const { row, col } = focus;
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => focusCell(row + 1, col),
+      ArrowUp: () => focusCell(row - 1, col),
+      ArrowRight: () => focusCell(row, col + 1),
+      ArrowLeft: () => focusCell(row, col - 1),
+      PageDown: () => focusCell(row + rowsPerScreen, col),
+      PageUp: () => focusCell(row - rowsPerScreen, col),
+      Home: () => (event.ctrlKey || event.metaKey ? focusCell(0, col) : focusCell(row, 0)),
+      End: () =>
+        event.ctrlKey || event.metaKey
+          ? focusCell(rowCount - 1, col)
+          : focusCell(row, columns.length - 1),
+      Enter: () => open(row),
+    };
+    const move = moves[event.key];
+    if (!move || rowCount === 0) return;
+    event.preventDefault();
+    move();
+  };
+
+  const cellId = (row: number, col: number) => `${id}-r${row}-c${col}`;
+  const focusVisible = focus.row >= first && focus.row <= last;
+
+  const rows = [];
+  for (let r = first; r <= last; r += 1) {
+    const state: PageState | undefined = pages.get(Math.floor(r / PAGE_SIZE));
+    const top = scrollTop + (r * ROW_HEIGHT - virtualTop);
+    rows.push(
+      <div
+        key={r}
+        role="row"
+        aria-rowindex={r + 2}
+        className={r === focus.row ? 'grid-row focused-row' : 'grid-row'}
+        style={{ top, height: ROW_HEIGHT, width: totalWidth }}
+        onClick={() => open(r)}
+      >
+        <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
+          {(r + 1).toLocaleString('en-US')}
+        </div>
+        {virtualColumns.map((vc) => {
+          const column = columns[vc.index]!;
+          const cell = cellOf(state?.page, r, column.name);
+          const focused = r === focus.row && vc.index === focus.col;
+          return (
+            <div
+              key={vc.key}
+              id={cellId(r, vc.index)}
+              role="gridcell"
+              aria-colindex={vc.index + 1}
+              aria-selected={focused}
+              className={focused ? 'grid-cell focused' : 'grid-cell'}
+              style={{ left: vc.start, width: vc.size }}
+              onMouseDown={() => setFocus({ row: r, col: vc.index })}
+            >
+              {cell ? (
+                <CellView cell={cell} />
+              ) : (
+                <span className="cell-loading" aria-label="Loading" />
+              )}
+            </div>
+          );
+        })}
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className="grid"
+      role="grid"
+      aria-label={`Rows of ${tableRef.table}`}
+      aria-rowcount={rowCount + 1}
+      aria-colcount={columns.length}
+      aria-activedescendant={focusVisible ? cellId(focus.row, focus.col) : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
+      <div
+        role="rowgroup"
+        className="grid-head"
+        style={{ width: totalWidth, height: HEADER_HEIGHT }}
+      >
+        <div role="row" aria-rowindex={1} className="grid-row" style={{ width: totalWidth }}>
+          <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
+            #
+          </div>
+          {virtualColumns.map((vc) => {
+            const column = columns[vc.index]!;
+            return (
+              <div
+                key={vc.key}
+                role="columnheader"
+                aria-colindex={vc.index + 1}
+                className="grid-header-cell"
+                style={{ left: vc.start, width: vc.size }}
+                title={`${column.name}: ${column.typeLabel}`}
+              >
+                <span className="header-name">{column.name}</span>
+                <span className="header-type">{column.typeLabel}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div
+        role="rowgroup"
+        className="grid-body"
+        style={{ height: scale.realHeight, width: totalWidth }}
+      >
+        {rows}
+      </div>
+    </div>
+  );
+}

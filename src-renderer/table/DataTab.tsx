@@ -1,0 +1,169 @@
+/**
+ * The table's rows: a SQL filter, a column chooser, jumps by row number, the virtualized grid
+ * and a row inspector. The filter and column choice form the grid's view, which keys its pages.
+ */
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { TableRef } from '../api/query-keys';
+import { useTableDescription } from '../api/catalog-queries';
+import { ErrorMessage } from '../common/ErrorMessage';
+import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import { ColumnChooser } from './ColumnChooser';
+import { columnWidth } from './column-layout';
+import { DataGrid, type GridColumn, type GridHandle, type OpenedRow } from './DataGrid';
+import { RowInspector } from './RowInspector';
+import { typeLabel } from './schema-tree';
+import { useRowCount, type GridView } from './use-table-data';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function DataTab({ tableRef }: { tableRef: TableRef }) {
+  const description = useTableDescription(tableRef);
+  const fields = (description.data?.schema.fields ?? []) as JsonArrowField[];
+  const allNames = useMemo(() => fields.map((f) => f.name), [fields]);
+
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [draft, setDraft] = useState('');
+  const [filter, setFilter] = useState('');
+  const [goTo, setGoTo] = useState('');
+  const [opened, setOpened] = useState<OpenedRow>();
+  const [pageError, setPageError] = useState<unknown>();
+  const grid = useRef<GridHandle>(null);
+
+  const columns: GridColumn[] = useMemo(
+    () =>
+      fields
+        .filter((f) => !hidden.has(f.name))
+        .map((f) => ({ name: f.name, typeLabel: typeLabel(f), width: columnWidth(f) })),
+    [fields, hidden],
+  );
+  const view: GridView = useMemo(
+    () => ({
+      ...(hidden.size > 0 ? { columns: columns.map((c) => c.name) } : {}),
+      filter,
+    }),
+    [hidden.size, columns, filter],
+  );
+  const count = useRowCount(tableRef, filter);
+  const total = description.data?.rowCount;
+  const rowCount = count.data;
+  const onPageError = useCallback((error: unknown) => setPageError(error), []);
+
+  if (description.isPending) return <p className="muted">Loading…</p>;
+  if (!description.data) return <ErrorMessage error={description.error} />;
+
+  const applyFilter = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter(draft.trim());
+    setPageError(undefined);
+    setOpened(undefined);
+  };
+  const jump = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(goTo.replaceAll(',', ''));
+    if (Number.isInteger(n) && n >= 1) grid.current?.goToRow(n - 1);
+  };
+  const error = count.error ?? pageError;
+
+  return (
+    <div className="data-tab">
+      <div className="data-toolbar">
+        <form role="search" className="filter-form" onSubmit={applyFilter}>
+          <input
+            className="mono filter-input"
+            aria-label="Filter rows (SQL WHERE)"
+            placeholder="SQL filter, e.g. id > 100 AND category = 'c1'"
+            value={draft}
+            spellCheck={false}
+            aria-invalid={Boolean(count.error)}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="primary">
+            Apply
+          </button>
+          {filter && (
+            <button
+              type="button"
+              onClick={() => {
+                setDraft('');
+                setFilter('');
+                setPageError(undefined);
+              }}
+            >
+              Clear
+            </button>
+          )}
+        </form>
+        <ColumnChooser
+          all={allNames}
+          visible={new Set(allNames.filter((n) => !hidden.has(n)))}
+          onChange={(visible) => setHidden(new Set(allNames.filter((n) => !visible.has(n))))}
+        />
+        <div className="row jump">
+          <button type="button" disabled={!rowCount} onClick={() => grid.current?.goToRow(0)}>
+            First rows
+          </button>
+          <button
+            type="button"
+            disabled={!rowCount}
+            onClick={() => grid.current?.goToRow((rowCount ?? 1) - 1)}
+          >
+            Last rows
+          </button>
+          <form className="row" onSubmit={jump}>
+            <input
+              className="goto-input"
+              aria-label="Go to row number"
+              inputMode="numeric"
+              placeholder="Row #"
+              value={goTo}
+              onChange={(e) => setGoTo(e.target.value)}
+            />
+            <button type="submit" disabled={!rowCount}>
+              Go
+            </button>
+          </form>
+        </div>
+        <span className="spacer" />
+        <span className="muted" data-testid="data-row-count" aria-live="polite">
+          {count.isPending
+            ? 'Counting…'
+            : rowCount === undefined
+              ? ''
+              : filter && total !== undefined
+                ? `${fmt(rowCount)} of ${fmt(total)} rows match`
+                : `${fmt(rowCount)} rows`}
+        </span>
+      </div>
+      <ErrorMessage error={error} label={filter ? 'Filter error' : 'Data error'} />
+      <div className="data-body">
+        {rowCount === undefined ? (
+          count.isPending && <p className="muted">Loading…</p>
+        ) : rowCount === 0 ? (
+          <p className="empty-state">
+            {filter ? 'No rows match the filter.' : 'This table has no rows.'}
+          </p>
+        ) : (
+          <DataGrid
+            handle={grid}
+            tableRef={tableRef}
+            view={view}
+            columns={columns}
+            rowCount={rowCount}
+            onOpenRow={setOpened}
+            onPageError={onPageError}
+          />
+        )}
+        {opened && (
+          <RowInspector
+            row={opened}
+            onClose={() => {
+              setOpened(undefined);
+              // Back to the grid, where the keyboard left off.
+              grid.current?.focus();
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The table's indexes with their coverage, and create/drop for writable connections. Host
+ * events keep it current: a running build invalidates this list, and its end the whole table.
+ */
+import type { Connection } from '../../src-main/shared/contract';
+import type { TableRef } from '../api/query-keys';
+import { useIndexes } from '../api/catalog-queries';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { useWorkspace } from '../state/workspace';
+import { CoverageBar } from './CoverageBar';
+import { humanBytes } from './format-bytes';
+
+export function IndexesTab({
+  tableRef,
+  connection,
+}: {
+  tableRef: TableRef;
+  connection: Connection;
+}) {
+  const ws = useWorkspace();
+  const indexes = useIndexes(tableRef);
+  const writable = !connection.readOnly;
+  return (
+    <div className="indexes-tab">
+      <div className="data-toolbar">
+        <span className="muted">
+          {indexes.data
+            ? `${indexes.data.length} index${indexes.data.length === 1 ? '' : 'es'}`
+            : ''}
+        </span>
+        <span className="spacer" />
+        {writable && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => ws.openDialog({ kind: 'create-index', table: tableRef })}
+          >
+            Create index…
+          </button>
+        )}
+      </div>
+      <ErrorMessage error={indexes.error} />
+      {indexes.isPending && <p className="muted">Loading…</p>}
+      {indexes.data?.length === 0 && (
+        <p className="empty-state">
+          No indexes yet. Queries scan every row; an index speeds up filters on a column or vector
+          search.
+        </p>
+      )}
+      {indexes.data && indexes.data.length > 0 && (
+        <table className="data-table" aria-label="Indexes">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Column</th>
+              <th scope="col">Distance</th>
+              <th scope="col">Status</th>
+              <th scope="col">Coverage</th>
+              <th scope="col">Size</th>
+              {writable && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {indexes.data.map((index) => (
+              <tr key={index.name}>
+                <th scope="row" className="mono">
+                  {index.name}
+                </th>
+                <td>{index.indexType}</td>
+                <td className="mono">{index.columns.join(', ')}</td>
+                <td>{index.distanceType ?? <span className="muted">—</span>}</td>
+                <td>
+                  <span className={`status status-${index.status}`}>{index.status}</span>
+                </td>
+                <td className="coverage-cell">
+                  <CoverageBar index={index} />
+                </td>
+                <td>
+                  {index.sizeBytes !== undefined ? (
+                    humanBytes(index.sizeBytes)
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+                {writable && (
+                  <td>
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={`Drop index ${index.name}`}
+                      disabled={index.status === 'building'}
+                      onClick={() =>
+                        ws.openDialog({ kind: 'drop-index', table: tableRef, name: index.name })
+                      }
+                    >
+                      Drop…
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

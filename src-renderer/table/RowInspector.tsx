@@ -1,0 +1,119 @@
+/**
+ * Every field of one row in full: vector values listed with their norm, images large, nested
+ * values pretty-printed, each with a copy button. A side panel, so the grid stays in view.
+ */
+import { useEffect, useRef } from 'react';
+import { formatNumber, type Cell } from './cell-model';
+import { formatNorm } from './CellView';
+import { CopyButton } from './CopyButton';
+import type { OpenedRow } from './DataGrid';
+import { hexPrefix, humanBytes } from './format-bytes';
+import { Sparkline } from './Sparkline';
+import { useObjectUrl } from './use-object-url';
+
+function LargeImage({ bytes, mime, name }: { bytes: Uint8Array; mime: string; name: string }) {
+  const url = useObjectUrl(bytes, mime);
+  return url ? <img className="inspector-image" src={url} alt={`Image in ${name}`} /> : null;
+}
+
+/** The text a Copy button puts on the clipboard for a cell. */
+export function copyTextOf(cell: Cell): string {
+  switch (cell.kind) {
+    case 'null':
+      return 'null';
+    case 'bool':
+    case 'text':
+      return cell.text;
+    case 'number':
+      return cell.full;
+    case 'nested':
+      return cell.pretty;
+    case 'vector':
+      return `[${Array.from(cell.values).join(', ')}]`;
+    case 'image':
+    case 'binary':
+      return hexPrefix(cell.bytes, cell.bytes.length);
+  }
+}
+
+function FullValue({ cell, name }: { cell: Cell; name: string }) {
+  switch (cell.kind) {
+    case 'null':
+      return <span className="cell-null">null</span>;
+    case 'bool':
+    case 'number':
+      return <span className="mono">{cell.kind === 'number' ? cell.full : cell.text}</span>;
+    case 'text':
+      return <pre className="inspector-pre">{cell.text}</pre>;
+    case 'nested':
+      return <pre className="inspector-pre">{cell.pretty}</pre>;
+    case 'vector':
+      return (
+        <div>
+          <div className="row">
+            <Sparkline values={cell.values} width={220} height={36} />
+            <span className="mono">
+              dim {cell.dim} · L2 norm {formatNorm(cell.norm)}
+            </span>
+          </div>
+          <ol className="vector-values mono" aria-label={`Values of ${name}`}>
+            {Array.from(cell.values, (v, i) => (
+              <li key={i}>{formatNumber(v)}</li>
+            ))}
+          </ol>
+        </div>
+      );
+    case 'image':
+      return (
+        <div>
+          <LargeImage bytes={cell.bytes} mime={cell.mime} name={name} />
+          <div className="muted">
+            {cell.mime} · {humanBytes(cell.bytes.length)}
+          </div>
+        </div>
+      );
+    case 'binary':
+      return (
+        <div>
+          <div className="muted">{humanBytes(cell.bytes.length)}</div>
+          <pre className="inspector-pre">{hexPrefix(cell.bytes, 256)}</pre>
+        </div>
+      );
+  }
+}
+
+export function RowInspector({ row, onClose }: { row: OpenedRow; onClose: () => void }) {
+  const title = `Row ${(row.index + 1).toLocaleString('en-US')}`;
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeRef.current?.focus(), [row.index]);
+  return (
+    <aside
+      className="inspector"
+      aria-label={title}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <header className="inspector-head">
+        <h3>{title}</h3>
+        <button ref={closeRef} type="button" onClick={onClose} aria-label="Close row inspector">
+          Close
+        </button>
+      </header>
+      <dl className="inspector-fields">
+        {row.cells.map(({ column, cell }) => (
+          <div key={column.name} className="inspector-field">
+            <dt>
+              <span className="field-name">{column.name}</span>
+              <span className="muted mono">{column.typeLabel}</span>
+              <CopyButton text={copyTextOf(cell)} label={`Copy value of ${column.name}`} />
+            </dt>
+            <dd>
+              <FullValue cell={cell} name={column.name} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}

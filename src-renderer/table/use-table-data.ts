@@ -1,0 +1,73 @@
+/**
+ * The data grid's reads: the row count under the filter, and pages of rows by offset, each a
+ * react-query entry of its own so scrolling back is instant and a table change (host event →
+ * invalidation of the table's prefix) refreshes every page at once.
+ */
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { queryKeys, type TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import type { DecodedPage } from './cell-model';
+import { decodeArrowPage } from './decode-client';
+
+export const PAGE_SIZE = 200;
+
+export interface GridView {
+  /** Top-level columns to read; undefined reads all of them. */
+  columns?: readonly string[];
+  /** A LanceDB SQL WHERE expression; empty for none. */
+  filter: string;
+}
+
+function tableInput(ref: TableRef) {
+  return { connectionId: ref.connectionId, path: [...ref.path], table: ref.table };
+}
+
+export function useRowCount(ref: TableRef, filter: string) {
+  const call = useCall();
+  return useQuery({
+    queryKey: queryKeys.count(ref, filter),
+    queryFn: () => call('tables:count', { ...tableInput(ref), ...(filter ? { filter } : {}) }),
+  });
+}
+
+export interface PageState {
+  page?: DecodedPage;
+  error?: unknown;
+}
+
+/** The pages with these numbers; a page absent from the result is still loading. */
+export function usePages(ref: TableRef, view: GridView, pageNumbers: readonly number[]) {
+  const call = useCall();
+  const results = useQueries({
+    queries: pageNumbers.map((n) => {
+      const offset = n * PAGE_SIZE;
+      return {
+        queryKey: queryKeys.page(ref, {
+          offset,
+          limit: PAGE_SIZE,
+          ...(view.columns ? { columns: view.columns } : {}),
+          ...(view.filter ? { filter: view.filter } : {}),
+        }),
+        queryFn: async () =>
+          decodeArrowPage(
+            await call('tables:page', {
+              ...tableInput(ref),
+              offset,
+              limit: PAGE_SIZE,
+              ...(view.columns ? { columns: [...view.columns] } : {}),
+              ...(view.filter ? { filter: view.filter } : {}),
+            }),
+          ),
+        // Pages scrolled past stay a minute, so scrolling back does not refetch.
+        gcTime: 60_000,
+      };
+    }),
+  });
+  const pages = new Map<number, PageState>();
+  pageNumbers.forEach((n, i) => {
+    const r = results[i];
+    if (r?.data) pages.set(n, { page: r.data });
+    else if (r?.error) pages.set(n, { error: r.error });
+  });
+  return pages;
+}

@@ -1,0 +1,307 @@
+/**
+ * The table view in a real browser: Overview numbers, the Schema tree with copyable paths, the
+ * Data grid (paging to the end, filter, errors, column chooser, vector and image cells, the row
+ * inspector, keyboard), and the Indexes tab with an index built by the engine and dropped
+ * through the confirmation.
+ */
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrow } from '../../src-main/catalog/arrow';
+import type { TableHandle } from '../../src-main/catalog/client';
+import { seededRandom, vectorType } from '../support/sample-data';
+import {
+  hasChromium,
+  openFolderInUi,
+  screenshotBothThemes,
+  startWebApp,
+  type WebApp,
+} from '../support/web-app';
+
+const ROWS = 1_000;
+const APPENDED = 200;
+const DIM = 16;
+
+/** A real 8×8 RGB PNG (a diagonal gradient), small enough to build inline. */
+function tinyPng(): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body) >>> 0, body.length + 4);
+    return out;
+  };
+  const size = 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, RGB, default compression/filter/interlace
+  const raw = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y += 1) {
+    const row = y * (1 + size * 3);
+    for (let x = 0; x < size; x += 1) {
+      raw.set([x * 32, y * 32, 200], row + 1 + x * 3);
+    }
+  }
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return new Uint8Array(png);
+}
+
+function itemsTable(rows: number, idOffset: number) {
+  const random = seededRandom(11 + idOffset);
+  const png = tinyPng();
+  const schema = new arrow.Schema([
+    new arrow.Field('id', new arrow.Int64(), false),
+    new arrow.Field('name', new arrow.Utf8(), true),
+    new arrow.Field(
+      'meta',
+      new arrow.Struct([
+        new arrow.Field('score', new arrow.Float64(), true),
+        new arrow.Field('a.b', new arrow.Utf8(), true),
+      ]),
+      true,
+    ),
+    new arrow.Field('tags', new arrow.List(new arrow.Field('item', new arrow.Utf8(), true)), true),
+    new arrow.Field('vector', vectorType(DIM), true),
+    new arrow.Field('image', new arrow.Binary(), true),
+  ]);
+  const ids = Array.from({ length: rows }, (_, i) => i + idOffset);
+  const type = (name: string) => schema.fields.find((f) => f.name === name)!.type;
+  return new arrow.Table(schema, {
+    id: arrow.vectorFromArray(
+      ids.map((i) => BigInt(i)),
+      new arrow.Int64(),
+    ),
+    name: arrow.vectorFromArray(
+      ids.map((i) => `item ${i}`),
+      new arrow.Utf8(),
+    ),
+    meta: arrow.vectorFromArray(
+      ids.map((i) => ({ score: i / 4, 'a.b': `m${i % 3}` })),
+      type('meta'),
+    ),
+    tags: arrow.vectorFromArray(
+      ids.map((i) => [`t${i % 2}`, `t${i % 5}`]),
+      type('tags'),
+    ),
+    vector: arrow.vectorFromArray(
+      ids.map(() => Array.from({ length: DIM }, () => random() - 0.5)),
+      type('vector'),
+    ),
+    // Even rows hold a PNG, odd rows plain bytes, so both renderings appear on screen.
+    image: arrow.vectorFromArray(
+      ids.map((i) => (i % 2 === 0 ? png : new Uint8Array([0xde, 0xad, 0xbe, 0xef, i % 256]))),
+      new arrow.Binary(),
+    ),
+  } as never);
+}
+
+let app: WebApp;
+let page: Page;
+let connectionId: string;
+let table: TableHandle;
+
+const grid = () => page.getByRole('grid', { name: 'Rows of items' });
+const tab = (name: string) => page.getByRole('tab', { name }).click();
+
+describe.skipIf(!hasChromium)('table view in Chromium', () => {
+  beforeAll(async () => {
+    app = await startWebApp();
+    page = await app.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    connectionId = await openFolderInUi(app, page, join(app.dir, 'catalog'));
+    const catalog = app.catalogOf(connectionId);
+    table = await catalog.createTable('items', itemsTable(ROWS, 0));
+    await table.insert(itemsTable(APPENDED, ROWS));
+    // The engine wrote behind the UI's back (no host event), so reload to list the table.
+    await page.reload();
+    await page.locator('[data-app-state="ready"]').waitFor();
+    await page.getByRole('treeitem', { name: 'items' }).click();
+  });
+  afterAll(async () => app?.close());
+
+  it('shows the overview numbers', async () => {
+    const described = await app.host.call('tables:describe', {
+      connectionId,
+      path: [],
+      table: 'items',
+    });
+    if (!described.ok) throw new Error(described.error.message);
+    const { version, stats } = described.value as {
+      version: number;
+      stats: { numFragments: number };
+    };
+    await expect.poll(() => page.getByTestId('row-count').textContent()).toBe('1,200');
+    await expect(page.getByTestId('version').textContent()).resolves.toBe(String(version));
+    await expect(page.getByTestId('fragments').textContent()).resolves.toBe(
+      String(stats.numFragments),
+    );
+    expect(stats.numFragments).toBe(2);
+    await expect(page.getByTestId('size').textContent()).resolves.toMatch(/^[\d.]+ (KiB|MiB)$/);
+    await expect(page.getByTestId('columns').textContent()).resolves.toBe('6');
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await versions.getByRole('cell', { name: String(version), exact: true }).waitFor();
+  });
+
+  it('shows the schema as a tree with copyable canonical paths', async () => {
+    await tab('Schema');
+    const schema = page.getByRole('table', { name: 'Schema' });
+    await schema.getByText('meta.score', { exact: true }).waitFor();
+    await schema.getByText('meta.`a.b`', { exact: true }).waitFor();
+    await schema.getByText(`vector · float32 × ${DIM}`).waitFor();
+    await expect(schema.getByText('list<utf8>').count()).resolves.toBe(1);
+    await screenshotBothThemes(page, 'table-schema');
+
+    await schema.getByRole('button', { name: 'Copy path meta.score' }).click();
+    await schema
+      .getByRole('button', { name: 'Copy path meta.score' })
+      .getByText('Copied')
+      .waitFor();
+    await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe('meta.score');
+
+    // Collapsing the struct hides its members.
+    await schema.getByRole('button', { name: 'Collapse meta' }).click();
+    await expect(schema.getByText('meta.score').count()).resolves.toBe(0);
+    await schema.getByRole('button', { name: 'Expand meta' }).click();
+    await schema.getByText('meta.score').waitFor();
+  });
+
+  it('pages through the rows to the last one', async () => {
+    await tab('Data');
+    await expect.poll(() => grid().getAttribute('aria-rowcount')).toBe(String(ROWS + APPENDED + 1));
+    await expect(grid().getAttribute('aria-colcount')).resolves.toBe('6');
+    const firstRow = grid().locator('[role="row"][aria-rowindex="2"]');
+    await firstRow.getByRole('gridcell', { name: 'item 0', exact: true }).waitFor();
+    await grid()
+      .getByRole('columnheader', { name: /^vector/ })
+      .waitFor();
+
+    // A vector cell shows its dimension; PNG bytes show as an <img>, other bytes as hex.
+    await firstRow.getByText(`dim ${DIM}`).waitFor();
+    await firstRow.locator('img[alt^="PNG image"]').waitFor();
+    await grid()
+      .locator('[role="row"][aria-rowindex="3"]')
+      .getByText('de ad be ef', { exact: false })
+      .waitFor();
+    // Scrolled right, so the screenshot shows the vector and image cells.
+    await grid().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await grid().locator('[role="row"][aria-rowindex="2"]').getByText(`dim ${DIM}`).waitFor();
+    await screenshotBothThemes(page, 'table-data');
+    await grid().evaluate((el) => el.scrollTo({ left: 0 }));
+
+    await page.getByRole('button', { name: 'Last rows' }).click();
+    const lastRow = grid().locator(`[role="row"][aria-rowindex="${ROWS + APPENDED + 1}"]`);
+    await lastRow
+      .getByRole('gridcell', { name: `item ${ROWS + APPENDED - 1}`, exact: true })
+      .waitFor();
+
+    await page.getByLabel('Go to row number').fill('601');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await grid()
+      .locator('[role="row"][aria-rowindex="602"]')
+      .getByRole('gridcell', { name: 'item 600', exact: true })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'First rows' }).click();
+    await firstRow.getByRole('gridcell', { name: 'item 0', exact: true }).waitFor();
+  });
+
+  it('opens the inspector by click and by keyboard', async () => {
+    await grid().locator('[role="row"][aria-rowindex="2"]').click();
+    const inspector = page.getByRole('complementary', { name: 'Row 1' });
+    await inspector.getByRole('list', { name: 'Values of vector' }).waitFor();
+    await expect(
+      inspector.getByRole('list', { name: 'Values of vector' }).getByRole('listitem').count(),
+    ).resolves.toBe(DIM);
+    await inspector.getByRole('img', { name: 'Image in image' }).waitFor();
+    await inspector.getByText('"a.b": "m0"').waitFor();
+    await screenshotBothThemes(page, 'table-inspector');
+    await inspector.getByRole('button', { name: 'Close row inspector' }).click();
+    await expect(inspector.count()).resolves.toBe(0);
+
+    await grid().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('complementary', { name: 'Row 3' }).getByText('item 2').waitFor();
+    await page.getByRole('button', { name: 'Close row inspector' }).click();
+  });
+
+  it('filters rows, says when none match, and explains a bad filter', async () => {
+    const filter = page.getByLabel('Filter rows (SQL WHERE)');
+    const count = page.getByTestId('data-row-count');
+    await filter.fill('id < 100 AND meta.score >= 5');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await count.getByText('80 of 1,200 rows match').waitFor();
+    await expect.poll(() => grid().getAttribute('aria-rowcount')).toBe('81');
+    await grid()
+      .locator('[role="row"][aria-rowindex="2"]')
+      .getByRole('gridcell', { name: 'item 20', exact: true })
+      .waitFor();
+
+    await filter.fill('id < 0');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No rows match the filter.').waitFor();
+
+    await filter.fill('no_such_column > 1');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const alert = page.getByRole('alert', { name: 'Filter error' });
+    await expect(alert.textContent()).resolves.toMatch(/no_such_column/);
+    await expect(alert.textContent()).resolves.not.toMatch(/\n\s+at |\.rs:\d+/);
+    await expect(filter.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await count.getByText('1,200 rows').waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('hides a column with the column chooser', async () => {
+    await grid().getByRole('columnheader', { name: /^tags/ }).waitFor();
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Columns' })
+      .getByRole('checkbox', { name: 'tags' })
+      .uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => grid().getAttribute('aria-colcount')).toBe('5');
+    await expect(grid().getByRole('columnheader', { name: /^tags/ }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Columns (5 of 6)' }).waitFor();
+    await grid()
+      .locator('[role="row"][aria-rowindex="2"]')
+      .getByRole('gridcell', { name: 'item 0', exact: true })
+      .waitFor();
+  });
+
+  it('lists an index built by the engine, then drops it through the confirmation', async () => {
+    await tab('Indexes');
+    await page.getByText('No indexes yet.', { exact: false }).waitFor();
+    const catalog = app.catalogOf(connectionId);
+    await catalog.waitForJob((await table.createIndex({ column: 'id', index_type: 'BTREE' })).id);
+    const [index] = await table.listIndices();
+    if (!index) throw new Error('the engine listed no index');
+
+    // The job's end reaches the page as an event, which refreshes the list without a reload.
+    const indexes = page.getByRole('table', { name: 'Indexes' });
+    const bar = indexes.getByRole('progressbar', { name: `Coverage of ${index.name}` });
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('100');
+    await indexes.getByRole('cell', { name: 'BTREE' }).waitFor();
+    await indexes
+      .getByText(`${(ROWS + APPENDED).toLocaleString('en-US')} indexed · 0 unindexed`)
+      .waitFor();
+    await screenshotBothThemes(page, 'table-indexes');
+
+    await indexes.getByRole('button', { name: `Drop index ${index.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Drop index ${index.name}` });
+    await dialog.getByRole('button', { name: 'Drop index' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('No indexes yet.', { exact: false }).waitFor();
+    await expect(table.listIndices()).resolves.toEqual([]);
+  });
+});
