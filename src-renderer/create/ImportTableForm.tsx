@@ -158,7 +158,7 @@ export function ImportTableForm({
             }}
           />
         </label>
-        <label className="field">
+        <label className="field format-field">
           <span>Format</span>
           <select
             aria-label="Format"
