@@ -90,6 +90,13 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       await row.and(page.locator('[data-job-state="succeeded"]')).waitFor({ timeout: 90_000 });
       await expect(row.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
     }
+    // The bars animate to their width; shoot once every finished bar is full.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.job-succeeded .progress-fill')].every(
+        (el) =>
+          el.getBoundingClientRect().width === el.parentElement!.getBoundingClientRect().width,
+      ),
+    );
     await screenshotBothThemes(page, 'jobs-panel');
 
     const built = await table.listIndices();
