@@ -91,12 +91,9 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       await expect(row.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
     }
     // The bars animate to their width; shoot once every finished bar is full.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('.job-succeeded .progress-fill')].every(
-        (el) =>
-          el.getBoundingClientRect().width === el.parentElement!.getBoundingClientRect().width,
-      ),
-    );
+    // (A string, evaluated in the page: the tests' own typings have no DOM.)
+    await page.waitForFunction(`[...document.querySelectorAll('.job-succeeded .progress-fill')]
+      .every((el) => el.getBoundingClientRect().width === el.parentElement.getBoundingClientRect().width)`);
     await screenshotBothThemes(page, 'jobs-panel');
 
     const built = await table.listIndices();
