@@ -105,6 +105,36 @@ const WriteResultSchema = z.object({ version: z.number(), numRows: z.number() })
 
 const InConn = z.object({ connectionId: ConnectionId });
 const ImportFormatSchema = z.enum(['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow']);
+
+/** The types an imported column can be cast to; `vector` is fixed_size_list<float32> × dimension. */
+export const IMPORT_COLUMN_TYPES = [
+  'int32',
+  'int64',
+  'float32',
+  'float64',
+  'utf8',
+  'bool',
+  'binary',
+  'date32',
+  'timestamp',
+  'vector',
+] as const;
+export type ImportColumnType = (typeof IMPORT_COLUMN_TYPES)[number];
+
+/**
+ * One column of an edited import schema, in output order: the file column it reads, its name in
+ * the table, and its type (absent: as inferred from the file). Columns left out are not imported.
+ * Names and dimensions are checked by the host, which can say which column is wrong.
+ */
+export const ImportColumnSchema = z
+  .object({
+    source: z.string().min(1).max(1000),
+    name: z.string().max(1000),
+    type: z.enum(IMPORT_COLUMN_TYPES).optional(),
+    dimension: z.number().optional(),
+  })
+  .strict();
+export type ImportColumn = z.infer<typeof ImportColumnSchema>;
 const InNs = InConn.extend({ path: Path });
 const InTable = InConn.extend({ path: Path, table: Name });
 
@@ -319,6 +349,7 @@ export const PROCEDURES = {
       table: Name,
       mode: z.enum(['create', 'append']),
       batchSize: z.number().int().min(1).max(10_000_000).optional(),
+      columns: z.array(ImportColumnSchema).max(10_000).optional(),
     }).strict(),
     JobRecordSchema,
     [E.TableAlreadyExists, E.TableNotFound, E.NamespaceNotFound, E.TableSchemaValidationError],

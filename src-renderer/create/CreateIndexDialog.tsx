@@ -1,13 +1,252 @@
-/** Placeholder until the create-index form lands (this session): says so plainly. */
-import type { TableRef } from '../api/query-keys';
+/**
+ * Create an index, driven by the spec table: pick a column (nested paths included), one of the
+ * index types that fit it, and set every parameter of that type. The engine's own validation
+ * runs on each change, so the form says what is wrong before anything is sent; the build then
+ * runs as a job in the jobs panel.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  defaultIndexName,
+  describeFieldType,
+  findIndexSpec,
+  indexTypesForField,
+  type IndexSpec,
+} from '../../src-main/catalog/index-specs';
+import type { JsonArrowSchema } from '../../src-main/catalog/json-arrow-types';
+import { useTableDescription } from '../api/catalog-queries';
+import { queryKeys, type TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import type { JobView } from '../api/use-host-events';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { displayPath } from '../common/format-path';
 import { Modal } from '../common/Modal';
+import { NameField } from '../common/NameField';
 import { useWorkspace } from '../state/workspace';
+import { flattenColumns, type ColumnOption } from './column-paths';
+import {
+  checkIndexForm,
+  factsFor,
+  initialParamValues,
+  suggestedValue,
+  type ParamValues,
+} from './index-form';
+import { ParamControl } from './ParamControl';
+import './create.css';
 
-export function CreateIndexDialog(_: { table: TableRef; column?: string }) {
+export function CreateIndexDialog({ table, column }: { table: TableRef; column?: string }) {
   const ws = useWorkspace();
+  const description = useTableDescription(table);
   return (
-    <Modal title="Create index" onClose={ws.closeDialog}>
-      <p>Creating indexes from the app is not built yet.</p>
+    <Modal
+      wide
+      title="Create index"
+      description={`On ${displayPath([...table.path, table.table])}`}
+      onClose={ws.closeDialog}
+    >
+      {description.isPending && <p className="muted">Reading the table’s schema…</p>}
+      <ErrorMessage error={description.error} />
+      {description.data && (
+        <IndexForm
+          table={table}
+          // The contract types nested fields loosely; the host sends JsonArrowFields all the way down.
+          columns={flattenColumns(description.data.schema as JsonArrowSchema)}
+          rowCount={description.data.rowCount}
+          {...(column ? { initialColumn: column } : {})}
+        />
+      )}
+      {description.error && (
+        <div className="modal-actions">
+          <button type="button" onClick={ws.closeDialog}>
+            Close
+          </button>
+        </div>
+      )}
     </Modal>
+  );
+}
+
+function firstFit(column: ColumnOption | undefined): IndexSpec | undefined {
+  if (!column) return undefined;
+  return indexTypesForField(column.field).find((s) => !s.unsupported);
+}
+
+function IndexForm({
+  table,
+  columns,
+  rowCount,
+  initialColumn,
+}: {
+  table: TableRef;
+  columns: ColumnOption[];
+  rowCount: number;
+  initialColumn?: string;
+}) {
+  const ws = useWorkspace();
+  const call = useCall();
+  const client = useQueryClient();
+  const [path, setPath] = useState(
+    () =>
+      columns.find((c) => c.path === initialColumn)?.path ??
+      columns.find((c) => firstFit(c))?.path ??
+      columns[0]?.path ??
+      '',
+  );
+  const column = columns.find((c) => c.path === path);
+  const fits = useMemo(() => (column ? indexTypesForField(column.field) : []), [column]);
+  const [specType, setSpecType] = useState(() => firstFit(column)?.type);
+  const spec = specType ? findIndexSpec(specType) : undefined;
+  const [params, setParams] = useState<ParamValues>(() =>
+    spec ? initialParamValues(spec, factsFor(column, rowCount)) : {},
+  );
+  const [name, setName] = useState(() => (column ? defaultIndexName(column.segments) : ''));
+  const [nameEdited, setNameEdited] = useState(false);
+
+  const choose = (nextColumn: ColumnOption | undefined, nextSpec: IndexSpec | undefined) => {
+    setSpecType(nextSpec?.type);
+    setParams(nextSpec ? initialParamValues(nextSpec, factsFor(nextColumn, rowCount)) : {});
+    if (!nameEdited && nextColumn) setName(defaultIndexName(nextColumn.segments));
+  };
+
+  const checked =
+    column && spec ? checkIndexForm({ column, spec, name, params }, rowCount) : undefined;
+  const problem = !column
+    ? 'The table has no columns'
+    : !spec
+      ? `No index type fits column ${column.path} (${describeFieldType(column.field)})`
+      : checked?.problem;
+
+  const create = useMutation({
+    mutationFn: () =>
+      call('indexes:create', {
+        connectionId: table.connectionId,
+        path: [...table.path],
+        table: table.table,
+        request: checked!.request,
+      }),
+    onSuccess: (record) => {
+      const view: JobView = { ...record, connectionId: table.connectionId };
+      client.setQueryData<JobView[]>(queryKeys.jobs(), (list = []) =>
+        list.some((j) => j.id === view.id) ? list : [view, ...list],
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.indexes(table) });
+      ws.closeDialog();
+      ws.openTable(table, 'indexes');
+      ws.setJobsOpen(true);
+    },
+  });
+  const facts = factsFor(column, rowCount);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problem) create.mutate();
+      }}
+    >
+      <label className="field">
+        <span>Column</span>
+        <select
+          aria-label="Column"
+          value={path}
+          onChange={(e) => {
+            const next = columns.find((c) => c.path === e.target.value);
+            setPath(e.target.value);
+            choose(next, firstFit(next));
+          }}
+        >
+          {columns.map((c) => (
+            <option key={c.path} value={c.path}>
+              {'\u00a0\u00a0'.repeat(c.depth)}
+              {c.path} · {describeFieldType(c.field)}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <fieldset>
+        <legend>Index type</legend>
+        {fits.length === 0 && column && (
+          <p className="help">
+            No index type fits a {describeFieldType(column.field)} column. Pick another column.
+          </p>
+        )}
+        <div className="index-types" role="radiogroup" aria-label="Index type">
+          {fits.map((s) => (
+            <label
+              key={s.type}
+              className={s.unsupported ? 'index-type unsupported' : 'index-type'}
+              title={s.unsupported ? `Not available: ${s.unsupported}` : s.help}
+            >
+              <input
+                type="radio"
+                name="index-type"
+                value={s.type}
+                aria-label={s.label}
+                checked={specType === s.type}
+                disabled={Boolean(s.unsupported)}
+                onChange={() => choose(column, s)}
+              />
+              <span>
+                {s.label} <code className="muted">{s.type}</code>
+                <span className="help" style={{ display: 'block' }}>
+                  {s.unsupported ? `Not available: ${s.unsupported}` : s.help}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <NameField
+        label="Index name"
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          setNameEdited(true);
+        }}
+        touched
+      />
+
+      {spec && spec.params.length > 0 && (
+        <fieldset>
+          <legend>{spec.label} parameters</legend>
+          <div className="params">
+            {spec.params.map((param) => (
+              <ParamControl
+                key={param.name}
+                param={param}
+                value={params[param.name] ?? ''}
+                suggested={suggestedValue(param, facts)}
+                onChange={(value) => setParams((p) => ({ ...p, [param.name]: value }))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {spec && spec.params.length === 0 && (
+        <p className="help">{spec.label} takes no parameters.</p>
+      )}
+
+      <ErrorMessage error={create.error} />
+      {problem && (
+        <p className="form-problem" role="alert" aria-label="Index form problem">
+          {problem}
+        </p>
+      )}
+      <div className="modal-actions">
+        <span className="help" style={{ marginRight: 'auto' }}>
+          {rowCount.toLocaleString('en-US')} rows
+          {facts.dimension !== undefined ? ` · dimension ${facts.dimension}` : ''}
+        </span>
+        <button type="button" onClick={ws.closeDialog}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={create.isPending || Boolean(problem)}>
+          {create.isPending ? 'Starting…' : 'Create index'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,13 +1,50 @@
-/** Placeholder until the create-table form lands (this session): says so plainly. */
+/** A new table in a namespace: imported from a file, or empty from a schema built here. */
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
 import type { NamespacePath } from '../api/query-keys';
+import { displayPath } from '../common/format-path';
 import { Modal } from '../common/Modal';
 import { useWorkspace } from '../state/workspace';
+import { EmptyTableForm } from './EmptyTableForm';
+import { ImportTableForm } from './ImportTableForm';
+import './create.css';
 
-export function CreateTableDialog(_: { connectionId: string; path: NamespacePath }) {
+export function CreateTableDialog({
+  connectionId,
+  path,
+}: {
+  connectionId: string;
+  path: NamespacePath;
+}) {
   const ws = useWorkspace();
+  const [how, setHow] = useState<'file' | 'empty'>('file');
   return (
-    <Modal title="New table" onClose={ws.closeDialog}>
-      <p>Creating tables from the app is not built yet.</p>
+    <Modal
+      wide
+      title="New table"
+      description={path.length ? `In ${displayPath(path)}` : 'At the top level'}
+      onClose={ws.closeDialog}
+    >
+      <Tabs.Root
+        className="create-tabs"
+        value={how}
+        onValueChange={(value) => setHow(value as 'file' | 'empty')}
+      >
+        <Tabs.List className="tab-list" aria-label="How to create the table">
+          <Tabs.Trigger value="file" className="tab-trigger">
+            From a file
+          </Tabs.Trigger>
+          <Tabs.Trigger value="empty" className="tab-trigger">
+            Empty, from a schema
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="file" className="create-pane">
+          <ImportTableForm connectionId={connectionId} path={path} />
+        </Tabs.Content>
+        <Tabs.Content value="empty" className="create-pane">
+          <EmptyTableForm connectionId={connectionId} path={path} />
+        </Tabs.Content>
+      </Tabs.Root>
     </Modal>
   );
 }

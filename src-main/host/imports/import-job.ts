@@ -10,6 +10,7 @@ import { errors } from '../../catalog/errors';
 import { assertValidComponent } from '../../catalog/ids';
 import type { JobRegistry } from '../../catalog/jobs';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
+import type { ImportColumn } from '../../shared/contract';
 import { openSource, type ImportFormat } from './sources';
 
 export const DEFAULT_BATCH_ROWS = 65_536;
@@ -21,6 +22,8 @@ export interface ImportRequest {
   table: string;
   mode: 'create' | 'append';
   batchSize?: number;
+  /** The edited schema; absent: every column as inferred. */
+  columns?: ImportColumn[];
 }
 
 export async function previewImport(path: string, format?: ImportFormat, rows = 20) {
@@ -56,7 +59,7 @@ export async function startImport(
 ): Promise<JobRecord> {
   assertValidComponent(request.table, 'table name');
   // Open before accepting, so that a missing or malformed file is an immediate, clear error.
-  const source = await openSource(request.path, request.format);
+  const source = await openSource(request.path, request.format, request.columns);
   const batchSize = request.batchSize ?? DEFAULT_BATCH_ROWS;
   let existing: TableHandle | undefined;
   let versionBefore = 0;

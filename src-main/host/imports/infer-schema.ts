@@ -145,11 +145,23 @@ export function rowsToTable(
     const values = rows.map((row, i) => {
       const v = row[name];
       if (v === null || v === undefined) return null;
+      if (A.DataType.isInt(type) && typeof v === 'bigint')
+        return type.bitWidth === 64 ? v : Number(v);
       if (A.DataType.isInt(type) || A.DataType.isFloat(type)) {
         if (typeof v !== 'number' || Number.isNaN(v))
           fail(name, firstRow + i, `expected a number, got ${JSON.stringify(v)}`);
         if (A.DataType.isInt(type) && !Number.isInteger(v))
           fail(name, firstRow + i, `expected a whole number, got ${v}`);
+        // Arrow JS takes 64-bit integers as bigints only.
+        return A.DataType.isInt(type) && type.bitWidth === 64 ? BigInt(v) : v;
+      }
+      if (A.DataType.isBinary(type)) {
+        if (!(v instanceof Uint8Array)) fail(name, firstRow + i, 'expected bytes');
+        return v;
+      }
+      if (A.DataType.isDate(type) || A.DataType.isTimestamp(type)) {
+        if (!(v instanceof Date) && typeof v !== 'number')
+          fail(name, firstRow + i, `expected a date, got ${JSON.stringify(v)}`);
         return v;
       }
       if (A.DataType.isBool(type)) {

@@ -1,7 +1,9 @@
 /**
  * Import sources: CSV (and TSV), JSON arrays and NDJSON, Parquet and Arrow IPC files, each read
  * as a schema plus a sequence of Arrow batches. Row-shaped formats are sampled to infer the
- * schema; Parquet and Arrow carry theirs.
+ * schema; Parquet and Arrow carry theirs. With edited columns, the source yields the edited schema:
+ * row formats cast each raw cell (so a text column keeps "007" as written), Arrow formats cast
+ * the decoded values and pass unchanged columns through untouched.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -11,6 +13,8 @@ import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { decodeIpc } from '../../catalog/arrow-data';
 import { errors } from '../../catalog/errors';
+import type { ImportColumn } from '../../shared/contract';
+import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
 import { inferSchema, parseCell, rowsToTable } from './infer-schema';
 
 export type ImportFormat = 'csv' | 'tsv' | 'json' | 'ndjson' | 'parquet' | 'arrow';
@@ -100,20 +104,37 @@ async function rowSource(
   format: ImportFormat,
   open: () => AsyncGenerator<Record<string, unknown>>,
   fromText: boolean,
+  columns: readonly ImportColumn[] | undefined,
 ): Promise<Source> {
   const sample: Array<Record<string, unknown>> = [];
-  const columns: string[] = [];
+  const names: string[] = [];
   for await (const raw of open()) {
     const row: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(raw)) {
-      if (!columns.includes(key)) columns.push(key);
+      if (!names.includes(key)) names.push(key);
       row[key] = parseCell(value, fromText);
     }
     sample.push(row);
     if (sample.length >= SAMPLE_ROWS) break;
   }
-  if (columns.length === 0) throw errors.InvalidInput('The file has no columns');
-  const schema = inferSchema(columns, sample);
+  if (names.length === 0) throw errors.InvalidInput('The file has no columns');
+  const inferred = inferSchema(names, sample);
+  const plans = columns ? planColumns(inferred, columns) : undefined;
+  const schema = plans ? outputSchema(plans) : inferred;
+  const toRow = (raw: Record<string, unknown>, index: number) => {
+    const row: Record<string, unknown> = {};
+    if (!plans) {
+      for (const [key, value] of Object.entries(raw)) row[key] = parseCell(value, fromText);
+      return row;
+    }
+    for (const plan of plans) {
+      const value = raw[plan.source];
+      row[plan.field.name] = plan.cast
+        ? castValue(value, plan, index, fromText)
+        : parseCell(value, fromText);
+    }
+    return row;
+  };
   return {
     format,
     schema,
@@ -121,9 +142,7 @@ async function rowSource(
       let pending: Array<Record<string, unknown>> = [];
       let done = 0;
       for await (const raw of open()) {
-        const row: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(raw)) row[key] = parseCell(value, fromText);
-        pending.push(row);
+        pending.push(toRow(raw, done + pending.length));
         if (pending.length >= batchSize) {
           yield rowsToTable(schema, pending, done);
           done += pending.length;
@@ -140,27 +159,70 @@ async function* slices(table: ArrowTable, batchSize: number): AsyncGenerator<Arr
     yield table.slice(start, Math.min(table.numRows, start + batchSize));
 }
 
+/** A slice of an Arrow source with the edited columns: renamed, cast, or passed through. */
+function applyPlans(batch: ArrowTable, plans: readonly ColumnPlan[], firstRow: number) {
+  const cast = plans.filter((p) => p.cast);
+  const rows = Array.from({ length: batch.numRows }, () => ({}) as Record<string, unknown>);
+  for (const plan of cast) {
+    const values = batch.getChild(plan.source)!;
+    rows.forEach((row, i) => {
+      row[plan.field.name] = castValue(values.get(i), plan, firstRow + i, false);
+    });
+  }
+  const built = cast.length ? rowsToTable(outputSchema(cast), rows, firstRow) : undefined;
+  const columns = Object.fromEntries(
+    plans.map((p) => [
+      p.field.name,
+      p.cast ? built!.getChild(p.field.name)! : batch.getChild(p.source)!,
+    ]),
+  );
+  return new arrow.Table(outputSchema(plans), columns as never) as ArrowTable;
+}
+
+function tableSource(
+  format: ImportFormat,
+  table: ArrowTable,
+  columns: readonly ImportColumn[] | undefined,
+): Source {
+  const plans = columns ? planColumns(table.schema, columns) : undefined;
+  return {
+    format,
+    schema: plans ? outputSchema(plans) : table.schema,
+    totalRows: table.numRows,
+    async *batches(size) {
+      let done = 0;
+      for await (const batch of slices(table, size)) {
+        yield plans ? applyPlans(batch, plans, done) : batch;
+        done += batch.numRows;
+      }
+    },
+  };
+}
+
 export async function openSource(
   path: string,
   format: ImportFormat = detectFormat(path),
+  columns?: readonly ImportColumn[],
 ): Promise<Source> {
   checkFile(path);
   switch (format) {
     case 'csv':
     case 'tsv':
-      return rowSource(format, () => csvRows(path, format === 'tsv' ? '\t' : ','), true);
+      return rowSource(format, () => csvRows(path, format === 'tsv' ? '\t' : ','), true, columns);
     case 'ndjson':
-      return rowSource(format, () => ndjsonRows(path), false);
+      return rowSource(format, () => ndjsonRows(path), false, columns);
     case 'json':
-      return rowSource(format, () => jsonArrayRows(path), false);
+      return rowSource(format, () => jsonArrayRows(path), false, columns);
     case 'arrow': {
-      const table = decodeIpc(readFileSync(path));
-      return {
-        format,
-        schema: table.schema,
-        totalRows: table.numRows,
-        batches: (size) => slices(table, size),
-      };
+      let table: ArrowTable;
+      try {
+        table = decodeIpc(readFileSync(path));
+      } catch (cause) {
+        throw errors.InvalidInput(
+          `The Arrow file cannot be read: ${(cause as Error).message ?? String(cause)}`,
+        );
+      }
+      return tableSource(format, table, columns);
     }
     case 'parquet': {
       const { readParquet } = await import('parquet-wasm/node');
@@ -172,12 +234,7 @@ export async function openSource(
           `The Parquet file cannot be read: ${(cause as Error).message ?? String(cause)}`,
         );
       }
-      return {
-        format,
-        schema: table.schema,
-        totalRows: table.numRows,
-        batches: (size) => slices(table, size),
-      };
+      return tableSource(format, table, columns);
     }
   }
 }

@@ -1,0 +1,97 @@
+/** The inferred schema of a file, editable: keep or leave out, rename, change the type. */
+import { IMPORT_COLUMN_TYPES } from '../../src-main/shared/contract';
+import { importColumnsProblems, type DraftType, type ImportColumnDraft } from './import-columns';
+import { IMPORT_TYPE_LABELS } from './type-names';
+
+export function ImportColumnsEditor({
+  drafts,
+  onChange,
+}: {
+  drafts: ImportColumnDraft[];
+  onChange: (drafts: ImportColumnDraft[]) => void;
+}) {
+  const { byColumn } = importColumnsProblems(drafts);
+  const set = (i: number, patch: Partial<ImportColumnDraft>) =>
+    onChange(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  return (
+    <div className="scroll-box" style={{ maxHeight: 280 }}>
+      <table className="data-table columns-editor" aria-label="Columns to import">
+        <thead>
+          <tr>
+            <th scope="col">Import</th>
+            <th scope="col">File column</th>
+            <th scope="col">Name in the table</th>
+            <th scope="col">Type</th>
+            <th scope="col">Dimension</th>
+          </tr>
+        </thead>
+        <tbody>
+          {drafts.map((d, i) => {
+            const problem = byColumn.get(i);
+            return (
+              <tr key={d.source} className={d.include ? undefined : 'excluded'}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Import column ${d.source}`}
+                    checked={d.include}
+                    onChange={(e) => set(i, { include: e.target.checked })}
+                  />
+                </td>
+                <td>
+                  <code>{d.source}</code>
+                  <div className="help">read as {d.inferred}</div>
+                </td>
+                <td>
+                  <input
+                    type="text"
+                    aria-label={`Name of column ${d.source}`}
+                    value={d.name}
+                    disabled={!d.include}
+                    aria-invalid={Boolean(problem)}
+                    onChange={(e) => set(i, { name: e.target.value })}
+                  />
+                  {problem && (
+                    <span className="field-error" role="alert">
+                      {problem}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <select
+                    aria-label={`Type of column ${d.source}`}
+                    value={d.type}
+                    disabled={!d.include}
+                    onChange={(e) => set(i, { type: e.target.value as DraftType })}
+                  >
+                    {d.inferredType === 'as-is' && (
+                      <option value="as-is">as in the file ({d.inferred})</option>
+                    )}
+                    {IMPORT_COLUMN_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {IMPORT_TYPE_LABELS[t]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {d.type === 'vector' && (
+                    <input
+                      type="text"
+                      inputMode="numeric"
+                      className="dimension"
+                      aria-label={`Dimension of column ${d.source}`}
+                      value={d.dimension}
+                      disabled={!d.include}
+                      onChange={(e) => set(i, { dimension: e.target.value })}
+                    />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
