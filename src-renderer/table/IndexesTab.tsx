@@ -28,16 +28,6 @@ export function IndexesTab({
             ? `${indexes.data.length} index${indexes.data.length === 1 ? '' : 'es'}`
             : ''}
         </span>
-        <span className="spacer" />
-        {writable && (
-          <button
-            type="button"
-            className="primary"
-            onClick={() => ws.openDialog({ kind: 'create-index', table: tableRef })}
-          >
-            Create index…
-          </button>
-        )}
       </div>
       <ErrorMessage error={indexes.error} />
       {indexes.isPending && <p className="muted">Loading…</p>}

@@ -38,6 +38,13 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         <div className="table-actions">
           {writable && (
             <>
+              {/* In the header, not the Indexes tab: it is one click away from every tab. */}
+              <button
+                type="button"
+                onClick={() => ws.openDialog({ kind: 'create-index', table: ref })}
+              >
+                Create index…
+              </button>
               <button
                 type="button"
                 onClick={() => ws.openDialog({ kind: 'rename-table', table: ref })}

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../src-main/catalog';
 import type { CatalogClient } from '../../src-main/catalog/client';
 import { sampleTable } from '../support/sample-data';
 import {
@@ -22,14 +23,16 @@ const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { na
 
 async function freshCatalog(page: Page, name: string): Promise<[string, CatalogClient]> {
   await app.closeAllConnections();
-  const id = await openFolderInUi(app, page, join(app.dir, name));
+  // Written before the app opens the folder, as a catalog someone already has.
+  const folder = join(app.dir, name);
+  const writer = await connect(folder);
+  await writer.createNamespace(['sales']);
+  await writer.createNamespace(['sales', 'europe']);
+  await writer.createTable('orders', sampleTable(40, 4), ['sales', 'europe']);
+  await writer.createTable('people', sampleTable(5, 4));
+  await writer.close();
+  const id = await openFolderInUi(app, page, folder);
   const catalog = app.catalogOf(id);
-  await catalog.createNamespace(['sales']);
-  await catalog.createNamespace(['sales', 'europe']);
-  await catalog.createTable('orders', sampleTable(40, 4), ['sales', 'europe']);
-  await catalog.createTable('people', sampleTable(5, 4));
-  await page.reload();
-  await page.locator('[data-app-state="ready"]').waitFor();
   return [id, catalog];
 }
 
