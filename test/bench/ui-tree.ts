@@ -27,7 +27,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
 /** In-page helpers: wait for a selector to be painted, time an action, type into a React input. */
 const UNTIL_SCRIPT = `
-  window.__until = (selector) => new Promise((resolve) => {
+  window.__until = (selector) => new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('not painted within 15 s: ' + selector)), 15000);
     const check = () => {
       if (document.querySelector(selector)) {
         // The frame after the DOM change is when it is on screen.
@@ -36,9 +37,9 @@ const UNTIL_SCRIPT = `
       }
       return false;
     };
-    if (check()) return;
-    const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
-    observer.observe(document, { subtree: true, childList: true, attributes: true });
+    // Checked every frame: a focus move changes no attribute a MutationObserver would see.
+    const poll = () => { if (!check()) requestAnimationFrame(poll); };
+    poll();
   });
   window.__paintedAt = (selector) => window.__until(selector);
   window.__timeAction = async (action, selector) => {
@@ -138,7 +139,7 @@ async function main(): Promise<void> {
         const firstTable = `[role="treeitem"][aria-label="t${ns.slice(2)}_0"]`;
         expand.push(
           (await page.evaluate(
-            `window.__timeAction(() => document.querySelector('[role="treeitem"][aria-label="${ns}"]').click(), '${firstTable}')`,
+            `window.__timeAction(() => { const row = document.querySelector('[role="treeitem"][aria-label="${ns}"]'); row.focus(); row.click(); }, '${firstTable}')`,
           )) as number,
         );
         end.push(
