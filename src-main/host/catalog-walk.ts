@@ -3,6 +3,7 @@
  * catalog cannot hold the app. Each level's namespaces are listed a few at a time in parallel.
  */
 import type { CatalogClient } from '../catalog/client';
+import { collectPages } from '../catalog/pagination';
 
 export interface CatalogEntry {
   path: string[];
@@ -13,32 +14,19 @@ export interface CatalogEntry {
 const PAGE = 10_000;
 const PARALLEL = 4;
 
-async function listAll(
-  list: (pageToken?: string) => Promise<{ items: string[]; pageToken?: string | undefined }>,
-): Promise<string[]> {
-  const out: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await list(token);
-    out.push(...page.items);
-    token = page.pageToken;
-  } while (token);
-  return out;
-}
-
 async function listLevel(
   catalog: CatalogClient,
   path: string[],
 ): Promise<{ namespaces: string[]; tables: string[] }> {
   const page = (pageToken?: string) => ({ limit: PAGE, ...(pageToken ? { pageToken } : {}) });
   const [namespaces, tables] = await Promise.all([
-    listAll(async (token) => {
+    collectPages(async (token) => {
       const r = await catalog.listNamespaces(path, page(token));
-      return { items: r.namespaces, pageToken: r.pageToken };
+      return { items: r.namespaces, ...(r.pageToken ? { pageToken: r.pageToken } : {}) };
     }),
-    listAll(async (token) => {
+    collectPages(async (token) => {
       const r = await catalog.listTables(path, page(token));
-      return { items: r.tables, pageToken: r.pageToken };
+      return { items: r.tables, ...(r.pageToken ? { pageToken: r.pageToken } : {}) };
     }),
   ]);
   return { namespaces, tables };

@@ -1,20 +1,19 @@
 /** The read hooks shared across screens; each screen's own queries live next to it. */
 import { useQuery } from '@tanstack/react-query';
+import { collectPages } from '../../src-main/catalog/pagination';
 import type { ProcedureOutput } from '../../src-main/shared/contract';
 import { queryKeys, type NamespacePath, type TableRef } from './query-keys';
 import { useCall, type Call } from './studio-context';
 
 const PAGE = 10_000;
 
-export async function listAll<K extends 'namespaces' | 'tables'>(
+export async function listAll(
   call: Call,
-  kind: K,
+  kind: 'namespaces' | 'tables',
   connectionId: string,
   path: NamespacePath,
 ): Promise<string[]> {
-  const out: string[] = [];
-  let pageToken: string | undefined;
-  do {
+  return collectPages(async (pageToken) => {
     const input = {
       connectionId,
       path: [...path],
@@ -23,15 +22,11 @@ export async function listAll<K extends 'namespaces' | 'tables'>(
     };
     if (kind === 'namespaces') {
       const page = await call('namespaces:list', input);
-      out.push(...page.namespaces);
-      pageToken = page.pageToken;
-    } else {
-      const page = await call('tables:list', input);
-      out.push(...page.tables);
-      pageToken = page.pageToken;
+      return { items: page.namespaces, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
     }
-  } while (pageToken);
-  return out;
+    const page = await call('tables:list', input);
+    return { items: page.tables, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
+  });
 }
 
 export function useConnections() {
