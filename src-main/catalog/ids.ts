@@ -2,19 +2,56 @@
  * Identifiers: the rules for one component, and the REST `{id}` form that joins components with
  * a delimiter. The server decodes with the same functions the REST client encodes with, so the
  * two can never disagree.
+ *
+ * The rules also bound what the `dir` catalog can store. It keeps a root table in the folder
+ * `<name>.lance` and a nested one in `<8 hex>_<ns1$ns2$name>` (LanceDB's layout), and file
+ * systems limit a file name to 255 bytes. A name that passes these rules therefore has a folder,
+ * and one that would not is refused up front instead of failing half-way through a create.
  */
 import { errors } from './errors';
 
 export const DEFAULT_DELIMITER = '$';
 
 const COMPONENT_PATTERN = /^[A-Za-z0-9_.-]+$/;
-const MAX_COMPONENT_LENGTH = 255;
+
+/** The longest file name, in bytes, on the file systems a catalog folder lives on. */
+export const MAX_FOLDER_NAME_BYTES = 255;
+const ROOT_TABLE_SUFFIX = '.lance';
+/** `<8 hex>_` before a nested table's object id. */
+const NESTED_TABLE_PREFIX_BYTES = 9;
+/** The longest component: one that always fits at the root as `<name>.lance`. */
+export const MAX_COMPONENT_BYTES = MAX_FOLDER_NAME_BYTES - ROOT_TABLE_SUFFIX.length;
+/** The longest namespace path and table name, joined with `$`, below the root. */
+export const MAX_NESTED_TABLE_ID_BYTES = MAX_FOLDER_NAME_BYTES - NESTED_TABLE_PREFIX_BYTES;
+
+/**
+ * The UTF-8 length of a string, without Node's Buffer (this layer also runs in the renderer) and
+ * without allocating. A lone surrogate counts 3, as TextEncoder writes it as U+FFFD.
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
 
 /** Why a component is not valid, or undefined when it is. Used by forms for live checking too. */
 export function componentProblem(component: string): string | undefined {
   if (component.length === 0) return 'must not be empty';
-  if (component.length > MAX_COMPONENT_LENGTH)
-    return `must be at most ${MAX_COMPONENT_LENGTH} characters`;
+  const bytes = utf8Length(component);
+  if (bytes > MAX_COMPONENT_BYTES) {
+    return `must be at most ${MAX_COMPONENT_BYTES} bytes long (it is ${bytes}): a table is stored in the folder <name>${ROOT_TABLE_SUFFIX}, and a file name holds at most ${MAX_FOLDER_NAME_BYTES} bytes`;
+  }
   // A component is a name, never a path segment: these two would walk the folder tree.
   if (component === '.' || component === '..') return `must not be "${component}"`;
   if (!COMPONENT_PATTERN.test(component))
@@ -22,11 +59,16 @@ export function componentProblem(component: string): string | undefined {
   return undefined;
 }
 
+/** A name quoted for a message; a long one is cut, so a hostile name cannot bloat the reply. */
+function quoted(text: string): string {
+  return JSON.stringify(text.length > 64 ? `${text.slice(0, 30)}…${text.slice(-30)}` : text);
+}
+
 export function assertValidComponent(component: unknown, what = 'name'): string {
   if (typeof component !== 'string') throw errors.InvalidInput(`The ${what} must be a string`);
   const problem = componentProblem(component);
   if (problem !== undefined) {
-    throw errors.InvalidInput(`Invalid ${what} ${JSON.stringify(component)}: it ${problem}`);
+    throw errors.InvalidInput(`Invalid ${what} ${quoted(component)}: it ${problem}`);
   }
   return component;
 }
@@ -34,6 +76,50 @@ export function assertValidComponent(component: unknown, what = 'name'): string 
 export function assertValidNamespacePath(path: unknown): string[] {
   if (!Array.isArray(path)) throw errors.InvalidInput('A namespace path must be an array of names');
   return path.map((part, i) => assertValidComponent(part, `namespace component ${i + 1}`));
+}
+
+/** The bytes of the folder that holds a table with this id in a `dir` catalog. */
+export function tableFolderNameBytes(namespacePath: readonly string[], name: string): number {
+  return namespacePath.length === 0
+    ? utf8Length(name) + ROOT_TABLE_SUFFIX.length
+    : NESTED_TABLE_PREFIX_BYTES + utf8Length([...namespacePath, name].join(DEFAULT_DELIMITER));
+}
+
+/** Why a table with this id cannot be stored, or undefined when it can. For forms too. */
+export function tableIdProblem(namespacePath: readonly string[], name: string): string | undefined {
+  const bytes = tableFolderNameBytes(namespacePath, name);
+  if (bytes <= MAX_FOLDER_NAME_BYTES) return undefined;
+  return namespacePath.length === 0
+    ? `is too long: a root table's name must be at most ${MAX_COMPONENT_BYTES} bytes long (it is ${utf8Length(name)})`
+    : `is too long: below the root, the namespace path and the table name joined with ${DEFAULT_DELIMITER} must be at most ${MAX_NESTED_TABLE_ID_BYTES} bytes long (they are ${bytes - NESTED_TABLE_PREFIX_BYTES}), as the table's folder name <8 hex>_<id> holds at most ${MAX_FOLDER_NAME_BYTES} bytes`;
+}
+
+/**
+ * Why a namespace with this path cannot be created, or undefined when it can: one whose own id
+ * leaves no room for even a one-character table name would be a namespace that holds nothing.
+ */
+export function namespaceIdProblem(namespacePath: readonly string[]): string | undefined {
+  if (namespacePath.length === 0) return undefined;
+  const bytes = tableFolderNameBytes(namespacePath, 'x');
+  if (bytes <= MAX_FOLDER_NAME_BYTES) return undefined;
+  const limit = MAX_NESTED_TABLE_ID_BYTES - 2;
+  return `is too long: a namespace path joined with ${DEFAULT_DELIMITER} must be at most ${limit} bytes long (it is ${bytes - NESTED_TABLE_PREFIX_BYTES - 2}), so that a table inside it fits the ${MAX_FOLDER_NAME_BYTES}-byte limit on its folder name`;
+}
+
+/** Refuses, with InvalidInput, a table id whose folder name would not fit the file system. */
+export function assertStorableTableId(namespacePath: readonly string[], name: string): void {
+  const problem = tableIdProblem(namespacePath, name);
+  if (problem !== undefined)
+    throw errors.InvalidInput(
+      `The table id ${quoted(describeId([...namespacePath, name]))} ${problem}`,
+    );
+}
+
+/** Refuses, with InvalidInput, a namespace too long to hold any table. */
+export function assertStorableNamespaceId(namespacePath: readonly string[]): void {
+  const problem = namespaceIdProblem(namespacePath);
+  if (problem !== undefined)
+    throw errors.InvalidInput(`The namespace id ${quoted(describeId(namespacePath))} ${problem}`);
 }
 
 /** A table identifier: its namespace path plus its name. */

@@ -6,13 +6,19 @@ import {
   assertValidComponent,
   assertValidDelimiter,
   assertValidNamespacePath,
+  assertStorableNamespaceId,
+  assertStorableTableId,
   componentProblem,
   decodeIdSegment,
   describeId,
   encodeIdSegment,
   joinId,
   splitId,
+  namespaceIdProblem,
+  tableFolderNameBytes,
   tableIdFromParts,
+  tableIdProblem,
+  utf8Length,
 } from '../../../src-main/catalog/ids';
 import { expectCode } from '../../support/expect-code';
 
@@ -56,9 +62,69 @@ describe('componentProblem', () => {
     expect(componentProblem(name)).toMatch(/may contain only/);
   });
 
-  it('accepts 255 characters and rejects 256', () => {
-    expect(componentProblem('a'.repeat(255))).toBeUndefined();
-    expect(componentProblem('a'.repeat(256))).toMatch(/at most 255/);
+  // 249 + ".lance" is the 255-byte file name a root table's folder can have.
+  it('accepts 249 bytes and rejects 250, saying the limit', () => {
+    expect(componentProblem('a'.repeat(249))).toBeUndefined();
+    expect(componentProblem('a'.repeat(250))).toMatch(/at most 249 bytes long \(it is 250\)/);
+    expect(componentProblem('a'.repeat(255))).toMatch(/at most 249 bytes/);
+  });
+
+  it('measures in UTF-8 bytes, not characters', () => {
+    // 125 two-byte letters are 250 bytes: too long, whatever the other rules say.
+    expect(componentProblem('é'.repeat(125))).toMatch(/at most 249 bytes long \(it is 250\)/);
+  });
+});
+
+describe('utf8Length', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['é', 2],
+    ['表', 3],
+    ['😀', 4],
+    ['\ud800', 3],
+    ['a\udc00b', 5],
+  ])('%j is %i bytes', (text, bytes) => {
+    expect(utf8Length(text)).toBe(bytes);
+  });
+
+  it('agrees with TextEncoder on any string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 64 }), (text) => {
+        expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('assertStorableTableId / assertStorableNamespaceId', () => {
+  it('takes the longest root name, and refuses one byte more with the limit', async () => {
+    expect(() => assertStorableTableId([], 'a'.repeat(249))).not.toThrow();
+    const error = await expectCode(() => assertStorableTableId([], 'a'.repeat(250)), INVALID);
+    expect(error.message).toMatch(/at most 249 bytes long \(it is 250\)/);
+  });
+
+  it('counts <8 hex>_ plus the $-joined id below the root', async () => {
+    // 9 + "p$q$" + 242 = 255 bytes.
+    expect(tableFolderNameBytes(['p', 'q'], 't'.repeat(242))).toBe(255);
+    expect(() => assertStorableTableId(['p', 'q'], 't'.repeat(242))).not.toThrow();
+    const error = await expectCode(
+      () => assertStorableTableId(['p', 'q'], 't'.repeat(243)),
+      INVALID,
+    );
+    expect(error.message).toMatch(/at most 246 bytes long \(they are 247\)/);
+    expect(error.message).toContain('p$q$ttt');
+  });
+
+  it('refuses a namespace that could not hold a one-character table', async () => {
+    expect(() => assertStorableNamespaceId([])).not.toThrow();
+    expect(() => assertStorableNamespaceId(['n'.repeat(244)])).not.toThrow();
+    expect(() => assertStorableTableId(['n'.repeat(244)], 'x')).not.toThrow();
+    const error = await expectCode(() => assertStorableNamespaceId(['n'.repeat(245)]), INVALID);
+    expect(error.message).toMatch(/at most 244 bytes long \(it is 245\)/);
+    await expectCode(() => assertStorableNamespaceId(['a'.repeat(120), 'b'.repeat(124)]), INVALID);
+    expect(namespaceIdProblem(['a'.repeat(120), 'b'.repeat(123)])).toBeUndefined();
   });
 });
 
@@ -269,6 +335,55 @@ const component = (chars: string[]) =>
     .filter((s) => componentProblem(s) === undefined);
 
 describe('properties', () => {
+  const longComponent = fc
+    .tuple(fc.constantFrom(...NAME_CHARS_NO_DOT), fc.nat({ max: 300 }))
+    .map(([c, n]) => c.repeat(n + 1));
+  const anyComponent = fc.oneof(component(NAME_CHARS), longComponent);
+
+  it('every table id the rules accept has a folder name of at most 255 bytes', () => {
+    fc.assert(
+      fc.property(fc.array(anyComponent, { maxLength: 4 }), anyComponent, (path, name) => {
+        const valid = [...path, name].every((part) => componentProblem(part) === undefined);
+        if (!valid || tableIdProblem(path, name) !== undefined) {
+          if (valid) expect(() => assertStorableTableId(path, name)).toThrow(CatalogError);
+          return;
+        }
+        const folder =
+          path.length === 0
+            ? `${name}.lance`
+            : `0123abcd_${[...path, name].join(DEFAULT_DELIMITER)}`;
+        expect(new TextEncoder().encode(folder).length).toBeLessThanOrEqual(255);
+        expect(tableFolderNameBytes(path, name)).toBe(new TextEncoder().encode(folder).length);
+        assertStorableTableId(path, name);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('every component the rules accept is storable as a root table', () => {
+    fc.assert(
+      fc.property(anyComponent, (name) => {
+        if (componentProblem(name) === undefined) expect(tableIdProblem([], name)).toBeUndefined();
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a namespace the rules accept holds a table of a one-character name', () => {
+    fc.assert(
+      fc.property(fc.array(anyComponent, { minLength: 1, maxLength: 4 }), (path) => {
+        if (path.some((part) => componentProblem(part) !== undefined)) return;
+        if (namespaceIdProblem(path) !== undefined) {
+          expect(tableIdProblem(path, 'x')).toBeDefined();
+          return;
+        }
+        expect(tableIdProblem(path, 'x')).toBeUndefined();
+        assertStorableNamespaceId(path);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it.each([
     ['$', NAME_CHARS],
     ['::', NAME_CHARS],
