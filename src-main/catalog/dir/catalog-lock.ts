@@ -55,6 +55,8 @@ export class CatalogLock {
   private readonly leaseMs: number;
   private readonly waitMs: number;
   private acquisitions = 0;
+  /** The owner id of the current hold, while this process holds the lock. */
+  private holder: { table: lancedb.Table; owner: string } | undefined;
 
   constructor(
     private readonly state: StateTables,
@@ -82,11 +84,13 @@ export class CatalogLock {
     const table = await this.table();
     const owner = randomUUID();
     await this.acquire(table, owner, JSON.stringify(intent));
+    this.holder = { table, owner };
     const renewal = setInterval(() => void this.renew(table, owner), Math.floor(this.leaseMs / 3));
     renewal.unref();
     try {
       return await change();
     } finally {
+      this.holder = undefined;
       clearInterval(renewal);
       await lance(() =>
         table.delete(`name = ${sqlString(LOCK)} AND owner = ${sqlString(owner)}`),
@@ -94,6 +98,26 @@ export class CatalogLock {
       this.acquisitions += 1;
       // Every lock change is a Lance version; old ones are cleaned up now and then.
       if (this.acquisitions % 200 === 0) void this.compact(table);
+    }
+  }
+
+  /**
+   * Replaces the current holder's intent, before a step that must be finished by others if this
+   * process dies after it. Only valid while `run`'s change is running.
+   */
+  async note(intent: object): Promise<void> {
+    const held = this.holder;
+    if (!held) throw errors.Internal('The catalog lock is not held');
+    const noted = await lance(() =>
+      held.table.update({
+        where: `name = ${sqlString(LOCK)} AND owner = ${sqlString(held.owner)}`,
+        values: { intent: JSON.stringify(intent) },
+      }),
+    );
+    if (noted.rowsUpdated !== 1) {
+      throw errors.ConcurrentModification(
+        'The catalog lock was taken over while a change was running; try again',
+      );
     }
   }
 

@@ -8,16 +8,21 @@
  * data arrives. Every location stays inside the catalog folder: absolute paths, `..` and symlinks
  * that lead out are refused.
  */
-import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errors } from '../errors';
 import { describeId } from '../ids';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { STATE_FOLDER } from './state-folder';
+import type { RootFiles } from './root-files';
+
+/** Longest location accepted, and longest folder name in it (file systems stop at 255 bytes). */
+const MAX_LOCATION_BYTES = 1024;
+const MAX_SEGMENT_BYTES = 255;
 
 export const RESERVED_MARKER = '.lance-reserved';
-const DEREGISTERED_MARKER = '.lance-deregistered';
+export const DEREGISTERED_MARKER = '.lance-deregistered';
 
 export function defaultLocation(namespacePath: readonly string[], name: string): string {
   return namespacePath.length === 0
@@ -34,7 +39,16 @@ export function safeRelativeLocation(root: string, location: string): string {
       'A location must be relative to the catalog folder, not an absolute path or URI',
     );
   }
+  if (Buffer.byteLength(location) > MAX_LOCATION_BYTES) {
+    throw errors.InvalidInput(`A location may be at most ${MAX_LOCATION_BYTES} bytes long`);
+  }
   const clean = normalize(location).replace(/[\\/]+$/, '');
+  const long = clean.split(/[\\/]/).find((part) => Buffer.byteLength(part) > MAX_SEGMENT_BYTES);
+  if (long !== undefined) {
+    throw errors.InvalidInput(
+      `A folder name in a location may be at most ${MAX_SEGMENT_BYTES} bytes long (${JSON.stringify(long.slice(0, 40))}… is ${Buffer.byteLength(long)})`,
+    );
+  }
   if (clean === '.' || clean === '' || clean.split(/[\\/]/).includes('..')) {
     throw errors.InvalidInput(`Location ${JSON.stringify(location)} leaves the catalog folder`);
   }
@@ -80,29 +94,34 @@ function overlaps(a: string, b: string): boolean {
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }
 
-export function isDeclaredOnly(root: string, location: string): boolean {
-  const folder = join(root, location);
-  return existsSync(join(folder, RESERVED_MARKER)) && !existsSync(join(folder, '_versions'));
+/** A table with a manifest row (or root folder) but no committed version yet. */
+export function isDeclaredOnly(files: RootFiles, location: string): boolean {
+  return !files.exists(`${location}/_versions`);
 }
 
+/**
+ * Declares a table: its manifest row, then LanceDB's marker in its folder (which plain LanceDB
+ * needs to list a root table). A marker that cannot be written takes the row back with it, so a
+ * refused declare leaves nothing. The caller holds the catalog lock.
+ */
 export async function declareTable(
   root: string,
+  files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
   name: string,
   requestedLocation: string | undefined,
+  /** The default location already chosen (and recorded) by the caller. */
+  chosen = defaultLocation(namespacePath, name),
 ): Promise<string> {
   const location =
-    requestedLocation === undefined
-      ? defaultLocation(namespacePath, name)
-      : safeRelativeLocation(root, requestedLocation);
+    requestedLocation === undefined ? chosen : safeRelativeLocation(root, requestedLocation);
   if (namespacePath.length === 0 && location !== `${name}.lance`) {
     throw errors.InvalidInput(
       `A root-level table lives in ${name}.lance; another location would not be found`,
     );
   }
-  const folder = join(root, location);
-  if (existsSync(folder))
+  if (files.exists(location))
     throw errors.TableAlreadyExists(`The folder ${location} already exists in the catalog`);
   if (requestedLocation !== undefined) {
     const top = location.split('/')[0]!;
@@ -116,9 +135,18 @@ export async function declareTable(
         );
     }
   }
-  await manifest.addTable(manifestObjectId(namespacePath, name), location);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, RESERVED_MARKER), '');
+  const objectId = manifestObjectId(namespacePath, name);
+  await manifest.insertTable(objectId, location);
+  try {
+    files.put(`${location}/${RESERVED_MARKER}`, '');
+  } catch (cause) {
+    await manifest.removeTable(objectId, location);
+    files.removeTree(location);
+    throw errors.InvalidInput(
+      `Cannot make the table folder ${location}: ${(cause as Error).message}`,
+      { cause },
+    );
+  }
   return location;
 }
 
@@ -157,31 +185,32 @@ export async function checkRegisterLocation(
 }
 
 export async function registerTable(
-  root: string,
+  files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
   name: string,
   clean: string,
 ): Promise<string> {
-  rmSync(join(root, clean, DEREGISTERED_MARKER), { force: true });
-  await manifest.addTable(manifestObjectId(namespacePath, name), clean);
+  await manifest.insertTable(manifestObjectId(namespacePath, name), clean);
+  files.removeTree(`${clean}/${DEREGISTERED_MARKER}`);
   return clean;
 }
 
 export async function deregisterTable(
   root: string,
+  files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
   name: string,
   location: string,
 ): Promise<void> {
   assertInsideCatalog(root, location, describeId([...namespacePath, name]));
-  if (!existsSync(join(root, location))) {
+  if (!files.exists(location)) {
     throw errors.InvalidTableState(
       `Table ${describeId([...namespacePath, name])} has no folder at ${location}`,
     );
   }
-  await manifest.removeTable(manifestObjectId(namespacePath, name));
   // Root tables are also found by directory listing; LanceDB skips folders carrying this marker.
-  if (namespacePath.length === 0) writeFileSync(join(root, location, DEREGISTERED_MARKER), '');
+  if (namespacePath.length === 0) files.put(`${location}/${DEREGISTERED_MARKER}`, '');
+  await manifest.removeTable(manifestObjectId(namespacePath, name), location);
 }

@@ -6,7 +6,8 @@
  * create/drop modes and cascade, creates tables in namespaces that do not exist, lists an absent
  * namespace as empty and has no rename. This class fills each gap so that the contract holds.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
@@ -28,18 +29,28 @@ import {
   type RenameTableOptions,
 } from '../contract';
 import { ERROR_CODES, errors, isCatalogError } from '../errors';
-import { assertValidComponent, assertValidNamespacePath, describeId, samePath } from '../ids';
+import {
+  assertStorableNamespaceId,
+  assertStorableTableId,
+  assertValidComponent,
+  assertValidNamespacePath,
+  describeId,
+  samePath,
+} from '../ids';
 import { toArrowTable, type TableData } from '../arrow-data';
 import { JobRegistry } from '../jobs';
-import { FileJobJournal } from '../job-journal';
+import { JobStore } from '../job-store';
 import { parseOptions } from '../parse-options';
 import { collectPages } from '../pagination';
 import { lance, mapLanceError } from './lance-errors';
-import { ManifestStore, manifestObjectId } from './manifest-store';
+import { ManifestStore, manifestObjectId, type ManifestRow } from './manifest-store';
 import * as declared from './declared-tables';
 import { DirTable, type DirContext } from './dir-table';
-import { jobJournalPath } from './state-folder';
-import { CreateIntents } from './create-intents';
+import { CatalogLock } from './catalog-lock';
+import { ProcessLease } from './process-lease';
+import { StateTables } from './state-tables';
+import { rootFiles, type RootFiles } from './root-files';
+import { assertTopLevelColumnNames } from './column-names';
 
 export interface DirCatalogOptions {
   /** Index builds that may run at once; more are queued. */
@@ -56,6 +67,17 @@ export interface DirCatalogOptions {
   journal?: boolean;
 }
 const OPEN_TABLE_TTL_MS = 5000;
+
+/** What a holder of the catalog lock is doing, kept in the lock row for recovery. */
+interface LockIntent {
+  op: string;
+  path?: string[];
+  fromId?: string;
+  toId?: string;
+  from?: string;
+  to?: string;
+  location?: string;
+}
 
 export async function openDirCatalog(
   root: string,
@@ -77,7 +99,7 @@ export async function openDirCatalog(
     lancedb.connectNamespace('dir', { root: absolute }, { readConsistencyInterval: 0 }),
   );
   const catalog = new DirCatalog(absolute, db, options);
-  if (options.journal) await catalog.removeInterruptedCreates();
+  if (options.journal) await catalog.repair();
   return catalog;
 }
 
@@ -86,21 +108,30 @@ export class DirCatalog implements CatalogClient {
   private readonly jobs: JobRegistry;
   private readonly manifest: ManifestStore;
   private readonly context: DirContext;
-  private readonly creating: CreateIntents | undefined;
+  readonly stateTables: StateTables;
+  readonly processLease: ProcessLease;
+  private readonly lock: CatalogLock;
+  private readonly files: RootFiles;
 
   constructor(
     readonly root: string,
     private readonly db: lancedb.Connection,
     options: DirCatalogOptions = {},
   ) {
+    this.stateTables = new StateTables(this.root);
+    this.processLease = new ProcessLease(this.stateTables);
     this.jobs = new JobRegistry({
       concurrency: options.jobConcurrency ?? 2,
       maxQueued: options.maxQueuedJobs ?? 64,
       mapError: (error) => mapLanceError(error),
-      ...(options.journal ? { journal: new FileJobJournal(jobJournalPath(this.root)) } : {}),
+      // Job records in the root, shared with every process serving it.
+      ...(options.journal ? { store: new JobStore(this.stateTables, this.processLease) } : {}),
     });
     this.manifest = new ManifestStore(this.root);
-    this.creating = options.journal ? new CreateIntents(this.root) : undefined;
+    this.files = rootFiles(this.root);
+    this.lock = new CatalogLock(this.stateTables, {
+      recover: (intent) => this.recover(intent as LockIntent),
+    });
     this.context = {
       root: this.root,
       db: this.db,
@@ -132,21 +163,23 @@ export class DirCatalog implements CatalogClient {
   ): Promise<{ properties: Record<string, string> }> {
     const path = assertValidNamespacePath(namespacePath);
     const { mode = 'create', properties } = parseOptions(CreateNamespaceOptionsSchema, options);
-    const exists = await this.namespaceExists(path);
-    if (exists) {
-      if (mode === 'exist_ok') return this.describeNamespace(path);
-      if (mode === 'create' || path.length === 0) {
-        throw errors.NamespaceAlreadyExists(`Namespace ${describeId(path)} already exists`);
+    if (path.length > 0) assertStorableNamespaceId(path);
+    return this.locked({ op: 'create_namespace', path }, async () => {
+      const exists = await this.namespaceExists(path);
+      if (exists) {
+        if (mode === 'exist_ok') return this.describeNamespace(path);
+        if (mode === 'create' || path.length === 0) {
+          throw errors.NamespaceAlreadyExists(`Namespace ${describeId(path)} already exists`);
+        }
+        await this.dropNamespaceHeld(path, 'cascade');
       }
-      await this.dropNamespace(path, { behavior: 'cascade' });
-    }
-
-    await this.requireNamespace(path.slice(0, -1), 'parent ');
-    if (await this.tableExists(path[path.length - 1]!, path.slice(0, -1))) {
-      throw errors.NamespaceAlreadyExists(`${describeId(path)} is the name of a table`);
-    }
-    const result = await lance(() => this.db.createNamespace(path, { properties }));
-    return { properties: result.properties ?? properties ?? {} };
+      await this.requireNamespace(path.slice(0, -1), 'parent ');
+      if (await this.tableExists(path[path.length - 1]!, path.slice(0, -1))) {
+        throw errors.NamespaceAlreadyExists(`${describeId(path)} is the name of a table`);
+      }
+      const result = await lance(() => this.db.createNamespace(path, { properties }));
+      return { properties: result.properties ?? properties ?? {} };
+    });
   }
 
   async describeNamespace(
@@ -180,15 +213,22 @@ export class DirCatalog implements CatalogClient {
       options,
     );
     if (path.length === 0) throw errors.InvalidInput('The root namespace cannot be dropped');
-    if (!(await this.namespaceExists(path))) {
-      if (mode === 'skip') return;
-      throw errors.NamespaceNotFound(`Namespace ${describeId(path)} does not exist`);
-    }
+    await this.locked({ op: 'drop_namespace', path }, async () => {
+      if (!(await this.namespaceExists(path))) {
+        if (mode === 'skip') return;
+        throw errors.NamespaceNotFound(`Namespace ${describeId(path)} does not exist`);
+      }
+      await this.dropNamespaceHeld(path, behavior);
+    });
+  }
+
+  /** Drops an existing namespace; the caller holds the catalog lock. */
+  private async dropNamespaceHeld(path: string[], behavior: 'restrict' | 'cascade'): Promise<void> {
     if (behavior === 'cascade') {
       for (const child of await this.allNamespaces(path)) {
-        await this.dropNamespace([...path, child], { behavior: 'cascade', mode: 'skip' });
+        await this.dropNamespaceHeld([...path, child], 'cascade');
       }
-      for (const table of await this.allTables(path)) await this.dropTable(table, path);
+      for (const table of await this.allTables(path)) await this.dropTableHeld(table, path);
     }
     await lance(() => this.db.dropNamespace(path));
   }
@@ -246,43 +286,80 @@ export class DirCatalog implements CatalogClient {
       properties,
     } = parseOptions(CreateTableOptionsSchema, options);
     if (schema.fields.length === 0) throw errors.InvalidInput('A table needs at least one column');
-    await this.requireNamespace(path);
-    if (await this.namespaceExists([...path, name])) {
-      // Namespaces and tables share one manifest key space, so the name is taken.
-      throw errors.TableAlreadyExists(`${describeId([...path, name])} is the name of a namespace`);
-    }
-    if (mode === 'create') {
-      // A declared table (reserved, no data yet) already holds the name.
-      const place = await this.findLocation(name, path);
-      if (place && declared.isDeclaredOnly(this.root, place)) {
-        throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} is already declared`);
+    assertTopLevelColumnNames(schema);
+    assertStorableTableId(path, name);
+    const objectId = manifestObjectId(path, name);
+
+    // The whole create runs under the lock, the data write included: a rename or drop that
+    // came between the declaration and the data would otherwise find a table with no data, or
+    // let LanceDB make a second one under the old name. A large write holds other changes back
+    // for its duration (they wait, then get 503 with Retry-After).
+    const created = await this.locked({ op: 'create_table', toId: objectId }, async () => {
+      await this.requireNamespace(path);
+      if (await this.namespaceExists([...path, name])) {
+        // Namespaces and tables share one manifest key space, so the name is taken.
+        throw errors.TableAlreadyExists(
+          `${describeId([...path, name])} is the name of a namespace`,
+        );
       }
-    }
-    const lanceOptions = {
-      mode: mode === 'overwrite' ? ('overwrite' as const) : ('create' as const),
-      existOk: mode === 'exist_ok',
-      storageOptions,
-    };
-    const ended = this.creating?.begin({ namespacePath: path, name });
-    const created = await lance(() =>
-      data
-        ? this.db.createTable(name, data, path, lanceOptions)
-        : this.db.createEmptyTable(name, schema, path, lanceOptions),
-    )
-      .catch((error) => {
+      const place = await this.findLocation(name, path);
+      let overwrite = false;
+      let declaredHere: string | undefined;
+      if (place) {
+        const declaredOnly = declared.isDeclaredOnly(this.files, place);
+        if (mode === 'create') {
+          throw errors.TableAlreadyExists(
+            `Table ${describeId([...path, name])} ${declaredOnly ? 'is already declared' : 'already exists'}`,
+          );
+        }
+        if (mode === 'exist_ok' && !declaredOnly) return undefined;
+        overwrite = !declaredOnly;
+      } else {
+        declaredHere = declared.defaultLocation(path, name);
+        // Whoever takes the lock after a crash from here on removes the declaration if no data came.
+        await this.lock.note({ op: 'create_table', toId: objectId, location: declaredHere });
+        await declared.declareTable(
+          this.root,
+          this.files,
+          this.manifest,
+          path,
+          name,
+          undefined,
+          declaredHere,
+        );
+      }
+      const lanceOptions = {
+        mode: overwrite ? ('overwrite' as const) : ('create' as const),
+        storageOptions,
+      };
+      try {
+        return await this.changing(name, path, () =>
+          lance(() =>
+            data
+              ? this.db.createTable(name, data, path, lanceOptions)
+              : this.db.createEmptyTable(name, schema, path, lanceOptions),
+          ),
+        );
+      } catch (error) {
+        // A refused create leaves nothing behind: the declaration it made goes with it.
+        if (declaredHere) await this.removeIfNoData(objectId, declaredHere);
         throw isCatalogError(error) && error.code === ERROR_CODES.TableAlreadyExists
           ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
           : error;
-      })
-      .finally(ended);
-    this.forget(name, path);
-    if (properties && Object.keys(properties).length > 0 && mode !== 'exist_ok') {
-      await this.manifest.setTableMetadata(
-        manifestObjectId(path, name),
-        JSON.stringify(properties),
-      );
+      }
+    });
+    if (!created) return this.openTable(name, path);
+    if (properties && Object.keys(properties).length > 0) {
+      await this.manifest.setTableMetadata(objectId, JSON.stringify(properties));
     }
     return new DirTable(this.context, name, path, created, undefined, undefined);
+  }
+
+  /** Removes a declared table that never got data; the caller holds the catalog lock. */
+  private async removeIfNoData(objectId: string, location: string): Promise<void> {
+    if (!declared.isDeclaredOnly(this.files, location)) return;
+    await this.manifest.removeTable(objectId, location);
+    this.files.removeTree(location);
   }
 
   async openTable(
@@ -325,19 +402,37 @@ export class DirCatalog implements CatalogClient {
   async dropTable(name: string, namespacePath: string[] = []): Promise<void> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
+    const objectId = manifestObjectId(path, name);
+    await this.locked({ op: 'drop_table', toId: objectId }, () => this.dropTableHeld(name, path));
+  }
+
+  /** Drops a table found by its manifest row (or root folder); the caller holds the catalog lock. */
+  private async dropTableHeld(name: string, path: string[]): Promise<void> {
     const place = await this.findLocation(name, path);
-    if (place && declared.isDeclaredOnly(this.root, place)) {
-      declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
-      await this.manifest.removeTable(manifestObjectId(path, name));
-      rmSync(join(this.root, place), { recursive: true, force: true });
-      return;
+    if (!place) {
+      await this.requireNamespace(path);
+      throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
     }
-    await this.openLance(name, path);
+    declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
     for (const job of this.activeJobs(name, path)) {
       this.jobs.cancel(job.id);
       await this.jobs.wait(job.id);
     }
-    await this.changing(name, path, () => lance(() => this.db.dropTable(name, path)));
+    await this.changing(name, path, async () => {
+      if (declared.isDeclaredOnly(this.files, place)) {
+        if ((await this.manifest.removeTable(manifestObjectId(path, name), place)) === 0) {
+          throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
+        }
+        try {
+          this.files.removeTree(place);
+        } catch (error) {
+          // The table is gone from the catalog; a folder that cannot be removed is only litter.
+          console.error(`Could not remove the folder of a dropped table: ${String(error)}`);
+        }
+        return;
+      }
+      await lance(() => this.db.dropTable(name, path));
+    });
   }
 
   async declareTable(
@@ -347,18 +442,28 @@ export class DirCatalog implements CatalogClient {
   ): Promise<{ location: string }> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
-    await this.requireNamespace(path);
-    if (await this.tableExists(name, path)) {
-      throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
-    }
-    const location = await declared.declareTable(
-      this.root,
-      this.manifest,
-      path,
-      name,
-      options.location,
-    );
-    return { location: join(this.root, location) };
+    assertStorableTableId(path, name);
+    const objectId = manifestObjectId(path, name);
+    return this.locked({ op: 'declare_table', toId: objectId }, async () => {
+      await this.requireNamespace(path);
+      if (await this.tableExists(name, path)) {
+        throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
+      }
+      if (await this.namespaceExists([...path, name])) {
+        throw errors.TableAlreadyExists(
+          `${describeId([...path, name])} is the name of a namespace`,
+        );
+      }
+      const location = await declared.declareTable(
+        this.root,
+        this.files,
+        this.manifest,
+        path,
+        name,
+        options.location,
+      );
+      return { location: join(this.root, location) };
+    });
   }
 
   async registerTable(
@@ -369,45 +474,59 @@ export class DirCatalog implements CatalogClient {
   ): Promise<{ location: string }> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
-
-    await this.requireNamespace(path);
-    const exists = await this.tableExists(name, path);
-    if (exists && options.mode !== 'overwrite') {
-      throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
-    }
-    // Everything about the new location is checked before the old entry is touched.
-    const replacing = exists ? await this.findLocation(name, path) : undefined;
-    const clean = await declared.checkRegisterLocation(
-      this.root,
-      this.manifest,
-      path,
-      name,
-      location,
-      replacing,
-    );
-    if (exists) await this.deregisterTable(name, path);
-    await this.changing(name, path, () =>
-      declared.registerTable(this.root, this.manifest, path, name, clean),
-    );
-    return { location: join(this.root, clean) };
+    assertStorableTableId(path, name);
+    const objectId = manifestObjectId(path, name);
+    return this.locked({ op: 'register_table', toId: objectId }, async () => {
+      await this.requireNamespace(path);
+      const exists = await this.tableExists(name, path);
+      if (exists && options.mode !== 'overwrite') {
+        throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
+      }
+      if (await this.namespaceExists([...path, name])) {
+        throw errors.TableAlreadyExists(
+          `${describeId([...path, name])} is the name of a namespace`,
+        );
+      }
+      // Everything about the new location is checked before the old entry is touched.
+      const replacing = exists ? await this.findLocation(name, path) : undefined;
+      const clean = await declared.checkRegisterLocation(
+        this.root,
+        this.manifest,
+        path,
+        name,
+        location,
+        replacing,
+      );
+      if (exists) await this.deregisterHeld(name, path);
+      await this.changing(name, path, () =>
+        declared.registerTable(this.files, this.manifest, path, name, clean),
+      );
+      return { location: join(this.root, clean) };
+    });
   }
 
   async deregisterTable(name: string, namespacePath: string[] = []): Promise<{ location: string }> {
     assertValidComponent(name, 'table name');
     const path = assertValidNamespacePath(namespacePath);
+    const objectId = manifestObjectId(path, name);
+    return this.locked({ op: 'deregister_table', toId: objectId }, () =>
+      this.deregisterHeld(name, path),
+    );
+  }
+
+  private async deregisterHeld(name: string, path: string[]): Promise<{ location: string }> {
     const place = await this.findLocation(name, path);
     if (!place) {
       await this.requireNamespace(path);
       throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
     }
-
     if (this.activeJobs(name, path).length) {
       throw errors.InvalidTableState(
         `Table ${describeId([...path, name])} has an index build running`,
       );
     }
     await this.changing(name, path, () =>
-      declared.deregisterTable(this.root, this.manifest, path, name, place),
+      declared.deregisterTable(this.root, this.files, this.manifest, path, name, place),
     );
     return { location: join(this.root, place) };
   }
@@ -425,20 +544,25 @@ export class DirCatalog implements CatalogClient {
     }
     return {
       location: join(this.root, place),
-      declaredOnly: declared.isDeclaredOnly(this.root, place),
+      declaredOnly: declared.isDeclaredOnly(this.files, place),
     };
   }
 
-  /** A table's folder relative to the root: its manifest row, or `<name>.lance` at the root. */
+  /**
+   * A table's folder relative to the root: its manifest row, found by its exact id. Only a
+   * root-level table may instead be a bare `<name>.lance` folder (made by plain `lancedb.connect`).
+   * Nothing else falls back: an id that has no row names no table, whatever folders exist.
+   */
   private async findLocation(name: string, path: string[]): Promise<string | undefined> {
     const row = await this.manifest.find(manifestObjectId(path, name));
-    if (row?.location) return row.location;
+    if (row) return row.objectType === 'table' ? (row.location ?? undefined) : undefined;
+    const folder = `${name}.lance`;
     if (
       path.length === 0 &&
-      existsSync(join(this.root, `${name}.lance`)) &&
-      !existsSync(join(this.root, `${name}.lance`, '.lance-deregistered'))
+      this.files.exists(folder) &&
+      !this.files.exists(`${folder}/${declared.DEREGISTERED_MARKER}`)
     ) {
-      return `${name}.lance`;
+      return folder;
     }
     return undefined;
   }
@@ -455,25 +579,101 @@ export class DirCatalog implements CatalogClient {
     const { newNamespacePath } = parseOptions(RenameTableOptionsSchema, options);
     const target =
       newNamespacePath === undefined ? path : assertValidNamespacePath(newNamespacePath);
-    await this.openLance(name, path);
-    await this.requireNamespace(target, 'target ');
-    if (await this.tableExists(newName, target)) {
-      throw errors.TableAlreadyExists(`Table ${describeId([...target, newName])} already exists`);
-    }
-
-    if (this.activeJobs(name, path).length) {
-      throw errors.InvalidTableState(
-        `Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`,
-      );
-    }
-    await this.changing(name, path, () =>
-      this.changing(newName, target, () =>
-        this.manifest.renameTable(
-          { namespacePath: path, name },
-          { namespacePath: target, name: newName },
+    assertStorableTableId(target, newName);
+    const fromId = manifestObjectId(path, name);
+    const toId = manifestObjectId(target, newName);
+    await this.locked({ op: 'rename_table', fromId, toId }, async () => {
+      const place = await this.findLocation(name, path);
+      if (!place) {
+        await this.requireNamespace(path);
+        throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
+      }
+      declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
+      await this.requireNamespace(target, 'target ');
+      if (
+        (await this.tableExists(newName, target)) ||
+        (await this.namespaceExists([...target, newName]))
+      ) {
+        throw errors.TableAlreadyExists(`Table ${describeId([...target, newName])} already exists`);
+      }
+      if (this.activeJobs(name, path).length) {
+        throw errors.InvalidTableState(
+          `Table ${describeId([...path, name])} has an index build running; wait for it or cancel it first`,
+        );
+      }
+      // Plain LanceDB finds a root-level table only by its folder `<name>.lance`, so a table
+      // arriving at the root must move there, and one leaving it must leave that name.
+      const newLocation =
+        target.length === 0
+          ? `${newName}.lance`
+          : place.endsWith('.lance')
+            ? declared.defaultLocation(target, newName)
+            : place;
+      if (newLocation !== place && this.files.exists(newLocation)) {
+        throw errors.TableAlreadyExists(`The folder ${newLocation} already exists in the catalog`);
+      }
+      await this.changing(name, path, () =>
+        this.changing(newName, target, () =>
+          this.moveTableHeld({ fromId, toId, from: place, to: newLocation }),
         ),
-      ),
-    );
+      );
+    });
+  }
+
+  /**
+   * Re-keys a table's manifest row, then moves its folder if its name must change. A process that
+   * dies between the two leaves the row pointing at the new folder; whoever takes the catalog lock
+   * next finishes the move (see `recover`). The caller holds the catalog lock.
+   */
+  private async moveTableHeld(move: {
+    fromId: string;
+    toId: string;
+    from: string;
+    to: string;
+  }): Promise<void> {
+    const row = await this.manifest.find(move.fromId);
+    if (move.from !== move.to) await this.lock.note({ op: 'move_folder', ...move });
+    if (row) {
+      if (!(await this.manifest.rekeyTable(move.fromId, move.from, move.toId, move.to))) {
+        throw errors.TableNotFound(`Table '${move.fromId}' changed while it was being renamed`);
+      }
+    } else if (move.toId.includes('$') || move.to !== `${move.toId}.lance`) {
+      // A bare root folder (no row) that leaves the root's naming gets a row.
+      await this.manifest.insertTable(move.toId, move.to);
+    }
+    if (move.from === move.to) return;
+    try {
+      await this.files.move(move.from, move.to);
+    } catch (cause) {
+      // Undo the manifest change so the catalog never points at a folder that is not there.
+      if (row) await this.manifest.rekeyTable(move.toId, move.to, move.fromId, move.from);
+      else await this.manifest.removeTable(move.toId, move.to);
+      throw errors.Internal(`Could not move the table folder: ${(cause as Error).message}`, {
+        cause,
+      });
+    }
+  }
+
+  /**
+   * Completes what a holder of the catalog lock that died was doing. Each change is ordered so
+   * that one manifest commit decides it: before that commit nothing happened, after it the rest is
+   * rolled forward or back. Two changes have steps after their commit: a rename that moves a
+   * folder (finished), and a create whose data never came (its declaration is removed).
+   */
+  private async recover(intent: LockIntent): Promise<void> {
+    if (intent.op === 'move_folder' && intent.toId && intent.from && intent.to) {
+      const row = await this.manifest.find(intent.toId);
+      if (
+        row?.location === intent.to &&
+        this.files.exists(intent.from) &&
+        !this.files.exists(intent.to)
+      ) {
+        await this.files.move(intent.from, intent.to);
+      }
+    }
+    if (intent.op === 'create_table' && intent.toId && intent.location) {
+      await this.removeIfNoData(intent.toId, intent.location);
+    }
   }
 
   // ---- jobs -------------------------------------------------------------------------------
@@ -501,26 +701,95 @@ export class DirCatalog implements CatalogClient {
 
   async close(): Promise<void> {
     await this.jobs.close();
+    await this.processLease.close();
+    this.stateTables.close();
     this.manifest.close();
     this.db.close();
   }
 
   /**
-   * Removes tables whose create was cut off by a crash: declared by LanceDB, never committed.
-   * Runs once at open, before any request, so no create of this process can be in flight.
+   * Reconciles what crashed processes and older versions left in the root, so that nothing they
+   * left answers 500. Taking the lock first finishes a dead holder's change (a create cut off
+   * before its data is removed); then rows duplicated by older versions' races and rows whose
+   * location the catalog can never hold are reconciled. Returns what it changed, one line each.
    */
-  async removeInterruptedCreates(): Promise<void> {
-    for (const { intent, clear } of this.creating?.leftovers() ?? []) {
-      const place = await this.findLocation(intent.name, intent.namespacePath);
-      if (place && !existsSync(join(this.root, place, '_versions'))) {
-        await this.manifest.removeTable(manifestObjectId(intent.namespacePath, intent.name));
-        rmSync(join(this.root, place), { recursive: true, force: true });
-      }
-      clear();
+  async repair(): Promise<string[]> {
+    return this.locked({ op: 'repair' }, async () => {
+      const report = [
+        ...(await this.removeDuplicateRows()),
+        ...(await this.removeUnholdableRows()),
+      ];
+      for (const line of report) console.error(`catalog repair: ${line}`);
+      return report;
+    });
+  }
+
+  private async removeDuplicateRows(): Promise<string[]> {
+    const byId = new Map<string, ManifestRow[]>();
+    for (const row of await this.manifest.rows()) {
+      byId.set(row.objectId, [...(byId.get(row.objectId) ?? []), row]);
     }
+    const report: string[] = [];
+    for (const [objectId, rows] of byId) {
+      if (rows.length < 2) continue;
+      // Keep the row whose folder holds data (or the first), drop the others.
+      const keep =
+        rows.find((r) => r.location && !declared.isDeclaredOnly(this.files, r.location)) ??
+        rows[0]!;
+      await this.manifest.removeAll(objectId);
+      await this.manifest.insertRow(keep);
+      report.push(
+        `kept one of ${rows.length} rows for ${objectId} (${keep.location ?? keep.objectType})`,
+      );
+    }
+    return report;
+  }
+
+  private async removeUnholdableRows(): Promise<string[]> {
+    const report: string[] = [];
+    for (const row of await this.manifest.rows("object_type = 'table'")) {
+      let holdable = !!row.location;
+      try {
+        if (row.location) declared.safeRelativeLocation(this.root, row.location);
+      } catch {
+        holdable = false;
+      }
+      if (!holdable) {
+        await this.manifest.removeTable(row.objectId, row.location ?? undefined);
+        report.push(
+          `removed ${row.objectId}: its location ${JSON.stringify(row.location)} cannot be held`,
+        );
+      }
+    }
+    return report;
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /** Runs a structural change under the catalog lock, with the manifest made if it is missing. */
+  private locked<T>(intent: LockIntent, change: () => Promise<T>): Promise<T> {
+    return this.lock.run(intent, async () => {
+      await this.ensureManifest();
+      return change();
+    });
+  }
+
+  private manifestMade = false;
+  /**
+   * LanceDB makes `__manifest` on the first namespace or table it creates; a declare, register or
+   * rename may come first. Creating and dropping a namespace of a name nobody uses has LanceDB
+   * make it in its own layout, with its own indexes.
+   */
+  private async ensureManifest(): Promise<void> {
+    if (this.manifestMade || this.files.exists('__manifest')) {
+      this.manifestMade = true;
+      return;
+    }
+    const probe = [`__catalog_studio_init_${randomBytes(6).toString('hex')}`];
+    await lance(() => this.db.createNamespace(probe));
+    await lance(() => this.db.dropNamespace(probe));
+    this.manifestMade = true;
+  }
 
   private async requireNamespace(path: string[], what = ''): Promise<void> {
     if (!(await this.namespaceExists(path))) {
@@ -586,7 +855,7 @@ export class DirCatalog implements CatalogClient {
       return await lance(() => this.db.openTable(name, path));
     } catch (error) {
       const place = await this.findLocation(name, path).catch(() => undefined);
-      if (place && declared.isDeclaredOnly(this.root, place)) {
+      if (place && declared.isDeclaredOnly(this.files, place)) {
         throw errors.InvalidTableState(
           `Table ${describeId([...path, name])} is declared but has no data yet`,
         );

@@ -1,7 +1,8 @@
 /**
- * Direct access to the directory catalog's `__manifest` table, for the two things LanceDB's
- * directory namespace does not offer in this version: reading a table's location, and renaming
- * or moving a table (its `rename_table` is "not implemented").
+ * Direct access to the directory catalog's `__manifest` table, for what LanceDB's directory
+ * namespace does not offer in this version: reading a table's location, declaring, registering
+ * and deregistering tables, and renaming or moving a table (its `rename_table` is "not
+ * implemented").
  *
  * The manifest is an ordinary Lance table at `<root>/__manifest`. LanceDB's local connection only
  * opens `<name>.lance` folders, so the store reaches it through a symlink (a junction on Windows)
@@ -9,10 +10,8 @@
  * layout is invented (see reference §4.3–4.4).
  */
 import { existsSync, mkdtempSync, rmdirSync, rmSync, symlinkSync } from 'node:fs';
-import { rename as renamePath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import * as lancedb from '@lancedb/lancedb';
 import { errors } from '../errors';
 import { lance } from './lance-errors';
@@ -40,11 +39,35 @@ export interface ManifestRow {
   metadata: string | null;
 }
 
+interface RawRow {
+  object_id: string;
+  object_type: string;
+  location: string | null;
+  metadata: string | null;
+}
+
+function fromRaw(row: RawRow): ManifestRow {
+  return {
+    objectId: row.object_id,
+    objectType: row.object_type,
+    location: row.location,
+    metadata: row.metadata,
+  };
+}
+
+function describeObjectId(objectId: string): string {
+  return `'${objectId}'`;
+}
+
+/**
+ * Every write is one Lance commit whose outcome is read back from its counts (rows inserted,
+ * updated, deleted), so a write that lost a race says so instead of silently doing nothing or
+ * doing it twice. Callers hold the catalog lock; plain LanceDB clients do not, and the counts are
+ * what keeps their races with us honest.
+ */
 export class ManifestStore {
   private linkDir: string | undefined;
   private table: Promise<lancedb.Table> | undefined;
-  /** Renames are serialised in-process; LanceDB's commit protocol guards against other processes. */
-  private lock: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly root: string) {}
 
@@ -80,101 +103,36 @@ export class ManifestStore {
         .select(['object_id', 'object_type', 'location', 'metadata'])
         .toArray(),
     );
-    const row = rows[0] as
-      | { object_id: string; object_type: string; location: string | null; metadata: string | null }
-      | undefined;
-    return (
-      row && {
-        objectId: row.object_id,
-        objectType: row.object_type,
-        location: row.location,
-        metadata: row.metadata,
-      }
-    );
+    const row = rows[0] as RawRow | undefined;
+    return row && fromRaw(row);
+  }
+
+  /** Every row with this id: more than one is a duplicate left by an older version or a race. */
+  async findAll(objectId: string): Promise<ManifestRow[]> {
+    if (!existsSync(join(this.root, MANIFEST_DIR))) return [];
+    const table = await this.open();
+    const rows = (await lance(() =>
+      table
+        .query()
+        .where(`object_id = ${sqlString(objectId)}`)
+        .select(['object_id', 'object_type', 'location', 'metadata'])
+        .toArray(),
+    )) as RawRow[];
+    return rows.map(fromRaw);
   }
 
   /**
-   * Re-keys a table's manifest row and, where its folder name must change, moves the folder.
-   *
-   * LanceDB resolves root-level tables by directory listing (`<name>.lance`) and nested ones by
-   * the manifest's `location`, so a table arriving at the root must live in `<name>.lance`, and
-   * one leaving the root must leave that form, or listing would still show it there. A table
-   * made by plain `lancedb.connect` has no manifest row; it gets one when it moves into a
-   * namespace.
+   * Adds a table row unless the id is taken (by a table or a namespace: they share one key
+   * space). The insert is a Lance merge-insert on `object_id`: when several processes race, Lance
+   * detects the conflict and re-runs the losers, which then find the row and insert nothing.
    */
-  async renameTable(from: TablePlace, to: TablePlace): Promise<void> {
-    const run = async () => {
-      const fromId = manifestObjectId(from.namespacePath, from.name);
-      const toId = manifestObjectId(to.namespacePath, to.name);
-      // Checked again under the lock: two renames to one name must not both pass.
-      if (await this.find(toId)) throw errors.TableAlreadyExists(`Table ${toId} already exists`);
-      const row = await this.find(fromId);
-      const oldLocation = row?.location ?? `${from.name}.lance`;
-      if (row && (row.objectType !== 'table' || !row.location)) {
-        throw errors.InvalidTableState(`Manifest entry ${fromId} is not a table`);
-      }
-      const newLocation =
-        to.namespacePath.length === 0
-          ? `${to.name}.lance`
-          : oldLocation.endsWith('.lance')
-            ? `${randomBytes(4).toString('hex')}_${toId}`
-            : oldLocation;
-      if (newLocation !== oldLocation && existsSync(join(this.root, newLocation))) {
-        throw errors.TableAlreadyExists(`The folder ${newLocation} already exists in the catalog`);
-      }
-      const needsManifest = row !== undefined || to.namespacePath.length > 0;
-      const table = needsManifest ? await this.open() : undefined;
-      if (row) {
-        await lance(() =>
-          table!.update({
-            where: `object_id = ${sqlString(fromId)}`,
-            values: { object_id: toId, location: newLocation },
-          }),
-        );
-      } else if (to.namespacePath.length > 0) {
-        await lance(() =>
-          table!.add([
-            {
-              object_id: toId,
-              object_type: 'table',
-              location: newLocation,
-              metadata: null,
-              base_objects: null,
-            },
-          ]),
-        );
-      }
-      if (newLocation === oldLocation) return;
-      try {
-        await renamePath(join(this.root, oldLocation), join(this.root, newLocation));
-      } catch (cause) {
-        // Undo the manifest change so the catalog never points at a folder that is not there.
-        if (row) {
-          await lance(() =>
-            table!.update({
-              where: `object_id = ${sqlString(toId)}`,
-              values: { object_id: fromId, location: oldLocation },
-            }),
-          );
-        } else if (to.namespacePath.length > 0) {
-          await lance(() => table!.delete(`object_id = ${sqlString(toId)}`));
-        }
-        throw errors.Internal(`Could not move the table folder: ${(cause as Error).message}`, {
-          cause,
-        });
-      }
-    };
-    return this.serialized(run);
-  }
-
-  /** Adds a table row, refusing an id that is already there. */
-  async addTable(objectId: string, location: string): Promise<void> {
-    const run = async () => {
-      if (await this.find(objectId))
-        throw errors.TableAlreadyExists(`Table ${objectId} already exists`);
-      const table = await this.open();
-      await lance(() =>
-        table.add([
+  async insertTable(objectId: string, location: string): Promise<void> {
+    const table = await this.open();
+    const result = await lance(() =>
+      table
+        .mergeInsert('object_id')
+        .whenNotMatchedInsertAll()
+        .execute([
           {
             object_id: objectId,
             object_type: 'table',
@@ -183,49 +141,103 @@ export class ManifestStore {
             base_objects: null,
           },
         ]),
-      );
-    };
-    return this.serialized(run);
-  } /** Sets a table row's metadata (its properties, as JSON). */
-  async setTableMetadata(objectId: string, metadata: string): Promise<void> {
-    return this.serialized(async () => {
-      const table = await this.open();
-      await lance(() =>
-        table.update({
-          where: `object_id = ${sqlString(objectId)} AND object_type = 'table'`,
-          values: { metadata },
-        }),
-      );
-    });
+    );
+    if (result.numInsertedRows !== 1) {
+      throw errors.TableAlreadyExists(`${describeObjectId(objectId)} already exists`);
+    }
   }
 
-  /** Removes a table row; the data stays where it is. */
-  async removeTable(objectId: string): Promise<void> {
-    return this.serialized(async () => {
-      const table = await this.open();
+  /**
+   * Re-keys a table row, only if it still has the id and location it was resolved with; a row
+   * changed meanwhile (by a plain LanceDB client, which does not take the catalog lock) makes
+   * the re-key a no-op that reports false. The new id's uniqueness is checked after the commit:
+   * an update cannot be made conditional on another row, so a duplicate is undone at once.
+   */
+  async rekeyTable(
+    fromId: string,
+    fromLocation: string,
+    toId: string,
+    toLocation: string,
+  ): Promise<boolean> {
+    const table = await this.open();
+    const moved = await lance(() =>
+      table.update({
+        where: `object_id = ${sqlString(fromId)} AND object_type = 'table' AND location = ${sqlString(fromLocation)}`,
+        values: { object_id: toId, location: toLocation },
+      }),
+    );
+    if (moved.rowsUpdated !== 1) return false;
+    if ((await this.findAll(toId)).length > 1) {
       await lance(() =>
-        table.delete(`object_id = ${sqlString(objectId)} AND object_type = 'table'`),
+        table.update({
+          where: `object_id = ${sqlString(toId)} AND location = ${sqlString(toLocation)}`,
+          values: { object_id: fromId, location: fromLocation },
+        }),
       );
-    });
+      throw errors.TableAlreadyExists(`${describeObjectId(toId)} already exists`);
+    }
+    return true;
+  }
+
+  /** Sets a table row's metadata (its properties, as JSON). */
+  async setTableMetadata(objectId: string, metadata: string): Promise<void> {
+    const table = await this.open();
+    await lance(() =>
+      table.update({
+        where: `object_id = ${sqlString(objectId)} AND object_type = 'table'`,
+        values: { metadata },
+      }),
+    );
+  }
+
+  /** Removes a table row (the data stays); answers how many rows went, 0 if another got there first. */
+  async removeTable(objectId: string, location?: string): Promise<number> {
+    const table = await this.open();
+    const where = location === undefined ? '' : ` AND location = ${sqlString(location)}`;
+    const result = await lance(() =>
+      table.delete(`object_id = ${sqlString(objectId)} AND object_type = 'table'${where}`),
+    );
+    return result.numDeletedRows;
+  }
+
+  /** Removes every row with this id (of any type); for repairing duplicates. */
+  async removeAll(objectId: string): Promise<void> {
+    const table = await this.open();
+    await lance(() => table.delete(`object_id = ${sqlString(objectId)}`));
+  }
+
+  /** Puts back one row as read (for repairing duplicates); the columns LanceDB does not know stay null. */
+  async insertRow(row: ManifestRow): Promise<void> {
+    const table = await this.open();
+    await lance(() =>
+      table
+        .mergeInsert('object_id')
+        .whenNotMatchedInsertAll()
+        .execute([
+          {
+            object_id: row.objectId,
+            object_type: row.objectType,
+            location: row.location,
+            metadata: row.metadata,
+            base_objects: null,
+          },
+        ]),
+    );
   }
 
   /** Every table's folder, relative to the root. */
   async tableLocations(): Promise<string[]> {
-    if (!existsSync(join(this.root, MANIFEST_DIR))) return [];
-    const table = await this.open();
-    const rows = await lance(() =>
-      table.query().where("object_type = 'table'").select(['location']).toArray(),
-    );
-    return rows
-      .map((r) => (r as { location: string | null }).location)
+    return (await this.rows("object_type = 'table'"))
+      .map((r) => r.location)
       .filter((l): l is string => !!l);
   }
 
-  /** Runs manifest changes one at a time in this process; LanceDB's commits guard across processes. */
-  private serialized<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.lock.then(work, work);
-    this.lock = next.catch(() => undefined);
-    return next;
+  async rows(where?: string): Promise<ManifestRow[]> {
+    if (!existsSync(join(this.root, MANIFEST_DIR))) return [];
+    const table = await this.open();
+    let query = table.query().select(['object_id', 'object_type', 'location', 'metadata']);
+    if (where) query = query.where(where);
+    return ((await lance(() => query.toArray())) as RawRow[]).map(fromRaw);
   }
 
   close(): void {

@@ -1,0 +1,172 @@
+/**
+ * A sequential model of the catalog's structure, and a linearizability checker for a recorded
+ * history of calls against it. The model answers each call the way the engine does in a given
+ * state (the same order of checks, so the same error code); the checker searches for one order
+ * of the calls, consistent with their real-time order, in which every call gets exactly the answer
+ * it got. Finding none means the catalog did something no one-at-a-time execution can explain.
+ *
+ * The search is the classic one (Wing & Gong, with Lowe's memo of visited states): from the calls
+ * not yet placed, try those that started before every other unplaced call ended.
+ */
+import { ERROR_CODES } from '../../src-main/catalog/errors';
+
+export type CatalogOp =
+  | { kind: 'create'; ns: string; name: string; token: string }
+  | { kind: 'declare'; ns: string; name: string }
+  | { kind: 'rename'; ns: string; name: string; toNs: string; toName: string }
+  | { kind: 'drop'; ns: string; name: string }
+  | { kind: 'create_ns'; ns: string }
+  | { kind: 'drop_ns'; ns: string }
+  | { kind: 'list'; ns: string };
+
+/** What a call answered: ok (with the listing for `list`) or an error code. */
+export type Outcome = { ok: true; names?: string[] } | { ok: false; code: number };
+
+export interface HistoryEntry {
+  op: CatalogOp;
+  outcome: Outcome;
+  start: number;
+  end: number;
+  client: string;
+}
+
+/** Namespaces (one level; '' is the root) and tables by `ns/name`, each holding a data token. */
+export interface CatalogState {
+  namespaces: ReadonlySet<string>;
+  tables: ReadonlyMap<string, string>;
+}
+
+const key = (ns: string, name: string) => `${ns}/${name}`;
+
+export function apply(
+  state: CatalogState,
+  op: CatalogOp,
+): { outcome: Outcome; next: CatalogState } {
+  const fail = (code: number) => ({ outcome: { ok: false as const, code }, next: state });
+  const hasNs = (ns: string) => ns === '' || state.namespaces.has(ns);
+  const withTables = (change: (tables: Map<string, string>) => void): CatalogState => {
+    const tables = new Map(state.tables);
+    change(tables);
+    return { namespaces: state.namespaces, tables };
+  };
+  switch (op.kind) {
+    case 'create':
+    case 'declare': {
+      if (!hasNs(op.ns)) return fail(ERROR_CODES.NamespaceNotFound);
+      if (state.tables.has(key(op.ns, op.name))) return fail(ERROR_CODES.TableAlreadyExists);
+      const token = op.kind === 'create' ? op.token : 'declared';
+      return {
+        outcome: { ok: true },
+        next: withTables((t) => t.set(key(op.ns, op.name), token)),
+      };
+    }
+    case 'rename': {
+      const from = key(op.ns, op.name);
+      const token = state.tables.get(from);
+      if (token === undefined)
+        return fail(hasNs(op.ns) ? ERROR_CODES.TableNotFound : ERROR_CODES.NamespaceNotFound);
+      if (!hasNs(op.toNs)) return fail(ERROR_CODES.NamespaceNotFound);
+      if (state.tables.has(key(op.toNs, op.toName))) return fail(ERROR_CODES.TableAlreadyExists);
+      return {
+        outcome: { ok: true },
+        next: withTables((t) => {
+          t.delete(from);
+          t.set(key(op.toNs, op.toName), token);
+        }),
+      };
+    }
+    case 'drop': {
+      if (!state.tables.has(key(op.ns, op.name)))
+        return fail(hasNs(op.ns) ? ERROR_CODES.TableNotFound : ERROR_CODES.NamespaceNotFound);
+      return { outcome: { ok: true }, next: withTables((t) => t.delete(key(op.ns, op.name))) };
+    }
+    case 'create_ns': {
+      if (state.namespaces.has(op.ns)) return fail(ERROR_CODES.NamespaceAlreadyExists);
+      return {
+        outcome: { ok: true },
+        next: { namespaces: new Set([...state.namespaces, op.ns]), tables: state.tables },
+      };
+    }
+    case 'drop_ns': {
+      if (!state.namespaces.has(op.ns)) return fail(ERROR_CODES.NamespaceNotFound);
+      if ([...state.tables.keys()].some((k) => k.startsWith(`${op.ns}/`)))
+        return fail(ERROR_CODES.NamespaceNotEmpty);
+      const namespaces = new Set(state.namespaces);
+      namespaces.delete(op.ns);
+      return { outcome: { ok: true }, next: { namespaces, tables: state.tables } };
+    }
+    case 'list': {
+      if (!hasNs(op.ns)) return fail(ERROR_CODES.NamespaceNotFound);
+      const names = [...state.tables.keys()]
+        .filter((k) => k.startsWith(`${op.ns}/`))
+        .map((k) => k.slice(op.ns.length + 1))
+        .sort();
+      return { outcome: { ok: true, names }, next: state };
+    }
+  }
+}
+
+function sameOutcome(a: Outcome, b: Outcome): boolean {
+  if (a.ok !== b.ok) return false;
+  if (!a.ok || !b.ok) return (a as { code: number }).code === (b as { code: number }).code;
+  return JSON.stringify(a.names ?? null) === JSON.stringify(b.names ?? null);
+}
+
+function stateKey(state: CatalogState): string {
+  return `${[...state.namespaces].sort().join(',')}|${[...state.tables.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',')}`;
+}
+
+export interface CheckResult {
+  linearizable: boolean;
+  /** The state after the order found (when one was found). */
+  final?: CatalogState;
+  /** Calls placed in the longest prefix found, when none was complete: where to look. */
+  placed: number;
+  statesVisited: number;
+}
+
+/** Searches for an order of `history` that the model explains; bounded by `maxStates`. */
+export function checkLinearizable(
+  history: readonly HistoryEntry[],
+  initial: CatalogState,
+  maxStates = 2_000_000,
+): CheckResult {
+  const calls = [...history].sort((a, b) => a.start - b.start);
+  const n = calls.length;
+  const placed = new Uint8Array(n);
+  const seen = new Set<string>();
+  let best = 0;
+  let visited = 0;
+
+  const search = (state: CatalogState, count: number): CatalogState | undefined => {
+    if (count === n) return state;
+    const memo = `${Buffer.from(placed).toString('base64')}#${stateKey(state)}`;
+    if (seen.has(memo)) return undefined;
+    seen.add(memo);
+    if (++visited > maxStates)
+      throw new Error(`linearizability search gave up after ${visited} states`);
+    best = Math.max(best, count);
+    let minEnd = Infinity;
+    for (let i = 0; i < n; i++) if (!placed[i]) minEnd = Math.min(minEnd, calls[i]!.end);
+    for (let i = 0; i < n; i++) {
+      const call = calls[i]!;
+      if (placed[i]) continue;
+      if (call.start > minEnd) break; // sorted by start: nothing later can go first
+      const { outcome, next } = apply(state, call.op);
+      if (!sameOutcome(outcome, call.outcome)) continue;
+      placed[i] = 1;
+      const found = search(next, count + 1);
+      placed[i] = 0;
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  const final = search(initial, 0);
+  return final
+    ? { linearizable: true, final, placed: n, statesVisited: visited }
+    : { linearizable: false, placed: best, statesVisited: visited };
+}
