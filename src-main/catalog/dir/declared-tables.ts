@@ -157,6 +157,7 @@ export async function declareTable(
  */
 export async function checkRegisterLocation(
   root: string,
+  files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
   name: string,
@@ -174,6 +175,12 @@ export async function checkRegisterLocation(
   if (top.endsWith('.lance') && !(namespacePath.length === 0 && clean === `${name}.lance`)) {
     throw errors.InvalidInput(
       `${top} is a root-level table's folder and cannot be registered again`,
+    );
+  }
+  const leaving = files.linksLeaving(clean);
+  if (leaving.length > 0) {
+    throw errors.InvalidInput(
+      `Location ${JSON.stringify(location)} holds symlinks that lead out of the catalog (${leaving.slice(0, 3).join(', ')})`,
     );
   }
   for (const owned of await manifest.tableLocations()) {

@@ -491,6 +491,7 @@ export class DirCatalog implements CatalogClient {
       const replacing = exists ? await this.findLocation(name, path) : undefined;
       const clean = await declared.checkRegisterLocation(
         this.root,
+        this.files,
         this.manifest,
         path,
         name,

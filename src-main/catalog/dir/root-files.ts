@@ -6,7 +6,15 @@
  * one of them is made under the catalog lock, and none decides who wins a race: the manifest's
  * Lance commits do. Local folders only today; object-store roots plug in here.
  */
-import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { errors } from '../errors';
@@ -19,6 +27,8 @@ export interface RootFiles {
   move(from: string, to: string): Promise<void>;
   /** Whether a location, symlinks resolved, stays inside the root. */
   resolvesInside(location: string): boolean;
+  /** Symlinks anywhere under a folder that lead out of the root (relative paths). */
+  linksLeaving(location: string): string[];
 }
 
 export function rootFiles(root: string): RootFiles {
@@ -54,5 +64,26 @@ class LocalRootFiles implements RootFiles {
     while (!existsSync(existing)) existing = dirname(existing);
     const inside = relative(realpathSync(this.root), realpathSync(existing));
     return !(inside.startsWith('..') || isAbsolute(inside));
+  }
+
+  linksLeaving(location: string): string[] {
+    const leaving: string[] = [];
+    const walk = (relativePath: string) => {
+      for (const entry of readdirSync(join(this.root, relativePath))) {
+        const child = `${relativePath}/${entry}`;
+        const stat = lstatSync(join(this.root, child));
+        if (stat.isSymbolicLink()) {
+          let inside = false;
+          try {
+            inside = this.resolvesInside(child);
+          } catch {
+            inside = false; // a dangling link leads nowhere the catalog owns
+          }
+          if (!inside) leaving.push(child);
+        } else if (stat.isDirectory()) walk(child);
+      }
+    };
+    walk(location);
+    return leaving;
   }
 }
