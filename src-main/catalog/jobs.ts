@@ -2,11 +2,16 @@
  * Jobs: long operations (index builds, imports) that return at once and report as they go.
  * A registry runs at most `concurrency` at a time, queues up to `maxQueued` more, and refuses
  * beyond that with ServiceUnavailable, which the server turns into 503 "Slow down".
+ *
+ * With a job store, the registry also answers for the jobs of every other process serving the
+ * same catalog root: it writes its own jobs there as they go, and reads the others' from there.
+ * Its own jobs are still answered from memory, which is fresher and costs nothing.
  */
 import { randomUUID } from 'node:crypto';
 import type { JobEvent, JobRecord } from './contract';
 import { errorNameOf, errors, isCatalogError, type CatalogError } from './errors';
-import type { JobJournal } from './job-journal';
+import { JobMirror, type RemoteRequest } from './job-mirror';
+import { INTERRUPTED_MESSAGE, type JobStore } from './job-store';
 
 export interface JobContext {
   readonly signal: AbortSignal;
@@ -28,10 +33,14 @@ export interface JobRegistryOptions {
   historyLimit?: number;
   mapError?: (error: unknown) => CatalogError;
   /**
-   * Where records are kept across restarts. Without one, jobs live only in this process; with one,
-   * the previous run's jobs are listed again, unfinished ones as failed (interrupted).
+   * Where records are shared with the other processes serving the catalog, and kept across
+   * restarts. Without one, jobs live only in this process.
    */
-  journal?: JobJournal;
+  store?: JobStore;
+  /** With a store: the longest a job's progress goes unwritten (phases are written at once). */
+  progressMs?: number;
+  /** With a store: how often to look for cancels of this process's jobs, and to poll others'. */
+  pollMs?: number;
 }
 
 interface Entry {
@@ -40,6 +49,10 @@ interface Entry {
   controller: AbortController;
   done: Promise<JobRecord>;
   resolveDone: (record: JobRecord) => void;
+  /** Another process judged it dead while this one stalled: it ends as interrupted. */
+  interrupted?: boolean;
+  /** With a store: settles once the job's row is written. */
+  recorded?: Promise<void>;
 }
 
 const TERMINAL = new Set<JobRecord['state']>(['succeeded', 'failed', 'cancelled']);
@@ -59,8 +72,9 @@ export class JobRegistry {
   private readonly maxQueued: number;
   private readonly historyLimit: number;
   private readonly mapError: (error: unknown) => CatalogError;
-  private readonly journal: JobJournal | undefined;
-  private journalFailing = false;
+  private readonly mirror: JobMirror | undefined;
+  private readonly pollMs: number;
+  private finishedCount = 0;
 
   constructor(options: JobRegistryOptions = {}) {
     this.concurrency = options.concurrency ?? 2;
@@ -72,8 +86,14 @@ export class JobRegistry {
         isCatalogError(error)
           ? error
           : errors.Internal(String((error as Error)?.message ?? error)));
-    this.journal = options.journal;
-    if (this.journal) this.restore(this.journal.load());
+    this.pollMs = options.pollMs ?? 1000;
+    this.mirror = options.store
+      ? new JobMirror(options.store, {
+          ...(options.progressMs === undefined ? {} : { progressMs: options.progressMs }),
+          pollMs: this.pollMs,
+          onRequest: (id, request) => this.heard(id, request),
+        })
+      : undefined;
   }
 
   get activeCount(): number {
@@ -84,6 +104,11 @@ export class JobRegistry {
     return this.queue.length;
   }
 
+  /**
+   * Accepts a job and returns its record at once. With a store, the job is recorded there before
+   * it runs (`recorded` resolves then); a job that cannot be recorded ends failed without running,
+   * since no other process could answer for it nor cancel it.
+   */
   submit(submission: JobSubmission): JobRecord {
     if (this.running >= this.concurrency && this.queue.length >= this.maxQueued) {
       throw errors.ServiceUnavailable(
@@ -107,23 +132,41 @@ export class JobRegistry {
       done,
       resolveDone,
     };
+    if (this.mirror) {
+      entry.recorded = this.mirror.admit(entry.record);
+      // Handled where the job starts; this only keeps the rejection from counting as unhandled.
+      entry.recorded.catch(() => undefined);
+    }
     this.entries.set(entry.record.id, entry);
     this.queue.push(entry);
     this.emit('job:progress', entry);
     this.pump();
     this.prune();
-    this.persist();
     return { ...entry.record };
   }
 
-  get(id: string): JobRecord {
-    return { ...this.entry(id).record };
+  /** Resolves once the job can be read by every process serving the catalog. */
+  async recorded(id: string): Promise<void> {
+    await this.entries.get(id)?.recorded;
   }
 
-  list(): JobRecord[] {
-    return [...this.entries.values()]
-      .map((e) => ({ ...e.record }))
-      .sort((a, b) => b.createdAt - a.createdAt);
+  /** A job of this process, or with a store, of any process serving the catalog. */
+  async get(id: string): Promise<JobRecord> {
+    const entry = this.entries.get(id);
+    if (entry) return { ...entry.record };
+    const stored = await this.mirror?.store.get(id);
+    if (!stored) throw notFound(id);
+    return stored;
+  }
+
+  /** Newest first; this process's jobs as it knows them, the others' as the store has them. */
+  async list(): Promise<JobRecord[]> {
+    const local = [...this.entries.values()].map((e) => ({ ...e.record }));
+    const stored = this.mirror ? await this.mirror.store.list() : [];
+    const ids = new Set(local.map((r) => r.id));
+    return [...local, ...stored.filter((r) => !ids.has(r.id))].sort(
+      (a, b) => b.createdAt - a.createdAt,
+    );
   }
 
   /** Jobs not yet finished whose target matches, for listing indexes that are still building. */
@@ -133,20 +176,48 @@ export class JobRegistry {
       .map((e) => ({ ...e.record }));
   }
 
-  cancel(id: string): JobRecord {
-    const entry = this.entry(id);
+  /**
+   * Cancels a job of this process at once. A job of another process is asked to stop through the
+   * store; it is answered as it stands, still running until its process notices (within about
+   * `pollMs`).
+   */
+  async cancel(id: string): Promise<JobRecord> {
+    const entry = this.entries.get(id);
+    if (!entry) {
+      const stored = await this.mirror?.store.requestCancel(id);
+      if (!stored) throw notFound(id);
+      return stored;
+    }
     if (isTerminal(entry.record.state)) return { ...entry.record };
     entry.controller.abort();
-    const queuedAt = this.queue.indexOf(entry);
-    if (queuedAt >= 0) {
-      this.queue.splice(queuedAt, 1);
-      this.finish(entry, 'cancelled');
-    }
+    this.cancelQueued(entry);
     return { ...entry.record };
   }
 
-  wait(id: string): Promise<JobRecord> {
-    return this.entry(id).done.then((record) => ({ ...record }));
+  /** Resolves when the job has ended; another process's job is polled for. */
+  async wait(id: string): Promise<JobRecord> {
+    const entry = this.entries.get(id);
+    if (entry) return entry.done.then((record) => ({ ...record }));
+    for (;;) {
+      const record = await this.get(id);
+      if (isTerminal(record.state)) return record;
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+    }
+  }
+
+  /**
+   * Unfinished jobs of every process whose target matches (with a store; otherwise the same as
+   * `activeFor`). Jobs of processes that died are finished (interrupted), so not among them.
+   */
+  async activeAnywhere(predicate: (record: JobRecord) => boolean): Promise<JobRecord[]> {
+    const local = this.activeFor(predicate);
+    if (!this.mirror) return local;
+    const ids = new Set(local.map((r) => r.id));
+    const stored = await this.mirror.store.list();
+    return [
+      ...local,
+      ...stored.filter((r) => !ids.has(r.id) && !isTerminal(r.state) && predicate(r)),
+    ];
   }
 
   on(listener: (event: JobEvent) => void): () => void {
@@ -156,16 +227,33 @@ export class JobRegistry {
 
   /** For shutdown: drop what is queued, ask running jobs to stop, and wait for them. */
   async close(): Promise<void> {
-    for (const entry of [...this.queue]) this.cancel(entry.record.id);
-    const running = [...this.entries.values()].filter((e) => e.record.state === 'running');
-    for (const entry of running) entry.controller.abort();
-    await Promise.all(running.map((e) => e.done));
+    const all = [...this.entries.values()];
+    for (const entry of all) {
+      if (isTerminal(entry.record.state)) continue;
+      entry.controller.abort();
+      this.cancelQueued(entry);
+    }
+    // `done` resolves once the end is written to the store.
+    await Promise.all(all.map((e) => e.done));
+    this.mirror?.close();
+    await this.mirror?.store.close();
   }
 
-  private entry(id: string): Entry {
+  /** Another process asked to cancel one of this process's jobs, or judged it dead. */
+  private heard(id: string, request: RemoteRequest): void {
     const entry = this.entries.get(id);
-    if (!entry) throw errors.TransactionNotFound(`Job ${JSON.stringify(id)} was not found`);
-    return entry;
+    if (!entry || isTerminal(entry.record.state)) return;
+    if (request === 'taken-over') entry.interrupted = true;
+    entry.controller.abort();
+    this.cancelQueued(entry);
+  }
+
+  /** Ends a job that is still waiting in the queue; a running one ends when its run notices. */
+  private cancelQueued(entry: Entry): void {
+    const queuedAt = this.queue.indexOf(entry);
+    if (queuedAt < 0) return;
+    this.queue.splice(queuedAt, 1);
+    this.finish(entry, entry.interrupted ? 'failed' : 'cancelled', interruptedIf(entry));
   }
 
   private pump(): void {
@@ -178,12 +266,24 @@ export class JobRegistry {
   private async start(entry: Entry): Promise<void> {
     this.running += 1;
     const record = entry.record;
+    if (entry.recorded) {
+      let failure: unknown;
+      await entry.recorded.catch((error: unknown) => (failure = error ?? 'failed'));
+      if (failure !== undefined || entry.controller.signal.aborted) {
+        // Not recorded, or cancelled (or closed) while it was being recorded: it never runs.
+        if (failure !== undefined) this.finish(entry, 'failed', this.mapError(failure));
+        else this.finish(entry, entry.interrupted ? 'failed' : 'cancelled', interruptedIf(entry));
+        this.running -= 1;
+        this.pump();
+        return;
+      }
+    }
     record.state = 'running';
     record.phase = 'starting';
     record.startedAt = Date.now();
     this.refreshEstimate(entry);
     this.emit('job:progress', entry);
-    this.persist();
+    this.mirror?.changed(record.id, true);
     const context: JobContext = {
       signal: entry.controller.signal,
       update: (patch) => {
@@ -193,16 +293,18 @@ export class JobRegistry {
         if (patch.progress) record.progress = { ...record.progress, ...patch.progress };
         this.refreshEstimate(entry);
         this.emit('job:progress', entry);
-        // Phases are journaled, row counts are not: they change too often to rewrite the file.
-        if (phaseChanged) this.persist();
+        this.mirror?.changed(record.id, phaseChanged);
       },
     };
     try {
       await entry.submission.run(context);
+      if (entry.interrupted) throw errors.Internal(INTERRUPTED_MESSAGE);
       this.learnThroughput(entry);
       this.finish(entry, 'succeeded');
     } catch (error) {
-      if (entry.controller.signal.aborted) this.finish(entry, 'cancelled');
+      // The store already says "interrupted"; this process says the same.
+      if (entry.interrupted) this.finish(entry, 'failed', errors.Internal(INTERRUPTED_MESSAGE));
+      else if (entry.controller.signal.aborted) this.finish(entry, 'cancelled');
       else this.finish(entry, 'failed', this.mapError(error));
     } finally {
       this.running -= 1;
@@ -217,49 +319,33 @@ export class JobRegistry {
   ): void {
     const record = entry.record;
     record.state = state;
-    record.phase = state === 'succeeded' ? 'done' : state;
+    record.phase = entry.interrupted ? 'interrupted' : state === 'succeeded' ? 'done' : state;
     record.endedAt = Date.now();
     delete record.estimateMs;
     if (state === 'succeeded') record.progress = { ...record.progress, fraction: 1 };
     if (error)
       record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
     this.emit('job:finished', entry);
-    entry.resolveDone({ ...record });
     this.prune();
-    this.persist();
+    const snapshot = { ...record };
+    if (!this.mirror) {
+      entry.resolveDone(snapshot);
+      return;
+    }
+    // Waiters hear of the end once every process can read it.
+    void this.mirror.finished(record.id).then((written) => {
+      entry.resolveDone(snapshot);
+      if (written) this.pruneStore();
+    });
   }
 
-  /** Takes back the previous run's records; they are all finished, so only their history is kept. */
-  private restore(records: JobRecord[]): void {
-    for (const record of records) {
-      if (!isTerminal(record.state)) continue;
-      const done = Promise.resolve(record);
-      this.entries.set(record.id, {
-        record,
-        submission: { kind: record.kind, target: record.target, run: async () => undefined },
-        controller: new AbortController(),
-        done,
-        resolveDone: () => undefined,
-      });
-    }
-    this.prune();
-    this.persist();
-  }
-
-  /**
-   * Writes every record to the journal. A journal that cannot be written costs the history after
-   * a restart, not the job, so the failure is reported and the job goes on.
-   */
-  private persist(): void {
-    if (!this.journal) return;
-    try {
-      this.journal.save([...this.entries.values()].map((e) => e.record));
-      this.journalFailing = false;
-    } catch (error) {
-      // Once per outage, not once per job event.
-      if (!this.journalFailing) console.error(`Cannot write the job journal: ${String(error)}`);
-      this.journalFailing = true;
-    }
+  /** Every tenth end, trims the root's history (a read, and a delete once it is too long). */
+  private pruneStore(): void {
+    this.finishedCount += 1;
+    if (this.finishedCount % 10 !== 1) return;
+    this.mirror?.store
+      .prune(this.historyLimit)
+      .catch((e) => console.error(`Could not prune the job table: ${String(e)}`));
   }
 
   private learnThroughput(entry: Entry): void {
@@ -302,4 +388,12 @@ export class JobRegistry {
     const excess = finished.length - this.historyLimit;
     for (let i = 0; i < excess; i++) this.entries.delete(finished[i]!.record.id);
   }
+}
+
+function notFound(id: string): CatalogError {
+  return errors.TransactionNotFound(`Job ${JSON.stringify(id)} was not found`);
+}
+
+function interruptedIf(entry: Entry): CatalogError | undefined {
+  return entry.interrupted ? errors.Internal(INTERRUPTED_MESSAGE) : undefined;
 }

@@ -375,7 +375,7 @@ export class Host {
       },
 
       'jobs:list': async () => {
-        const imports = this.imports.list().flatMap((job) => {
+        const imports = (await this.imports.list()).flatMap((job) => {
           const connectionId = this.importConnection.get(job.id);
           return connectionId ? [{ ...job, connectionId }] : [];
         });

@@ -10,17 +10,28 @@
  * interrupted: the lease is several renewal periods long to make that rare.
  */
 import { randomUUID } from 'node:crypto';
-import { Field, Int64, Schema, Utf8 } from 'apache-arrow';
 import type * as lancedb from '@lancedb/lancedb';
+import { arrow } from '../arrow';
 import { lance } from './lance-errors';
 import type { StateTables } from './state-tables';
 
-const SCHEMA = new Schema([
-  new Field('owner', new Utf8(), false),
-  new Field('expires_at', new Int64(), false),
+const SCHEMA = new arrow.Schema([
+  new arrow.Field('owner', new arrow.Utf8(), false),
+  new arrow.Field('expires_at', new arrow.Int64(), false),
 ]);
 
-export const DEFAULT_LEASE_MS = 15_000;
+/**
+ * How long a process stays alive to the others after its last renewal. Tests shorten it with
+ * CATALOG_STUDIO_LEASE_MS to see a killed process's work reported as interrupted sooner.
+ */
+export const DEFAULT_LEASE_MS = leaseFromEnvironment() ?? 15_000;
+
+function leaseFromEnvironment(): number | undefined {
+  const value = Number(process.env.CATALOG_STUDIO_LEASE_MS);
+  return Number.isInteger(value) && value >= 300 ? value : undefined;
+}
+/** Renewals between compactions: each renewal is a commit that leaves a small fragment. */
+const COMPACT_EVERY = 60;
 
 function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
@@ -31,6 +42,9 @@ export class ProcessLease {
   private holds = 0;
   private timer: NodeJS.Timeout | undefined;
   private renewing: Promise<void> = Promise.resolve();
+  /** The first renewal of the current holding period: every holder waits for it. */
+  private first: Promise<void> = Promise.resolve();
+  private renewals = 0;
 
   constructor(
     private readonly state: StateTables,
@@ -41,16 +55,20 @@ export class ProcessLease {
     return this.state.open('leases', SCHEMA);
   }
 
-  /** Keeps this process's lease alive until the returned function is called. */
+  /**
+   * Keeps this process's lease alive until the returned function is called. Resolves once the
+   * lease is written, so that work recorded after it is never judged dead; rejects if it cannot
+   * be written.
+   */
   async hold(): Promise<() => void> {
     this.holds += 1;
     if (this.holds === 1) {
-      await this.renew();
-      this.timer = setInterval(() => void this.renew(), Math.floor(this.leaseMs / 3));
+      this.first = this.renew(true);
+      this.timer = setInterval(() => void this.renew(false), Math.floor(this.leaseMs / 3));
       this.timer.unref();
     }
     let released = false;
-    return () => {
+    const release = () => {
       if (released) return;
       released = true;
       this.holds -= 1;
@@ -59,28 +77,45 @@ export class ProcessLease {
         this.timer = undefined;
       }
     };
+    try {
+      await this.first;
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return release;
   }
 
-  private renew(): Promise<void> {
-    this.renewing = this.renewing.then(async () => {
+  private renew(strict: boolean): Promise<void> {
+    const attempt = this.renewing.then(async () => {
       const table = await this.table();
       const row = { owner: this.owner, expires_at: BigInt(Date.now() + this.leaseMs) };
       await lance(() =>
         table.mergeInsert('owner').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute([row]),
-      ).catch((error) => console.error(`Could not renew the process lease: ${String(error)}`));
+      );
+      this.renewals += 1;
+      if (this.renewals % COMPACT_EVERY === 0) await this.compact(table);
     });
-    return this.renewing;
+    this.renewing = attempt.catch((error) => {
+      if (!strict) console.error(`Could not renew the process lease: ${String(error)}`);
+    });
+    return strict ? attempt : this.renewing;
+  }
+
+  /** Drops long-expired rows and folds the fragments and versions renewals leave behind. */
+  private async compact(table: lancedb.Table): Promise<void> {
+    await this.prune().catch(() => undefined);
+    // Versions younger than a few leases stay for readers still reading them.
+    await table
+      .optimize({ cleanupOlderThan: new Date(Date.now() - 20 * this.leaseMs) })
+      .catch(() => undefined);
   }
 
   /** The owners whose lease is live now; everyone else's recorded work is orphaned. */
   async liveOwners(): Promise<Set<string>> {
     const table = await this.table();
     const rows = (await lance(() =>
-      table
-        .query()
-        .where(`expires_at > ${Date.now()}`)
-        .select(['owner'])
-        .toArray(),
+      table.query().where(`expires_at > ${Date.now()}`).select(['owner']).toArray(),
     )) as Array<{ owner: string }>;
     const live = new Set(rows.map((r) => r.owner));
     if (this.holds > 0) live.add(this.owner);

@@ -42,7 +42,19 @@ export class StateTables {
     if (!table) {
       table = (async () => {
         const db = await this.connect();
-        return lance(() => db.createEmptyTable(name, schema, { mode: 'create', existOk: true }));
+        return lance(async () => {
+          try {
+            return await db.createEmptyTable(name, schema, { mode: 'create', existOk: true });
+          } catch (error) {
+            // Two processes creating it at the same moment: the loser's commit conflicts, and
+            // the table is there for it to open.
+            try {
+              return await db.openTable(name);
+            } catch {
+              throw error;
+            }
+          }
+        });
       })();
       this.tables.set(name, table);
       table.catch(() => this.tables.delete(name));

@@ -106,8 +106,8 @@ describe('JobRegistry scheduling', () => {
     await reg.wait(records[1]!.id);
     await flush();
     expect(started).toEqual([0, 1, 2]);
-    expect(reg.get(records[2]!.id).state).toBe('running');
-    expect(reg.get(records[3]!.id).state).toBe('queued');
+    expect((await reg.get(records[2]!.id)).state).toBe('running');
+    expect((await reg.get(records[3]!.id)).state).toBe('queued');
     expect(reg.activeCount).toBe(2);
     expect(reg.queuedCount).toBe(1);
 
@@ -140,11 +140,11 @@ describe('JobRegistry scheduling', () => {
     const gate = deferred();
     const a = reg.submit(gated(gate));
     const b = reg.submit(gated(gate));
-    expect(reg.get(b.id).state).toBe('queued');
+    expect((await reg.get(b.id)).state).toBe('queued');
     const error = await expectCode(() => reg.submit(gated(gate)), ERROR_CODES.ServiceUnavailable);
     expect(error.message).toMatch(/1 running and 1 queued/);
     expect((error as { status?: number }).status).toBe(503);
-    expect(reg.list()).toHaveLength(2);
+    expect(await reg.list()).toHaveLength(2);
 
     gate.resolve();
     await reg.wait(a.id);
@@ -186,8 +186,12 @@ describe('JobRegistry records and events', () => {
     await flush();
     sub.ctx!.update({ phase: 'training', progress: { rowsDone: 10, fraction: 0.2 } });
     sub.ctx!.update({ progress: { rowsDone: 20 } });
-    expect(reg.get(submitted.id).progress).toEqual({ rowsTotal: 50, rowsDone: 20, fraction: 0.2 });
-    expect(reg.get(submitted.id).phase).toBe('training');
+    expect((await reg.get(submitted.id)).progress).toEqual({
+      rowsTotal: 50,
+      rowsDone: 20,
+      fraction: 0.2,
+    });
+    expect((await reg.get(submitted.id)).phase).toBe('training');
 
     gate.resolve();
     const done = await reg.wait(submitted.id);
@@ -212,7 +216,7 @@ describe('JobRegistry records and events', () => {
 
     // Updates after the end are ignored and emit nothing.
     sub.ctx!.update({ phase: 'late', progress: { rowsDone: 99 } });
-    expect(reg.get(submitted.id).phase).toBe('done');
+    expect((await reg.get(submitted.id)).phase).toBe('done');
     expect(events).toHaveLength(5);
   });
 
@@ -245,14 +249,14 @@ describe('JobRegistry records and events', () => {
     expect(consoleError).toHaveBeenCalled();
   });
 
-  it('hands out copies, so callers cannot change the registry', () => {
+  it('hands out copies, so callers cannot change the registry', async () => {
     const reg = registry();
     const job = reg.submit(gated(deferred()));
-    const copy = reg.get(job.id);
+    const copy = await reg.get(job.id);
     copy.state = 'failed';
     copy.phase = 'hacked';
-    expect(reg.get(job.id).state).toBe('running');
-    expect(reg.get(job.id).phase).toBe('starting');
+    expect((await reg.get(job.id)).state).toBe('running');
+    expect((await reg.get(job.id)).phase).toBe('starting');
   });
 
   it('lists jobs newest first and finds active ones by predicate', async () => {
@@ -261,13 +265,13 @@ describe('JobRegistry records and events', () => {
     const a = reg.submit(gated(gate, { target: { namespacePath: [], table: 'a' } }));
     await sleep(2);
     const b = reg.submit(gated(gate, { target: { namespacePath: [], table: 'b' } }));
-    expect(reg.list().map((r) => r.id)).toEqual([b.id, a.id]);
+    expect((await reg.list()).map((r) => r.id)).toEqual([b.id, a.id]);
     expect(reg.activeFor((r) => r.target.table === 'b').map((r) => r.id)).toEqual([b.id]);
     expect(reg.activeFor(() => true)).toHaveLength(2);
     gate.resolve();
     await reg.wait(b.id);
     expect(reg.activeFor(() => true)).toEqual([]);
-    expect(reg.list()).toHaveLength(2);
+    expect(await reg.list()).toHaveLength(2);
   });
 
   it('reports unknown ids as TransactionNotFound (10)', async () => {
@@ -385,7 +389,7 @@ describe('JobRegistry cancellation', () => {
     const events: JobEvent[] = [];
     reg.on((e) => events.push(e));
 
-    const cancelled = reg.cancel(queued.id);
+    const cancelled = await reg.cancel(queued.id);
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.phase).toBe('cancelled');
     expect(cancelled.error).toBeUndefined();
@@ -406,7 +410,7 @@ describe('JobRegistry cancellation', () => {
     const job = reg.submit(sub);
     await flush();
     expect(sub.ctx!.signal.aborted).toBe(false);
-    const returned = reg.cancel(job.id);
+    const returned = await reg.cancel(job.id);
     expect(sub.ctx!.signal.aborted).toBe(true);
     // Still running until the job notices.
     expect(returned.state).toBe('running');
@@ -426,7 +430,7 @@ describe('JobRegistry cancellation', () => {
           signal.addEventListener('abort', () => reject(errors.Internal('torn down')));
         }),
     });
-    reg.cancel(job.id);
+    await reg.cancel(job.id);
     expect((await reg.wait(job.id)).state).toBe('cancelled');
   });
 
@@ -434,7 +438,7 @@ describe('JobRegistry cancellation', () => {
     const reg = registry();
     const job = reg.submit({ kind: 'import', target: TARGET, run: async () => {} });
     const done = await reg.wait(job.id);
-    const after = reg.cancel(job.id);
+    const after = await reg.cancel(job.id);
     expect(after).toEqual(done);
     expect(after.state).toBe('succeeded');
   });
@@ -479,7 +483,7 @@ describe('JobRegistry estimates', () => {
     const second = reg.submit(gated(gate, { rowsTotal: 1000, throughputKey: 'ivf_pq:128' }));
     expect(typeof second.estimateMs).toBe('number');
     expect(second.estimateMs!).toBeGreaterThanOrEqual(0);
-    expect(reg.get(second.id).estimateMs).toBeDefined();
+    expect((await reg.get(second.id)).estimateMs).toBeDefined();
 
     // Without rowsTotal there is nothing to estimate from.
     gate.resolve();
@@ -518,25 +522,20 @@ describe('JobRegistry history', () => {
     for (let i = 0; i < 4; i++) ids.push(await runQuick(reg));
     const gate = deferred();
     const live = reg.submit(gated(gate));
-    const finished = reg.list().filter((r) => isTerminal(r.state));
+    const finished = (await reg.list()).filter((r) => isTerminal(r.state));
     expect(finished.length).toBeLessThanOrEqual(2);
     expect(finished.map((r) => r.id).sort()).toEqual([ids[2]!, ids[3]!].sort());
     await expectCode(() => reg.get(ids[0]!), ERROR_CODES.TransactionNotFound);
     // Unfinished jobs are never pruned.
-    expect(reg.get(live.id).state).toBe('running');
+    expect((await reg.get(live.id)).state).toBe('running');
     gate.resolve();
   });
 
-  it('never prunes running or queued jobs, however many there are', () => {
+  it('never prunes running or queued jobs, however many there are', async () => {
     const reg = registry({ historyLimit: 0, concurrency: 1, maxQueued: 10 });
     const gate = deferred();
     const ids = Array.from({ length: 5 }, () => reg.submit(gated(gate)).id);
-    expect(
-      reg
-        .list()
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([...ids].sort());
+    expect((await reg.list()).map((r) => r.id).sort()).toEqual([...ids].sort());
     gate.resolve();
   });
 
@@ -545,7 +544,7 @@ describe('JobRegistry history', () => {
   it('holds at most historyLimit finished jobs once the jobs have finished', async () => {
     const reg = registry({ historyLimit: 2 });
     for (let i = 0; i < 4; i++) await runQuick(reg);
-    const finished = reg.list().filter((r) => isTerminal(r.state));
+    const finished = (await reg.list()).filter((r) => isTerminal(r.state));
     expect(finished.length).toBeLessThanOrEqual(2);
   });
 });
@@ -556,8 +555,8 @@ describe('JobRegistry.close', () => {
     const running = reg.submit(gated(deferred()));
     const queued = reg.submit(gated(deferred()));
     await reg.close();
-    expect(reg.get(running.id).state).toBe('cancelled');
-    expect(reg.get(queued.id).state).toBe('cancelled');
+    expect((await reg.get(running.id)).state).toBe('cancelled');
+    expect((await reg.get(queued.id)).state).toBe('cancelled');
     expect(reg.activeCount).toBe(0);
     expect(reg.queuedCount).toBe(0);
   });
@@ -585,7 +584,7 @@ describe('JobRegistry.close', () => {
     gate.resolve();
     await closing;
     expect(closed).toBe(true);
-    expect(isTerminal(reg.get(job.id).state)).toBe(true);
+    expect(isTerminal((await reg.get(job.id)).state)).toBe(true);
   });
 
   it('resolves at once with nothing to do', async () => {

@@ -1,7 +1,7 @@
 /**
  * The catalog's state folder (`<root>/.catalog-studio`) is invisible as a table or namespace, to
  * the engine and to plain LanceDB, and no table location may point into it. This is what makes
- * keeping the job journal inside the catalog folder safe.
+ * keeping the catalog's state tables (job records, leases) inside the catalog folder safe.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, ERROR_CODES } from '../../../../src-main/catalog';
 import type { CatalogClient } from '../../../../src-main/catalog/client';
-import { STATE_FOLDER, jobJournalPath } from '../../../../src-main/catalog/dir/state-folder';
+import { STATE_FOLDER } from '../../../../src-main/catalog/dir/state-folder';
 import { sampleTable } from '../../../support/sample-data';
 import { expectCode } from '../../../support/expect-code';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await catalog.createNamespace(['ns']);
   const rootTable = await catalog.createTable('top', sampleTable(20, 8));
   await catalog.createTable('inner', sampleTable(20, 8), ['ns']);
-  // A finished job puts the journal on disk.
+  // A finished job puts the job table on disk.
   await catalog.waitForJob((await rootTable.createIndex({ column: 'id', index_type: 'BTREE' })).id);
 });
 afterAll(async () => {
@@ -32,9 +32,8 @@ afterAll(async () => {
 });
 
 describe('the state folder', () => {
-  it('holds the job journal inside the catalog folder', () => {
-    expect(jobJournalPath(root)).toBe(join(root, STATE_FOLDER, 'jobs.json'));
-    expect(existsSync(jobJournalPath(root))).toBe(true);
+  it('holds the job table inside the catalog folder', () => {
+    expect(existsSync(join(root, STATE_FOLDER, 'jobs.lance'))).toBe(true);
     expect(readdirSync(root)).toContain(STATE_FOLDER);
   });
 
