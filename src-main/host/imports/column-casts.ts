@@ -154,6 +154,22 @@ function toNumber(value: unknown): number {
   return refuse(`cannot read ${show(value)} as a number`);
 }
 
+/**
+ * A number for a float column. Rounding to the nearest float is what choosing a float type asks
+ * for; a finite value that becomes Infinity is not, and is refused.
+ */
+function toFloat(value: unknown, type: 'float32' | 'float64'): number {
+  const n = toNumber(value);
+  const stored = type === 'float32' ? Math.fround(n) : n;
+  const infiniteAlready =
+    typeof value === 'number'
+      ? !Number.isFinite(value)
+      : typeof value === 'string' && /^[-+]?Infinity$/.test(value.trim());
+  if (!Number.isFinite(stored) && !Number.isNaN(stored) && !infiniteAlready)
+    refuse(`${show(value)} does not fit in ${type}`);
+  return n;
+}
+
 function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
@@ -240,7 +256,7 @@ export function castValue(
         return toWhole(value, plan.cast);
       case 'float32':
       case 'float64':
-        return toNumber(value);
+        return toFloat(value, plan.cast);
       case 'utf8':
         return toText(value);
       case 'bool':

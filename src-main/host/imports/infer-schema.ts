@@ -3,22 +3,32 @@
  * turns rows into Arrow with that schema. Vector columns, written as arrays of numbers (or, in
  * CSV, as "[0.1, 0.2, …]"), become fixed-size lists of float32 when every row has one length.
  */
-import type { Field, Schema, Table as ArrowTable } from 'apache-arrow';
+import type { DataType, Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { errors } from '../../catalog/errors';
 
 export type ColumnKind =
   | { kind: 'int' }
+  | { kind: 'int64' }
   | { kind: 'float' }
   | { kind: 'bool' }
   | { kind: 'string' }
   | { kind: 'vector'; dim: number }
   | { kind: 'string-list' };
 
-const INT_PATTERN = /^-?\d{1,9}$/;
+const INT_PATTERN = /^-?\d+$/;
 const FLOAT_PATTERN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
-/** A CSV cell, or a JSON value, as what it looks like. */
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A CSV cell, or a JSON value, as what it looks like. An integer beyond 2^53 becomes a bigint,
+ * since a number would round it; a float beyond float64 stays text, since a number would make it
+ * Infinity.
+ */
 export function parseCell(value: unknown, fromText: boolean): unknown {
   if (!fromText || typeof value !== 'string') return value;
   const text = value.trim();
@@ -30,21 +40,58 @@ export function parseCell(value: unknown, fromText: boolean): unknown {
       return value;
     }
   }
-  if (INT_PATTERN.test(text)) return Number(text);
-  if (FLOAT_PATTERN.test(text)) return Number(text);
+  if (INT_PATTERN.test(text)) {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : BigInt(text);
+  }
+  if (FLOAT_PATTERN.test(text)) {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : value;
+  }
   if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
   return value;
+}
+
+/** Whether float64 holds this integer exactly (2^53 + 1 is the first it does not). */
+function exactInFloat64(value: bigint): boolean {
+  const n = Number(value);
+  return Number.isFinite(n) && BigInt(n) === value;
+}
+
+/**
+ * The narrowest type that holds every number without changing it: int32, then int64 for whole
+ * numbers, then float64. Whole numbers that float64 would round, mixed with fractions or beyond
+ * int64, stay text rather than lose digits.
+ */
+function numberKind(values: ReadonlyArray<number | bigint>): ColumnKind {
+  let int32 = true;
+  let int64 = true;
+  let float64 = true;
+  for (const v of values) {
+    if (typeof v === 'bigint') {
+      int32 = false;
+      if (v < INT64_MIN || v > INT64_MAX) int64 = false;
+      if (!exactInFloat64(v)) float64 = false;
+    } else if (Number.isSafeInteger(v)) {
+      if (v < INT32_MIN || v > INT32_MAX) int32 = false;
+    } else {
+      // A fraction, or a whole number written as a float (1e20): float64 either way.
+      int32 = false;
+      int64 = false;
+    }
+  }
+  if (int32) return { kind: 'int' };
+  if (int64) return { kind: 'int64' };
+  if (float64) return { kind: 'float' };
+  return { kind: 'string' };
 }
 
 function kindOf(values: unknown[]): ColumnKind {
   const present = values.filter((v) => v !== null && v !== undefined);
   if (present.length === 0) return { kind: 'string' };
   if (present.every((v) => typeof v === 'boolean')) return { kind: 'bool' };
-  if (present.every((v) => typeof v === 'number')) {
-    return present.every((v) => Number.isInteger(v) && Math.abs(v as number) < 2 ** 31)
-      ? { kind: 'int' }
-      : { kind: 'float' };
-  }
+  if (present.every((v) => typeof v === 'number' || typeof v === 'bigint'))
+    return numberKind(present as Array<number | bigint>);
   if (present.every((v) => Array.isArray(v))) {
     const arrays = present as unknown[][];
     if (arrays.every((a) => a.every((x) => typeof x === 'number'))) {
@@ -61,6 +108,8 @@ export function fieldFor(name: string, kind: ColumnKind): Field {
   switch (kind.kind) {
     case 'int':
       return new A.Field(name, new A.Int32(), true);
+    case 'int64':
+      return new A.Field(name, new A.Int64(), true);
     case 'float':
       return new A.Field(name, new A.Float64(), true);
     case 'bool':
@@ -93,11 +142,61 @@ function fail(column: string, row: number, why: string): never {
   throw errors.InvalidInput(`Row ${row + 1}, column ${JSON.stringify(column)}: ${why}`);
 }
 
-/** Rows (already parsed with parseCell) as one Arrow table with the schema; a bad value is InvalidInput naming row and column. */
+/** A value for a message: short, and bigints as their digits. */
+function show(value: unknown): string {
+  const text =
+    typeof value === 'bigint' || typeof value === 'number' ? String(value) : jsonText(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** JSON text of a value that may hold bigints (from a lossless JSON parse), digits unquoted. */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  if (typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return `[${value.map((item) => jsonText(item ?? null)).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
+  }
+  return String(value);
+}
+
+function typeName(type: DataType): string {
+  const A = arrow;
+  if (A.DataType.isInt(type)) return `${type.isSigned ? 'int' : 'uint'}${type.bitWidth}`;
+  if (A.DataType.isFloat(type)) return ['float16', 'float32', 'float64'][type.precision]!;
+  return String(type);
+}
+
+function intRange(type: DataType & { bitWidth: number; isSigned: boolean }): [bigint, bigint] {
+  const bits = BigInt(type.bitWidth);
+  return type.isSigned ? [-(2n ** (bits - 1n)), 2n ** (bits - 1n) - 1n] : [0n, 2n ** bits - 1n];
+}
+
+const FLOAT32_OVERFLOWS = (n: number) => Number.isFinite(n) && !Number.isFinite(Math.fround(n));
+
+/**
+ * How rowsToTable words a failure: `inferred` names the columns whose type came from the first
+ * rows, so that a later value that does not fit says why the type was chosen.
+ */
+export interface RowsToTableOptions {
+  inferred?: { columns: ReadonlySet<string>; fromRows: number };
+}
+
+/**
+ * Rows (already parsed with parseCell) as one Arrow table with the schema. A value the column's
+ * type cannot hold as it is (out of range, rounded, not a number) is InvalidInput naming the row
+ * and column: Arrow JS would otherwise wrap or round it without a word.
+ */
 export function rowsToTable(
   schema: Schema,
   rows: Array<Record<string, unknown>>,
   firstRow = 0,
+  options: RowsToTableOptions = {},
 ): ArrowTable {
   const A = arrow;
   const n = rows.length;
@@ -105,6 +204,11 @@ export function rowsToTable(
   for (const field of schema.fields) {
     const name = field.name;
     const type = field.type;
+    // For an inferred type, the way out: the type the value needs, set in the import's columns.
+    const why = (text: string, needs: string) =>
+      options.inferred?.columns.has(name)
+        ? `${text}; ${typeName(type)} was inferred from the first ${options.inferred.fromRows} rows, so import this column as ${needs}`
+        : text;
     if (A.DataType.isFixedSizeList(type)) {
       const dim = type.listSize;
       const values = new Float32Array(n * dim);
@@ -121,6 +225,8 @@ export function rowsToTable(
         for (let j = 0; j < dim; j++) {
           const x = v[j];
           if (typeof x !== 'number') fail(name, firstRow + i, 'a vector holds numbers only');
+          if (FLOAT32_OVERFLOWS(x))
+            fail(name, firstRow + i, `item ${j + 1} of the vector, ${x}, does not fit in float32`);
           values[i * dim + j] = x;
         }
         valid[i >> 3]! |= 1 << (i & 7);
@@ -142,18 +248,56 @@ export function rowsToTable(
       );
       continue;
     }
+    const [min, max] = A.DataType.isInt(type) ? intRange(type) : [0n, 0n];
+    const wide = A.DataType.isInt(type) && type.bitWidth === 64;
+    const [low, high] = [Number(min), Number(max)];
     const values = rows.map((row, i) => {
       const v = row[name];
       if (v === null || v === undefined) return null;
-      if (A.DataType.isInt(type) && typeof v === 'bigint')
-        return type.bitWidth === 64 ? v : Number(v);
-      if (A.DataType.isInt(type) || A.DataType.isFloat(type)) {
-        if (typeof v !== 'number' || Number.isNaN(v))
-          fail(name, firstRow + i, `expected a number, got ${JSON.stringify(v)}`);
-        if (A.DataType.isInt(type) && !Number.isInteger(v))
-          fail(name, firstRow + i, `expected a whole number, got ${v}`);
+      if (A.DataType.isInt(type)) {
+        let whole: bigint;
+        if (typeof v === 'bigint') whole = v;
+        else if (typeof v === 'number' && Number.isInteger(v)) {
+          // The common case, without a bigint per value.
+          if (!wide && v >= low && v <= high) return v;
+          whole = BigInt(v);
+        } else if (typeof v === 'number' && Number.isFinite(v))
+          return fail(name, firstRow + i, why(`expected a whole number, got ${v}`, 'float64'));
+        else
+          return fail(name, firstRow + i, why(`expected a whole number, got ${show(v)}`, 'utf8'));
+        if (whole < min || whole > max)
+          fail(
+            name,
+            firstRow + i,
+            why(
+              `${whole} does not fit in ${typeName(type)}`,
+              whole >= INT64_MIN && whole <= INT64_MAX ? 'int64' : 'utf8',
+            ),
+          );
         // Arrow JS takes 64-bit integers as bigints only.
-        return A.DataType.isInt(type) && type.bitWidth === 64 ? BigInt(v) : v;
+        return wide ? whole : Number(whole);
+      }
+      if (A.DataType.isFloat(type)) {
+        if (typeof v === 'bigint') {
+          if (!exactInFloat64(v))
+            fail(
+              name,
+              firstRow + i,
+              why(
+                `${v} cannot be held exactly in ${typeName(type)}`,
+                v >= INT64_MIN && v <= INT64_MAX ? 'int64 or utf8' : 'utf8',
+              ),
+            );
+          const x = Number(v);
+          if (type.precision !== A.Precision.DOUBLE && FLOAT32_OVERFLOWS(x))
+            fail(name, firstRow + i, why(`${v} does not fit in ${typeName(type)}`, 'float64'));
+          return x;
+        }
+        if (typeof v !== 'number' || Number.isNaN(v))
+          fail(name, firstRow + i, why(`expected a number, got ${show(v)}`, 'utf8'));
+        if (type.precision === A.Precision.SINGLE && FLOAT32_OVERFLOWS(v))
+          fail(name, firstRow + i, why(`${v} does not fit in float32`, 'float64'));
+        return v;
       }
       if (A.DataType.isBinary(type)) {
         if (!(v instanceof Uint8Array)) fail(name, firstRow + i, 'expected bytes');
@@ -161,19 +305,19 @@ export function rowsToTable(
       }
       if (A.DataType.isDate(type) || A.DataType.isTimestamp(type)) {
         if (!(v instanceof Date) && typeof v !== 'number')
-          fail(name, firstRow + i, `expected a date, got ${JSON.stringify(v)}`);
+          fail(name, firstRow + i, `expected a date, got ${show(v)}`);
         return v;
       }
       if (A.DataType.isBool(type)) {
         if (typeof v !== 'boolean')
-          fail(name, firstRow + i, `expected true or false, got ${JSON.stringify(v)}`);
+          fail(name, firstRow + i, why(`expected true or false, got ${show(v)}`, 'utf8'));
         return v;
       }
       if (A.DataType.isList(type)) {
         if (!Array.isArray(v)) fail(name, firstRow + i, 'expected a list');
         return v.map(String);
       }
-      return typeof v === 'string' ? v : JSON.stringify(v);
+      return typeof v === 'string' ? v : jsonText(v);
     });
     columns[name] = A.vectorFromArray(values as never, type as never);
   }

@@ -4,18 +4,23 @@
  * schema; Parquet and Arrow carry theirs. With edited columns, the source yields the edited schema:
  * row formats cast each raw cell (so a text column keeps "007" as written), Arrow formats cast
  * the decoded values and pass unchanged columns through untouched.
+ *
+ * Nothing is changed on the way in without a word: JSON integers beyond 2^53 are read as bigints
+ * (JSON.parse would round them), a text column keeps a CSV cell as written, and a later row whose
+ * value does not fit the type inferred from the first rows fails the import naming that row.
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
-import type { Schema, Table as ArrowTable } from 'apache-arrow';
+import type { Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { decodeIpc } from '../../catalog/arrow-data';
 import { errors } from '../../catalog/errors';
 import type { ImportColumn } from '../../shared/contract';
 import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
-import { inferSchema, parseCell, rowsToTable } from './infer-schema';
+import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
 
 export type ImportFormat = 'csv' | 'tsv' | 'json' | 'ndjson' | 'parquet' | 'arrow';
 
@@ -64,6 +69,39 @@ async function* csvRows(path: string, delimiter: string): AsyncGenerator<Record<
   }
 }
 
+// Only a literal of 16 digits or more can be beyond 2^53; most files have none and parse natively.
+const LONG_DIGITS = /\d{16}/;
+// Strings first, so that digits inside them are skipped; numbers are JSON's number grammar.
+const JSON_TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g;
+
+/**
+ * JSON.parse, except that an integer literal beyond 2^53 becomes a bigint with every digit.
+ * Node 20 has no access to a number's source text, so such literals are first rewritten as
+ * strings carrying a random tag that no string in the file can carry, and turned back by a reviver.
+ */
+export function parseJson(text: string): unknown {
+  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
+  const nonce = randomUUID();
+  let rewritten = false;
+  const marked = text.replace(JSON_TOKENS, (token) => {
+    if (token.startsWith('"') || !/^-?\d+$/.test(token) || Number.isSafeInteger(Number(token)))
+      return token;
+    rewritten = true;
+    return `"\\u0000${nonce}:${token}"`;
+  });
+  if (!rewritten) return JSON.parse(text);
+  const tag = `\u0000${nonce}:`;
+  try {
+    return JSON.parse(marked, (_key, value: unknown) =>
+      typeof value === 'string' && value.startsWith(tag) ? BigInt(value.slice(tag.length)) : value,
+    );
+  } catch (error) {
+    // The file's own error, at the file's own positions.
+    JSON.parse(text);
+    throw error;
+  }
+}
+
 async function* ndjsonRows(path: string): AsyncGenerator<Record<string, unknown>> {
   const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
   let n = 0;
@@ -72,7 +110,7 @@ async function* ndjsonRows(path: string): AsyncGenerator<Record<string, unknown>
     if (line.trim() === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJson(line);
     } catch {
       throw errors.InvalidInput(`Line ${n} is not valid JSON`);
     }
@@ -85,7 +123,7 @@ async function* ndjsonRows(path: string): AsyncGenerator<Record<string, unknown>
 async function* jsonArrayRows(path: string): AsyncGenerator<Record<string, unknown>> {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = parseJson(readFileSync(path, 'utf8'));
   } catch (cause) {
     throw errors.InvalidInput(`The JSON file is malformed: ${(cause as Error).message}`);
   }
@@ -121,19 +159,33 @@ async function rowSource(
   const inferred = inferSchema(names, sample);
   const plans = columns ? planColumns(inferred, columns) : undefined;
   const schema = plans ? outputSchema(plans) : inferred;
+  const cell = (field: Field, value: unknown) =>
+    // A text column takes the cell as written: "007" stays "007", not 7.
+    fromText && typeof value === 'string' && arrow.DataType.isUtf8(field.type)
+      ? value.trim() === ''
+        ? null
+        : value
+      : parseCell(value, fromText);
   const toRow = (raw: Record<string, unknown>, index: number) => {
     const row: Record<string, unknown> = {};
     if (!plans) {
-      for (const [key, value] of Object.entries(raw)) row[key] = parseCell(value, fromText);
+      for (const field of inferred.fields) row[field.name] = cell(field, raw[field.name]);
       return row;
     }
     for (const plan of plans) {
       const value = raw[plan.source];
       row[plan.field.name] = plan.cast
         ? castValue(value, plan, index, fromText)
-        : parseCell(value, fromText);
+        : cell(plan.field, value);
     }
     return row;
+  };
+  // Types not chosen by the person were inferred from the sample; a later row may not fit them.
+  const options: RowsToTableOptions = {
+    inferred: {
+      columns: new Set(plans ? plans.filter((p) => !p.cast).map((p) => p.field.name) : names),
+      fromRows: sample.length,
+    },
   };
   return {
     format,
@@ -144,12 +196,12 @@ async function rowSource(
       for await (const raw of open()) {
         pending.push(toRow(raw, done + pending.length));
         if (pending.length >= batchSize) {
-          yield rowsToTable(schema, pending, done);
+          yield rowsToTable(schema, pending, done, options);
           done += pending.length;
           pending = [];
         }
       }
-      if (pending.length > 0) yield rowsToTable(schema, pending, done);
+      if (pending.length > 0) yield rowsToTable(schema, pending, done, options);
     },
   };
 }
