@@ -3,15 +3,20 @@
  * with progress and cancel. At the end the row count is checked against what was read; a failed,
  * cancelled or miscounted import never reports success and leaves nothing half-done behind: a new
  * table is dropped, an appended one is restored to the version it had before.
+ *
+ * The registry keeps a finished job's submission for its history, and with it the closure that ran
+ * it. That closure reaches the decoded source (a whole Parquet or Arrow file) only through a slot
+ * emptied when the job ends, whether it succeeded, failed, or was cancelled before it started, so
+ * a finished job costs its summary and nothing more.
  */
 import type { CatalogClient, TableHandle } from '../../catalog/client';
 import type { JobRecord } from '../../catalog/contract';
 import { errors } from '../../catalog/errors';
 import { assertValidComponent } from '../../catalog/ids';
-import type { JobRegistry } from '../../catalog/jobs';
+import type { JobContext, JobRegistry } from '../../catalog/jobs';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { ImportColumn } from '../../shared/contract';
-import { openSource, type ImportFormat } from './sources';
+import { openSource, type ImportFormat, type Source } from './sources';
 
 export const DEFAULT_BATCH_ROWS = 65_536;
 
@@ -36,7 +41,9 @@ export async function previewImport(path: string, format?: ImportFormat, rows = 
       for (const [key, value] of Object.entries(plain)) {
         if (ArrayBuffer.isView(value))
           plain[key] = Array.from(value as unknown as ArrayLike<number>);
-        else if (typeof value === 'bigint') plain[key] = Number(value);
+        // A bigint beyond 2^53 as its digits: a number would show a different value.
+        else if (typeof value === 'bigint')
+          plain[key] = Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
         else if (value && typeof value === 'object' && 'toArray' in value)
           plain[key] = Array.from((value as { toArray(): ArrayLike<unknown> }).toArray());
       }
@@ -60,7 +67,6 @@ export async function startImport(
   assertValidComponent(request.table, 'table name');
   // Open before accepting, so that a missing or malformed file is an immediate, clear error.
   const source = await openSource(request.path, request.format, request.columns);
-  const batchSize = request.batchSize ?? DEFAULT_BATCH_ROWS;
   let existing: TableHandle | undefined;
   let versionBefore = 0;
   let rowsBefore = 0;
@@ -76,62 +82,95 @@ export async function startImport(
     );
   }
 
-  return jobs.submit({
+  // The only way into the source and the table from the job; emptied once the job has ended.
+  let held: { source: Source; existing: TableHandle | undefined } | undefined = {
+    source,
+    existing,
+  };
+  const { format, totalRows } = source;
+  const record = jobs.submit({
     kind: 'import',
     target: { namespacePath: request.namespacePath, table: request.table },
-    ...(source.totalRows === undefined ? {} : { rowsTotal: source.totalRows }),
-    throughputKey: `import:${source.format}`,
-    run: async ({ signal, update }) => {
-      let table = existing;
-      let created = false;
-      let written = 0;
+    ...(totalRows === undefined ? {} : { rowsTotal: totalRows }),
+    throughputKey: `import:${format}`,
+    run: async (context) => {
+      const work = held;
+      if (!work) throw errors.Internal('cancelled');
       try {
-        update({
-          phase: 'writing',
-          progress: {
-            rowsDone: 0,
-            ...(source.totalRows === undefined ? {} : { rowsTotal: source.totalRows }),
-          },
-        });
-        for await (const batch of source.batches(batchSize)) {
-          if (signal.aborted) throw errors.Internal('cancelled');
-          if (!table) {
-            table = await catalog.createTable(request.table, batch, request.namespacePath);
-            created = true;
-          } else {
-            await table.insert(batch);
-          }
-          written += batch.numRows;
-          update({
-            progress: {
-              rowsDone: written,
-              ...(source.totalRows ? { fraction: Math.min(0.99, written / source.totalRows) } : {}),
-            },
-          });
-        }
-        if (!table) {
-          table = await catalog.createEmptyTable(
-            request.table,
-            source.schema,
-            request.namespacePath,
-          );
-          created = true;
-        }
-        update({ phase: 'verifying' });
-        const count = await table.countRows();
-        if (count !== rowsBefore + written) {
-          throw errors.Internal(
-            `The table holds ${count} rows after the import, not the ${rowsBefore + written} expected`,
-          );
-        }
-      } catch (error) {
-        // Leave nothing half-done: drop what was created, or roll an append back.
-        if (created)
-          await catalog.dropTable(request.table, request.namespacePath).catch(() => undefined);
-        else if (existing && written > 0)
-          await existing.restore(versionBefore).catch(() => undefined);
-        throw error;
+        await runImport(
+          catalog,
+          request,
+          work.source,
+          work.existing,
+          versionBefore,
+          rowsBefore,
+          context,
+        );
+      } finally {
+        held = undefined;
       }
     },
   });
+  // A job cancelled while queued never runs, so its end, not its run, empties the slot.
+  void jobs.wait(record.id).finally(() => {
+    held = undefined;
+  });
+  return record;
+}
+
+async function runImport(
+  catalog: CatalogClient,
+  request: ImportRequest,
+  source: Source,
+  existing: TableHandle | undefined,
+  versionBefore: number,
+  rowsBefore: number,
+  { signal, update }: JobContext,
+): Promise<void> {
+  const batchSize = request.batchSize ?? DEFAULT_BATCH_ROWS;
+  let table = existing;
+  let created = false;
+  let written = 0;
+  try {
+    update({
+      phase: 'writing',
+      progress: {
+        rowsDone: 0,
+        ...(source.totalRows === undefined ? {} : { rowsTotal: source.totalRows }),
+      },
+    });
+    for await (const batch of source.batches(batchSize)) {
+      if (signal.aborted) throw errors.Internal('cancelled');
+      if (!table) {
+        table = await catalog.createTable(request.table, batch, request.namespacePath);
+        created = true;
+      } else {
+        await table.insert(batch);
+      }
+      written += batch.numRows;
+      update({
+        progress: {
+          rowsDone: written,
+          ...(source.totalRows ? { fraction: Math.min(0.99, written / source.totalRows) } : {}),
+        },
+      });
+    }
+    if (!table) {
+      table = await catalog.createEmptyTable(request.table, source.schema, request.namespacePath);
+      created = true;
+    }
+    update({ phase: 'verifying' });
+    const count = await table.countRows();
+    if (count !== rowsBefore + written) {
+      throw errors.Internal(
+        `The table holds ${count} rows after the import, not the ${rowsBefore + written} expected`,
+      );
+    }
+  } catch (error) {
+    // Leave nothing half-done: drop what was created, or roll an append back.
+    if (created)
+      await catalog.dropTable(request.table, request.namespacePath).catch(() => undefined);
+    else if (existing && written > 0) await existing.restore(versionBefore).catch(() => undefined);
+    throw error;
+  }
 }
