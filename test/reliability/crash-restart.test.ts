@@ -3,7 +3,7 @@
  * large insert and a large create, and started again on the same folder. The catalog must open,
  * every table must be readable at a committed version with every acknowledged row, no
  * half-written table may be listed, the interrupted build must be reported as failed
- * (interrupted) and run again to the end. The same folder is then read with plain
+ * (interrupted) once the dead process's lease has expired, and run again to the end. The same folder is then read with plain
  * `@lancedb/lancedb`, which must find nothing corrupted.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -18,6 +18,10 @@ import { sampleTable } from '../support/sample-data';
 import { reportFigures, scaled } from '../support/reliability-scale';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { pollUntil } from '../integration/server/contract-helpers';
+
+/** Short leases, so that the killed process is known dead a few seconds after the kill. */
+const LEASE_MS = 2000;
+process.env.CATALOG_STUDIO_LEASE_MS = String(LEASE_MS);
 
 const DIM = 64;
 const INDEX_ROWS = 20_000;
@@ -34,7 +38,14 @@ const INDEX_BODY = {
 
 let root: string;
 let server: ServerProcess | undefined;
-const figures = { crashes: 0, restarts: 0, acknowledgedRows: 0, rowsLost: 0, tablesChecked: 0 };
+const figures = {
+  crashes: 0,
+  restarts: 0,
+  acknowledgedRows: 0,
+  rowsLost: 0,
+  tablesChecked: 0,
+  interruptedSeenMs: 0,
+};
 
 const ipc = (rows: number, idOffset: number) =>
   arrow.tableToIPC(sampleTable(rows, DIM, { idOffset, seed: idOffset + 1 }), 'stream');
@@ -117,9 +128,18 @@ describe(`SIGKILL mid-work and restart on the same folder (${ROUNDS} round(s))`,
       );
       expect(building.body.job_state).toBe('IN_PROGRESS');
       await crash();
+      const killedAt = Date.now();
 
       await restart();
-      const described = await call(server!, 'POST', '/v1/jobs/describe', { job_id: jobId });
+      // The record outlives the process; until the lease runs out it cannot be told from a
+      // build on a live replica, then it is reported interrupted.
+      const described = await pollUntil(
+        'the build to be reported interrupted',
+        () => call(server!, 'POST', '/v1/jobs/describe', { job_id: jobId }),
+        (r) => r.status !== 200 || r.body.job_state !== 'IN_PROGRESS',
+        { intervalMs: 50, timeoutMs: LEASE_MS + 5000 },
+      );
+      figures.interruptedSeenMs = Math.max(figures.interruptedSeenMs, Date.now() - killedAt);
       expect(described.status).toBe(200);
       expect(described.body).toMatchObject({ job_state: 'FAILED', state: 'failed' });
       expect(described.body.failure.message).toBe(INTERRUPTED_MESSAGE);
