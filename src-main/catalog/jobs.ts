@@ -150,10 +150,15 @@ export class JobRegistry {
     await this.entries.get(id)?.recorded;
   }
 
-  /** A job of this process, or with a store, of any process serving the catalog. */
+  /**
+   * A job of this process, or with a store, of any process serving the catalog. A job of this
+   * process that has just ended is answered once its end is in the store, so that no other
+   * process can answer with an older state after this one has answered with the end.
+   */
   async get(id: string): Promise<JobRecord> {
     const entry = this.entries.get(id);
-    if (entry) return { ...entry.record };
+    if (entry)
+      return isTerminal(entry.record.state) ? { ...(await entry.done) } : { ...entry.record };
     const stored = await this.mirror?.store.get(id);
     if (!stored) throw notFound(id);
     return stored;
@@ -161,7 +166,10 @@ export class JobRegistry {
 
   /** Newest first; this process's jobs as it knows them, the others' as the store has them. */
   async list(): Promise<JobRecord[]> {
-    const local = [...this.entries.values()].map((e) => ({ ...e.record }));
+    const entries = [...this.entries.values()];
+    // As in `get`: ends are answered once they are in the store.
+    await Promise.all(entries.filter((e) => isTerminal(e.record.state)).map((e) => e.done));
+    const local = entries.map((e) => ({ ...e.record }));
     const stored = this.mirror ? await this.mirror.store.list() : [];
     const ids = new Set(local.map((r) => r.id));
     return [...local, ...stored.filter((r) => !ids.has(r.id))].sort(
