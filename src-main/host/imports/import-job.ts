@@ -112,9 +112,10 @@ export async function startImport(
     },
   });
   // A job cancelled while queued never runs, so its end, not its run, empties the slot.
-  void jobs.wait(record.id).finally(() => {
+  const release = () => {
     held = undefined;
-  });
+  };
+  void jobs.wait(record.id).then(release, release);
   return record;
 }
 
