@@ -32,6 +32,8 @@ const SCHEMA = new arrow.Schema([
 ]);
 
 const ACTIVE = "('queued', 'running')";
+/** Fragments a compacted job table may have; more means the last compaction lost a race. */
+const FEW_FRAGMENTS = 10;
 
 export const INTERRUPTED_MESSAGE =
   'Interrupted: the process running this job stopped (crash or restart) before it finished; run it again';
@@ -85,6 +87,7 @@ export class JobStore {
   private readonly compactEvery: number;
   private readonly keepVersionsMs: number;
   private commits = 0;
+  private nextCompaction: number;
   private compacting: Promise<void> | undefined;
 
   constructor(
@@ -94,6 +97,7 @@ export class JobStore {
   ) {
     this.compactEvery = options.compactEvery ?? 100;
     this.keepVersionsMs = options.keepVersionsMs ?? 5 * 60_000;
+    this.nextCompaction = this.compactEvery;
   }
 
   get owner(): string {
@@ -304,16 +308,25 @@ export class JobStore {
   /** Every so many commits, folds the small fragments each commit leaves and drops old versions. */
   private committed(): void {
     this.commits += 1;
-    if (this.commits % this.compactEvery !== 0 || this.compacting) return;
+    if (this.commits < this.nextCompaction || this.compacting) return;
+    this.nextCompaction = this.commits + this.compactEvery;
     this.compacting = this.compact().finally(() => (this.compacting = undefined));
   }
 
   private async compact(): Promise<void> {
     const table = await this.table();
-    // Another process compacting at the same moment makes one of the two fail; either is enough.
+    // A compaction loses to any write committed while it ran (Lance leaves the fragments as they
+    // were), and another process may be compacting too; either way the table is still whole.
     await table
       .optimize({ cleanupOlderThan: new Date(Date.now() - this.keepVersionsMs) })
       .catch(() => undefined);
+    const fragments = await table.stats().then(
+      (stats) => stats.fragmentStats.numFragments,
+      () => 0,
+    );
+    // Lost on a busy table: try again soon rather than a whole period later.
+    if (fragments > FEW_FRAGMENTS)
+      this.nextCompaction = this.commits + Math.ceil(this.compactEvery / 10);
   }
 
   /** For shutdown: lets a compaction in flight end before the connection closes. */

@@ -294,6 +294,45 @@ describe('two processes sharing one root', () => {
   });
 });
 
+describe('a busy root', () => {
+  it('compacts the job table as it goes, while two processes write it', async () => {
+    const processes2 = [0, 1].map(() => {
+      const state = new StateTables(root);
+      const lease = new ProcessLease(state, LEASE_MS);
+      const store = new JobStore(state, lease, { compactEvery: 8, keepVersionsMs: 0 });
+      const jobs = new JobRegistry({ store, pollMs: POLL_MS, concurrency: 2, progressMs: 0 });
+      const p = { state, lease, store, jobs };
+      processes.push(p);
+      return p;
+    });
+    const ids = await Promise.all(
+      processes2.map(async ({ jobs }) => {
+        const mine: string[] = [];
+        for (let i = 0; i < 12; i++) {
+          const job = jobs.submit({
+            kind: 'import',
+            target: TARGET,
+            run: async (ctx) => {
+              for (let n = 1; n <= 3; n++) ctx.update({ progress: { rowsDone: n } });
+            },
+          });
+          mine.push(job.id);
+          await jobs.wait(job.id);
+        }
+        return mine;
+      }),
+    );
+    const listed = await start().jobs.list();
+    expect(listed.map((r) => r.id).sort()).toEqual(ids.flat().sort());
+    expect(listed.every((r) => r.state === 'succeeded')).toBe(true);
+    const db = await lancedb.connect(join(root, STATE_FOLDER));
+    const table = await db.openTable('jobs');
+    // Without compaction there would be one small fragment per commit (over a hundred).
+    expect((await table.stats()).fragmentStats.numFragments).toBeLessThan(40);
+    db.close();
+  });
+});
+
 describe('a store that cannot be written', () => {
   it('ends the job failed without running it, and the registry goes on', async () => {
     writeFileSync(join(root, 'blocker'), '');
