@@ -6,12 +6,23 @@ import { parseArgs } from 'node:util';
 import { connect } from '../catalog';
 import type { CatalogClient } from '../catalog/client';
 import { buildServer } from '../server/build-server';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_JSON_BODY_LIMIT,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from '../server/server-options';
 import { Authenticator } from '../server/auth/authenticator';
 import { loadAuthFile } from '../server/auth/auth-config';
 
 export const SERVE_USAGE = `catalog-studio serve --root DIR [--host 127.0.0.1] [--port 2333] [--auth FILE]
                      [--database NAME=DIR ...] [--max-index-builds N] [--max-queued-builds N]
-                     [--max-in-flight N] [--body-limit-mb N]`;
+                     [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
+                     [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
+                     [--max-connections-per-client N]`;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -36,6 +47,11 @@ export async function serve(argv: string[]): Promise<number> {
       'max-queued-builds': { type: 'string' },
       'max-in-flight': { type: 'string' },
       'body-limit-mb': { type: 'string' },
+      'json-body-limit-mb': { type: 'string' },
+      'headers-timeout-s': { type: 'string' },
+      'request-timeout-s': { type: 'string' },
+      'idle-timeout-s': { type: 'string' },
+      'max-connections-per-client': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -74,9 +90,20 @@ export async function serve(argv: string[]): Promise<number> {
   const authenticator = values.auth
     ? (() => {
         const { config, jwks } = loadAuthFile(values.auth);
+        warnUnservedDatabases(
+          [...config.principals, ...(config.oidc ? [config.oidc] : [])],
+          databases,
+        );
         return new Authenticator(config, jwks);
       })()
     : undefined;
+  const MB = 1024 * 1024;
+  const seconds = (name: string, fallbackMs: number) =>
+    positiveInt(
+      values[name as keyof typeof values] as string | undefined,
+      name,
+      fallbackMs / 1000,
+    ) * 1000;
 
   const catalogs = new Map<string, CatalogClient>();
   for (const [name, dir] of databases) catalogs.set(name, await connect(dir, catalogOptions));
@@ -84,10 +111,22 @@ export async function serve(argv: string[]): Promise<number> {
     databases: catalogs,
     ...(values.root ? { defaultDatabase: 'default' } : {}),
     ...(authenticator ? { authenticator } : {}),
-    maxInFlight: positiveInt(values['max-in-flight'], 'max-in-flight', 256),
-    ...(values['body-limit-mb']
-      ? { bodyLimit: positiveInt(values['body-limit-mb'], 'body-limit-mb', 512) * 1024 * 1024 }
-      : {}),
+    maxInFlight: positiveInt(values['max-in-flight'], 'max-in-flight', DEFAULT_MAX_IN_FLIGHT),
+    bodyLimit: positiveInt(values['body-limit-mb'], 'body-limit-mb', DEFAULT_BODY_LIMIT / MB) * MB,
+    jsonBodyLimit:
+      positiveInt(
+        values['json-body-limit-mb'],
+        'json-body-limit-mb',
+        DEFAULT_JSON_BODY_LIMIT / MB,
+      ) * MB,
+    headersTimeoutMs: seconds('headers-timeout-s', DEFAULT_HEADERS_TIMEOUT_MS),
+    requestTimeoutMs: seconds('request-timeout-s', DEFAULT_REQUEST_TIMEOUT_MS),
+    idleTimeoutMs: seconds('idle-timeout-s', DEFAULT_IDLE_TIMEOUT_MS),
+    maxConnectionsPerClient: positiveInt(
+      values['max-connections-per-client'],
+      'max-connections-per-client',
+      DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    ),
     accessLog: (entry) => process.stderr.write(`${JSON.stringify(entry)}\n`),
   });
   await app.listen({ host, port });
@@ -112,4 +151,19 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
   return 0;
+}
+
+/** A principal limited to databases this server does not serve can use none of them: say so. */
+function warnUnservedDatabases(
+  principals: Array<{ name: string; databases?: string[] | undefined }>,
+  served: Map<string, string>,
+): void {
+  for (const principal of principals) {
+    const unknown = (principal.databases ?? []).filter((name) => !served.has(name));
+    if (unknown.length > 0) {
+      process.stderr.write(
+        `warning: ${principal.name} is limited to databases not served here: ${unknown.join(', ')}\n`,
+      );
+    }
+  }
 }

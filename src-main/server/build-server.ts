@@ -1,7 +1,9 @@
 /**
  * Builds the catalog server: a Fastify instance that puts CatalogClients behind the namespace
- * REST contract and LanceDB's "remote" routes, with authentication, back-pressure, a body limit,
- * the error body on every failure, and one access-log line per request.
+ * REST contract and LanceDB's "remote" routes, with an edge that fails closed (http/edge.ts:
+ * authentication from headers before any body byte, body limits on the inflated size, timeouts,
+ * a per-client connection cap, the browser guard), back-pressure, the error body on every
+ * failure, and one access-log line per request.
  */
 import Fastify, {
   type FastifyError,
@@ -9,10 +11,23 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { InflateLimitError } from '../catalog/arrow-compression';
 import { errors, isCatalogError, ERROR_CODES } from '../catalog/errors';
 import { asCatalogError, errorBody } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
-import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_IN_FLIGHT, type ServerOptions } from './server-options';
+import { installEdge } from './http/edge';
+import { capConnectionsPerClient } from './http/connection-cap';
+import { HttpRefusal } from './http/refusal';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_JSON_BODY_LIMIT,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+  DEFAULT_MAX_IN_FLIGHT,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type ServerOptions,
+} from './server-options';
 import type { ServerState } from './server-state';
 import { registerNamespaceRoutes } from './routes/namespaces';
 import { registerTableRoutes } from './routes/tables';
@@ -29,9 +44,21 @@ const ARROW_TYPES = [
 ];
 
 export function buildServer(options: ServerOptions): FastifyInstance {
-  const state: ServerState = { options, inFlight: 0 };
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const jsonBodyLimit = Math.min(bodyLimit, options.jsonBodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
+  const state: ServerState = {
+    options,
+    inFlight: 0,
+    limits: { json: jsonBodyLimit, arrow: bodyLimit },
+  };
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const idleTimeout = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersTimeout = Math.min(
+    options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeout || Infinity,
+  );
   const retryAfter = String(options.retryAfterSeconds ?? 1);
   const logAccess = (request: FastifyRequest, status: number) =>
     options.accessLog?.({
@@ -46,7 +73,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     });
   const app = Fastify({
     logger: false,
-    bodyLimit,
+    // Each route sets its own limit (defineRoute); this one is for anything else.
+    bodyLimit: jsonBodyLimit,
+    requestTimeout,
+    keepAliveTimeout: idleTimeout,
+    // Node checks these timeouts every 30 s by default; a slow client would keep its socket
+    // for up to that much longer than the timeout says.
+    http: { headersTimeout, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     // Clients of a catalog send bodies with every verb, GET included (count_rows, stats).
     // Fastify would reject a GET body otherwise.
@@ -68,52 +101,36 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Bodies are read as bytes and decoded by each route, so empty bodies, `null` and JSON sent
   // with another content type are all accepted, and malformed JSON is a 400 with the error body.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(ARROW_TYPES, { parseAs: 'buffer', bodyLimit }, (_req, body, done) =>
+  app.addContentTypeParser(ARROW_TYPES, { parseAs: 'buffer' }, (_req, body, done) =>
     done(null, body),
   );
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  installEdge(app, state, {
+    maxInFlight,
+    retryAfter,
+    idleMs: idleTimeout,
+    browserGuard: options.browserGuard ?? !options.authenticator,
+    logAccess,
+  });
+  capConnectionsPerClient(
+    app.server,
+    options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   );
-  app.addHook('onRequest', async (request, reply) => {
-    request.startedAt = performance.now();
-    if (state.inFlight >= maxInFlight) {
-      reply.header('Retry-After', retryAfter);
-      const error = errors.ServiceUnavailable(
-        `Slow down: ${state.inFlight} requests are in flight`,
-      );
-      request.errorCode = error.code;
-      return reply
-        .code(503)
-        .type('application/json')
-        .send(errorBody(error, request.url.split('?')[0]!));
-    }
-    state.inFlight += 1;
-    request.counted = true;
-    // A client that goes away mid-request never gets a response, so onResponse would not run;
-    // the slot is freed when the connection's response closes, whichever way that happens.
-    reply.raw.once('close', () => {
-      if (request.counted) {
-        request.counted = false;
-        state.inFlight -= 1;
-        if (!reply.raw.writableFinished) logAccess(request, 499);
-      }
-    });
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.counted) {
-      request.counted = false;
-      state.inFlight -= 1;
-    }
-    logAccess(request, reply.statusCode);
-  });
 
   app.setErrorHandler((raw: FastifyError | Error, request, reply) => {
     const fastifyError = raw as FastifyError;
     let error = asCatalogError(raw);
     let status = error.status;
-    if (!isCatalogError(raw) && fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (raw instanceof HttpRefusal) {
+      error = raw.error;
+      status = raw.status;
+      // Refused before its body was read: what the client still sends must not be read.
+      reply.header('connection', 'close');
+    } else if (raw instanceof InflateLimitError) {
+      status = 413;
+    } else if (!isCatalogError(raw) && fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       error = errors.InvalidInput(
-        `The request body is larger than the limit of ${bodyLimit} bytes`,
+        `The request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes`,
       );
       status = 413;
     } else if (

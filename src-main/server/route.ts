@@ -13,6 +13,8 @@ import type { TableId } from '../catalog/ids';
 import type { Principal } from './auth/authenticator';
 import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
 import { checkBodyId, delimiterOf, namespaceParts, tableParts } from './http/request-id';
+import { authenticatedPrincipal } from './http/credentials';
+import { checkInflatedSize } from './http/arrow-limit';
 import type { ServerState } from './server-state';
 import type { RouteConfig } from './route-table';
 
@@ -72,7 +74,7 @@ function header(request: FastifyRequest, names: string[]): string | undefined {
   return undefined;
 }
 
-function selectDatabase(
+export function selectDatabase(
   state: ServerState,
   request: FastifyRequest,
 ): { name: string; catalog: CatalogClient } {
@@ -106,30 +108,6 @@ function selectDatabase(
   return { name: fallback, catalog };
 }
 
-function credentialsOf(
-  request: FastifyRequest,
-  body: unknown,
-): { apiKey?: string; bearer?: string } {
-  const apiKey = request.headers['x-api-key'];
-  const authorization = request.headers.authorization;
-  const bearer =
-    typeof authorization === 'string' && /^bearer /i.test(authorization)
-      ? authorization.slice(7).trim()
-      : undefined;
-  if (typeof apiKey === 'string' && apiKey !== '') return { apiKey };
-  if (bearer) return { bearer };
-  // Headers win; the body's identity object is the fallback the contract allows.
-  const identity = (body as { identity?: { api_key?: unknown; auth_token?: unknown } } | undefined)
-    ?.identity;
-  if (identity && typeof identity === 'object') {
-    if (typeof identity.api_key === 'string' && identity.api_key !== '')
-      return { apiKey: identity.api_key };
-    if (typeof identity.auth_token === 'string' && identity.auth_token !== '')
-      return { bearer: identity.auth_token };
-  }
-  return {};
-}
-
 export function defineRoute<S extends z.ZodType | undefined>(
   app: FastifyInstance,
   state: ServerState,
@@ -141,6 +119,8 @@ export function defineRoute<S extends z.ZodType | undefined>(
       method: definition.method,
       url,
       config: { access: definition.access, target: definition.target } satisfies RouteConfig,
+      // Limits the body while it streams, once decoded (http/body-stream.ts).
+      bodyLimit: definition.arrowBody ? state.limits.arrow : state.limits.json,
       handler: async (request, reply) => {
         const params = request.params as { id?: string };
         const query = request.query as Record<string, string | string[] | undefined>;
@@ -155,6 +135,7 @@ export function defineRoute<S extends z.ZodType | undefined>(
             );
           }
           arrow = rawBody;
+          checkInflatedSize(arrow, state.limits.arrow);
         } else if (definition.body) {
           const value = rawBody instanceof Uint8Array ? parseJsonBytes(rawBody) : rawBody;
           const parsed = definition.body.safeParse(
@@ -182,9 +163,7 @@ export function defineRoute<S extends z.ZodType | undefined>(
 
         let principal: Principal | undefined;
         if (state.options.authenticator) {
-          principal = await state.options.authenticator.authenticate(
-            credentialsOf(request, body ?? rawBody),
-          );
+          principal = authenticatedPrincipal(request);
           if (definition.target === 'namespace-listing' || definition.target === 'catalog') {
             authorize({ ...principal, namespaces: undefined }, definition.access, []);
             if (definition.target === 'namespace-listing' && !leadsToScope(principal, targetPath)) {

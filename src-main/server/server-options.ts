@@ -8,8 +8,27 @@ export interface ServerOptions {
   defaultDatabase?: string;
   /** Absent: no authentication (the CLI then binds to loopback only). */
   authenticator?: Authenticator;
-  /** Largest request body in bytes; larger ones get 413. */
+  /**
+   * Largest Arrow body in bytes (create, insert, merge_insert), counted once inflated: after
+   * Content-Encoding and after Arrow buffer compression. Larger ones get 413.
+   */
   bodyLimit?: number;
+  /** Largest JSON body in bytes, once inflated (every other route); at most `bodyLimit`. */
+  jsonBodyLimit?: number;
+  /** Complete request headers must arrive within this many ms of the connection or request starting. */
+  headersTimeoutMs?: number;
+  /** The whole request, body included, must arrive within this many ms; 0 for no limit. */
+  requestTimeoutMs?: number;
+  /** A body that pauses, or a kept-alive connection that idles, longer than this is closed. */
+  idleTimeoutMs?: number;
+  /** Connections one client address (an IPv6 /64) may hold open; more are closed at once. */
+  maxConnectionsPerClient?: number;
+  /**
+   * Refuse foreign Host and Origin headers and form-like requests (see http/browser-guard.ts).
+   * Defaults to on when there is no authenticator: such a server trusts loopback, and every web
+   * page the user opens is on loopback too.
+   */
+  browserGuard?: boolean;
   /** Requests handled at once; beyond this new ones get 503 "Slow down". */
   maxInFlight?: number;
   /** Seconds a client is told to wait in Retry-After on a 503. */
@@ -30,4 +49,9 @@ export interface AccessLogEntry {
 }
 
 export const DEFAULT_BODY_LIMIT = 512 * 1024 * 1024;
+export const DEFAULT_JSON_BODY_LIMIT = 8 * 1024 * 1024;
 export const DEFAULT_MAX_IN_FLIGHT = 256;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 128;

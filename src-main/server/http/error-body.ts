@@ -22,12 +22,18 @@ export interface ErrorBody {
   error: string;
 }
 
+/** Statuses only the edge answers with, which the catalog's problem table does not name. */
+const EDGE_PROBLEMS: Record<number, { type: string; title: string }> = {
+  408: { type: '/errors/request-timeout', title: 'Request timeout' },
+  415: { type: '/errors/unsupported-media-type', title: 'Unsupported content encoding' },
+};
+
 export function errorBody(
   error: CatalogError,
   instance: string,
   status = httpStatusOf(error.code),
 ): ErrorBody {
-  const problem = problemOf(status);
+  const problem = EDGE_PROBLEMS[status] ?? problemOf(status);
   return {
     type: problem.type,
     title: problem.title,

@@ -340,9 +340,20 @@ describe('unknown routes and malformed requests', () => {
     expectError(await call(server, 'POST', '/v1/table/t/describe', '"text"'), 400, 13);
   });
 
-  it('JSON sent with another content type is still read', async () => {
+  it('a POST a form could send (text/plain, no x- header) is 403; with an x- header it is read', async () => {
+    const refused = await call(
+      server,
+      'POST',
+      '/v1/table/t/count_rows',
+      '{"predicate": "id < 2"}',
+      {
+        'content-type': 'text/plain',
+      },
+    );
+    expectError(refused, 403, 15, '/v1/table/t/count_rows');
     const reply = await call(server, 'POST', '/v1/table/t/count_rows', '{"predicate": "id < 2"}', {
       'content-type': 'text/plain',
+      'x-request-id': 'r1',
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toBe(2);
@@ -363,6 +374,7 @@ describe('access log', () => {
     const requests: Array<[string, string, unknown, Record<string, string>]> = [
       ['GET', '/v1/namespace/$/list', undefined, { 'x-api-key': KEY }],
       ['POST', '/v1/namespace/logged/create', {}, { authorization: `Bearer ${TOKEN}` }],
+      // Refused: credentials are read from headers only.
       ['POST', '/v1/namespace/logged/describe', { identity: { api_key: KEY } }, {}],
       ['POST', '/v1/namespace/logged/describe', { identity: { auth_token: TOKEN } }, {}],
       ['GET', '/v1/namespace/$/list', undefined, { 'x-api-key': WRONG_KEY }],
@@ -394,8 +406,8 @@ describe('access log', () => {
     expect(server.log.map((e) => [e.method, e.path, e.status])).toEqual([
       ['GET', '/v1/namespace/$/list', 200],
       ['POST', '/v1/namespace/logged/create', 200],
-      ['POST', '/v1/namespace/logged/describe', 200],
-      ['POST', '/v1/namespace/logged/describe', 200],
+      ['POST', '/v1/namespace/logged/describe', 401],
+      ['POST', '/v1/namespace/logged/describe', 401],
       ['GET', '/v1/namespace/$/list', 401],
       ['GET', '/v1/namespace/$/list', 200],
       ['POST', '/v1/namespace/nowhere/describe', 404],
@@ -404,6 +416,7 @@ describe('access log', () => {
 
   it('names the principal and the error code, never a key or token', async () => {
     expect(server.log[0]!.principal).toBe('svc');
+    expect(server.log[2]!.principal).toBeUndefined();
     expect(server.log[4]!.principal).toBeUndefined();
     expect(server.log[4]!.code).toBe(16);
     expect(server.log[6]!.code).toBe(1);

@@ -1,0 +1,21 @@
+/**
+ * Arrow bodies are limited on the size they inflate to: their compressed buffers (LZ4_FRAME,
+ * ZSTD) declare their uncompressed lengths, which are added up and checked here from the message
+ * headers alone, before anything is inflated. The inflation itself is capped at each declared
+ * length (catalog/arrow-compression.ts), so a body that lies is refused there.
+ */
+import { declaredInflatedSize } from '../../catalog/arrow-compression';
+import { errors } from '../../catalog/errors';
+import { HttpRefusal } from './refusal';
+
+export function checkInflatedSize(bytes: Uint8Array, limit: number): void {
+  const size = declaredInflatedSize(bytes);
+  if (size > limit) {
+    throw new HttpRefusal(
+      413,
+      errors.InvalidInput(
+        `The Arrow stream inflates to ${size} bytes, more than the limit of ${limit} bytes`,
+      ),
+    );
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Credentials come from the request's headers only: `x-api-key`, or `Authorization: Bearer`.
+ * The contract also allows an `identity` object in the body, but reading a body before knowing
+ * who sent it is what lets an anonymous client spend the server's memory and time, so a server
+ * with an authenticator never looks there.
+ */
+import type { FastifyRequest } from 'fastify';
+import { errors } from '../../catalog/errors';
+import type { Credentials, Principal } from '../auth/authenticator';
+
+export function credentialsOf(request: FastifyRequest): Credentials {
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey !== '') return { apiKey };
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && /^bearer /i.test(authorization)) {
+    const bearer = authorization.slice(7).trim();
+    if (bearer) return { bearer };
+  }
+  return {};
+}
+
+/** The principal the edge authenticated (http/edge.ts); a server with an authenticator needs one. */
+export function authenticatedPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw errors.Unauthenticated('The request was not authenticated');
+  return request.principal;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}

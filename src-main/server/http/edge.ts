@@ -1,0 +1,118 @@
+/**
+ * The server's edge, run on every request before any of its body is read: the browser guard, the
+ * authentication from headers, the principal's databases, then a slot among `maxInFlight`. A
+ * request refused here costs its headers and nothing more: the reply closes the connection, so
+ * a body still on its way is never read. Bodies that are read go through body-stream.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from '../../catalog/errors';
+import type { Principal } from '../auth/authenticator';
+import { selectDatabase } from '../route';
+import type { ServerState } from '../server-state';
+import { allowedHosts, browserRefusal } from './browser-guard';
+import { bodyStream } from './body-stream';
+import { hasBody } from './has-body';
+import { credentialsOf } from './credentials';
+import { asCatalogError } from './error-body';
+import { HttpRefusal, refuse } from './refusal';
+
+export interface EdgeOptions {
+  maxInFlight: number;
+  retryAfter: string;
+  idleMs: number;
+  browserGuard: boolean;
+  logAccess(request: FastifyRequest, status: number): void;
+}
+
+export function installEdge(app: FastifyInstance, state: ServerState, options: EdgeOptions): void {
+  const authenticator = state.options.authenticator;
+  let hosts: Set<string> | undefined;
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = performance.now();
+    if (options.browserGuard) {
+      hosts ??= allowedHosts(app.server.address());
+      const why = browserRefusal(request.method, request.headers, hosts);
+      if (why) return refuse(request, reply, errors.PermissionDenied(why));
+    }
+    if (authenticator) {
+      let principal: Principal;
+      try {
+        principal = await authenticator.authenticate(credentialsOf(request));
+      } catch (error) {
+        return refuse(request, reply, asCatalogError(error));
+      }
+      request.principal = principal;
+      request.principalName = principal.name;
+      const refusal = databaseRefusal(state, request, principal);
+      if (refusal) return refuse(request, reply, refusal);
+    }
+    if (request.is404) {
+      const path = request.url.split('?')[0]!;
+      return refuse(
+        request,
+        reply,
+        errors.Unsupported(`No route for ${request.method} ${path}`),
+        404,
+      );
+    }
+    if (state.inFlight >= options.maxInFlight) {
+      reply.header('Retry-After', options.retryAfter);
+      return refuse(
+        request,
+        reply,
+        errors.ServiceUnavailable(`Slow down: ${state.inFlight} requests are in flight`),
+      );
+    }
+    state.inFlight += 1;
+    request.counted = true;
+    // A client that goes away mid-request never gets a response, so onResponse would not run;
+    // the slot is freed when the connection's response closes, whichever way that happens.
+    reply.raw.once('close', () => {
+      if (request.counted) {
+        request.counted = false;
+        state.inFlight -= 1;
+        if (!reply.raw.writableFinished) options.logAccess(request, 499);
+      }
+    });
+  });
+
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!hasBody(request.headers)) return payload;
+    const limit = request.routeOptions.bodyLimit;
+    const declared = Number(request.headers['content-length']);
+    if (declared > limit) {
+      throw new HttpRefusal(
+        413,
+        errors.InvalidInput(`The request body is larger than the limit of ${limit} bytes`),
+      );
+    }
+    return bodyStream(payload, request.headers['content-encoding'], {
+      limit,
+      idleMs: options.idleMs,
+    });
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.counted) {
+      request.counted = false;
+      state.inFlight -= 1;
+    }
+    options.logAccess(request, reply.statusCode);
+  });
+}
+
+/** A principal limited to some databases may not use another: refused, never let through. */
+function databaseRefusal(state: ServerState, request: FastifyRequest, principal: Principal) {
+  if (!principal.databases) return undefined;
+  let name: string;
+  try {
+    name = selectDatabase(state, request).name;
+  } catch {
+    // The route will refuse the selection itself, before it touches anything.
+    return undefined;
+  }
+  return principal.databases.includes(name)
+    ? undefined
+    : errors.PermissionDenied(`${principal.name} may not use database ${JSON.stringify(name)}`);
+}
