@@ -1,6 +1,8 @@
 /**
  * The `--auth FILE` format: principals with API keys or bearer tokens, a role, and optional
- * namespace scopes; optionally an OIDC issuer whose JWTs are verified against a local JWKS.
+ * namespace scopes and databases; optionally an OIDC issuer whose JWTs are verified against a
+ * local JWKS. Everything a token may grant is bounded by this file: a JWT's claims can narrow a
+ * principal's reach (scopes), never name it or widen it past what is configured here.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -26,6 +28,8 @@ export const AuthFileSchema = z
             role: RoleSchema,
             /** Subtrees this principal may touch; absent = the whole catalog. */
             namespaces: z.array(z.array(z.string().min(1))).optional(),
+            /** `--database` names this principal may use; absent = every database served. */
+            databases: z.array(z.string().min(1)).optional(),
           })
           .strict(),
       )
@@ -35,17 +39,31 @@ export const AuthFileSchema = z
         issuer: z.string().min(1),
         audience: z.string().min(1),
         jwks_file: z.string().min(1),
+        /** The principal name every JWT maps to, in logs and messages; never a claim. */
+        name: z.string().min(1).default('oidc'),
         role_claim: z.string().min(1).default('role'),
+        /**
+         * When set, every token must carry this claim: a list of namespace paths (arrays of
+         * names, or `$`-joined strings). A token without it, or with anything else there, is
+         * refused (403), never given the whole catalog.
+         */
         namespaces_claim: z.string().min(1).optional(),
+        /** Tokens must carry `exp`; `false` accepts tokens that never expire. */
+        require_exp: z.boolean().default(true),
+        /** `--database` names tokens may use; absent = every database served. */
+        databases: z.array(z.string().min(1)).optional(),
       })
       .strict()
       .optional(),
   })
   .strict();
 
-export type AuthFile = z.infer<typeof AuthFileSchema>;
+/** What an auth file may contain (defaults may be left out). */
+export type AuthFile = z.input<typeof AuthFileSchema>;
+/** An auth file once read, with its defaults filled in. */
+export type AuthConfig = z.output<typeof AuthFileSchema>;
 
-export function parseAuthFile(text: string, source = 'the auth file'): AuthFile {
+export function parseAuthFile(text: string, source = 'the auth file'): AuthConfig {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -59,7 +77,7 @@ export function parseAuthFile(text: string, source = 'the auth file'): AuthFile 
 }
 
 /** Reads the file; a relative `jwks_file` is resolved against the auth file's folder. */
-export function loadAuthFile(path: string): { config: AuthFile; jwks?: unknown } {
+export function loadAuthFile(path: string): { config: AuthConfig; jwks?: unknown } {
   const config = parseAuthFile(readFileSync(path, 'utf8'), path);
   if (!config.oidc) return { config };
   const jwksPath = resolve(dirname(path), config.oidc.jwks_file);

@@ -1,18 +1,22 @@
 /**
- * Who is calling: an API key (`x-api-key`), a bearer token (`Authorization: Bearer`), or the
- * body's `identity` as a fallback. Static secrets are compared by SHA-256 digest in constant time;
- * bearer JWTs are verified against the configured JWKS with `jose`.
+ * Who is calling: an API key (`x-api-key`) or a bearer token (`Authorization: Bearer`), read from
+ * the headers before any body (http/credentials.ts). Static secrets are compared by SHA-256
+ * digest in constant time; bearer JWTs are verified against the configured JWKS with `jose`, and
+ * every claim they depend on fails closed: a missing `exp` (unless the file allows it), a
+ * missing or malformed scope claim, an unknown role are refusals, never a wider grant.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { errors } from '../../catalog/errors';
-import { RoleSchema, type AuthFile, type Role } from './auth-config';
+import { RoleSchema, type AuthConfig, type Role } from './auth-config';
 
 export interface Principal {
   name: string;
   role: Role;
   /** Namespace subtrees the principal may reach; undefined = everything. */
   namespaces?: string[][];
+  /** Databases the principal may use; undefined = every one served. */
+  databases?: string[];
 }
 
 export interface Credentials {
@@ -45,7 +49,7 @@ export class Authenticator {
   private readonly jwks?: ReturnType<typeof createLocalJWKSet>;
 
   constructor(
-    private readonly config: AuthFile,
+    private readonly config: AuthConfig,
     jwks?: unknown,
   ) {
     for (const p of config.principals) {
@@ -53,6 +57,7 @@ export class Authenticator {
         name: p.name,
         role: p.role,
         ...(p.namespaces ? { namespaces: p.namespaces } : {}),
+        ...(p.databases ? { databases: p.databases } : {}),
       };
       for (const key of p.api_keys ?? []) this.keys.push({ digest: storedDigest(key), principal });
       for (const token of p.bearer_tokens ?? [])
@@ -89,13 +94,16 @@ export class Authenticator {
       ({ payload } = await jwtVerify(token, this.jwks!, {
         issuer: oidc.issuer,
         audience: oidc.audience,
+        requiredClaims: oidc.require_exp ? ['exp'] : [],
       }));
     } catch (error) {
       const why =
         error instanceof joseErrors.JWTExpired
           ? 'the token has expired'
           : error instanceof joseErrors.JWTClaimValidationFailed
-            ? `claim ${error.claim} is not valid`
+            ? error.reason === 'missing'
+              ? `claim ${error.claim} is missing`
+              : `claim ${error.claim} is not valid`
             : 'the token signature or format is not valid';
       throw errors.Unauthenticated(`Bearer JWT rejected: ${why}`);
     }
@@ -105,13 +113,39 @@ export class Authenticator {
         `The token's ${oidc.role_claim} claim must be reader, writer or admin`,
       );
     }
-    const name = typeof payload.sub === 'string' ? payload.sub : 'jwt';
-    const scopes = oidc.namespaces_claim ? payload[oidc.namespaces_claim] : undefined;
-    const namespaces = Array.isArray(scopes)
-      ? scopes.map((s) => (Array.isArray(s) ? s.map(String) : String(s).split('$')))
+    const namespaces = oidc.namespaces_claim
+      ? scopesOf(payload[oidc.namespaces_claim], oidc.namespaces_claim)
       : undefined;
-    return { name, role: role.data, ...(namespaces ? { namespaces } : {}) };
+    return {
+      name: oidc.name,
+      role: role.data,
+      ...(namespaces ? { namespaces } : {}),
+      ...(oidc.databases ? { databases: oidc.databases } : {}),
+    };
   }
+}
+
+/**
+ * A scope claim as namespace paths: a list whose items are arrays of names or `$`-joined
+ * strings, every name non-empty. Anything else (absent, null, a bare string, an empty path that
+ * would mean the whole catalog) is refused rather than read as "no limit".
+ */
+function scopesOf(claim: unknown, name: string): string[][] {
+  const refuse = (why: string) =>
+    errors.PermissionDenied(`The token's ${name} claim ${why}; it must list namespace paths`);
+  if (claim === undefined) throw refuse('is missing');
+  if (!Array.isArray(claim)) throw refuse(`is ${claim === null ? 'null' : `a ${typeof claim}`}`);
+  return claim.map((item) => {
+    const path =
+      typeof item === 'string'
+        ? item.split('$')
+        : Array.isArray(item) && item.every((part) => typeof part === 'string')
+          ? (item as string[])
+          : undefined;
+    if (!path || path.length === 0 || path.some((part) => part === ''))
+      throw refuse(`has an entry that is not a namespace path (${JSON.stringify(item)})`);
+    return path;
+  });
 }
 
 function match(entries: SecretEntry[], secret: string): Principal | undefined {

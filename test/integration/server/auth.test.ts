@@ -1,7 +1,8 @@
 /**
  * Authentication and authorisation on the real server: API keys (plain and sha256), bearer
- * tokens, OIDC JWTs verified against a JWKS, the body identity fallback, roles and namespace
- * scopes. Every refusal is 401 or 403 with the error body and no data.
+ * tokens, OIDC JWTs verified against a JWKS, credentials from headers only (a body identity is
+ * never read), roles and namespace scopes. Every refusal is 401 or 403 with the error body and
+ * no data.
  */
 import { createHash } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -102,26 +103,32 @@ describe('authentication', () => {
     ).toBe(200);
   });
 
-  it('falls back to the body identity, and headers win over it', async () => {
-    const viaBody = await call(server, 'POST', '/v1/table/sales$orders/count_rows', {
-      identity: { api_key: 'reader-key' },
-    });
-    expect(viaBody.status).toBe(200);
-    expect(viaBody.body).toBe(50);
-    const tokenInBody = await call(server, 'POST', '/v1/namespace/sales/describe', {
-      identity: { auth_token: 'admin-token' },
-    });
-    expect(tokenInBody.status).toBe(200);
+  it('reads credentials from the headers only: a body identity is never read', async () => {
+    // Authentication happens before the body is read, so an identity inside it cannot count.
+    expectRefusal(
+      await call(server, 'POST', '/v1/table/sales$orders/count_rows', {
+        identity: { api_key: 'reader-key' },
+      }),
+      401,
+    );
+    expectRefusal(
+      await call(server, 'POST', '/v1/namespace/sales/describe', {
+        identity: { auth_token: 'admin-token' },
+      }),
+      401,
+    );
+    // With a header, the header decides, whatever the body claims.
     expectRefusal(
       await call(
         server,
         'POST',
-        '/v1/table/sales$orders/count_rows',
-        { identity: { api_key: 'reader-key' } },
-        key('wrong'),
+        '/v1/namespace/ops/drop',
+        { identity: { api_key: 'admin-key' } },
+        key('reader-key'),
       ),
-      401,
+      403,
     );
+    expect(await server.catalog.namespaceExists(['ops'])).toBe(true);
   });
 
   it('verifies OIDC JWTs: signature, expiry, audience and role claim', async () => {
