@@ -1,15 +1,24 @@
 /**
  * The web mode's transport: the host's procedures as `POST /rpc/<name>`, its events over SSE at
- * `GET /events`, and the built renderer as static files. Loopback only; a random per-run token
- * guards every request (header `x-studio-token`, the `token` query parameter, or the cookie set
- * when the page is first opened with it), and the Host header must name this server, so that
- * another site cannot reach it through DNS rebinding.
+ * `GET /events`, and the built renderer as static files. Loopback only, guarded by a random
+ * per-run token that never travels in a cookie: cookies are not bound to a port, so a browser
+ * would hand it to every other server on 127.0.0.1. Instead:
+ *
+ * - `/rpc/*` and `/events` take it in the `x-studio-token` header, which the page sends on every
+ *   fetch (a foreign page cannot set it without a CORS preflight, which is never answered);
+ * - the page and its assets live under `/s/<token>/`: the printed `/?token=…` address redirects
+ *   there, and the renderer's relative asset paths carry the prefix to every file it loads.
+ *
+ * Before the token, the browser guard (server/http/browser-guard.ts) refuses a foreign Host (DNS
+ * rebinding), a foreign Origin and form-like requests. Refusals close the connection unread.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Host } from '../host/host';
+import { allowedHosts, browserRefusal } from '../server/http/browser-guard';
+import { hasBody } from '../server/http/has-body';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,7 +30,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const COOKIE = 'studio_token';
+const TOKEN_HEADER = 'x-studio-token';
+/** The page and its assets: `/s/<token>/…`. */
+const PAGE_PATH = /^\/s\/([^/?#]+)(\/[^?#]*)?$/;
 
 export interface WebServerOptions {
   host: Host;
@@ -43,44 +54,54 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(header);
-  return match?.[1];
+/** The Result-shaped refusal the renderer reads, closing the connection if a body is coming. */
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  error: { code: number; name: string; message: string },
+): FastifyReply {
+  if (hasBody(reply.request.headers)) reply.header('connection', 'close');
+  return reply.code(status).send({ ok: false, error });
 }
 
 export function buildWebServer(options: WebServerOptions): WebServer {
   const token = options.token ?? randomBytes(24).toString('hex');
-  // forceCloseConnections: open event streams would otherwise keep close() waiting forever.
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
-  let port = 0;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024 * 1024,
+    // Open event streams would otherwise keep close() waiting forever.
+    forceCloseConnections: true,
+    requestTimeout: 60_000,
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+  });
+  let hosts = new Set<string>();
 
   app.addHook('onRequest', async (request, reply) => {
-    const hostHeader = request.headers.host ?? '';
-    if (hostHeader !== `127.0.0.1:${port}` && hostHeader !== `localhost:${port}`) {
-      return reply.code(403).send({
-        ok: false,
-        error: { code: 15, name: 'PermissionDenied', message: 'Unexpected Host header' },
-      });
-    }
-    const query = request.query as { token?: string };
+    reply.header('referrer-policy', 'no-referrer');
+    const why = browserRefusal(request.method, request.headers, hosts);
+    if (why) return refuse(reply, 403, { code: 15, name: 'PermissionDenied', message: why });
+    const path = request.url.split('?')[0]!;
+    const header = request.headers[TOKEN_HEADER];
+    const inPath = request.method === 'GET' ? PAGE_PATH.exec(path)?.[1] : undefined;
+    const inQuery =
+      request.method === 'GET' && path === '/'
+        ? (request.query as { token?: unknown }).token
+        : undefined;
     const given =
-      (request.headers['x-studio-token'] as string | undefined) ??
-      query.token ??
-      cookieToken(request);
+      typeof header === 'string'
+        ? header
+        : (inPath ?? (typeof inQuery === 'string' ? inQuery : undefined));
     if (!sameToken(given, token)) {
-      return reply.code(401).send({
-        ok: false,
-        error: {
-          code: 16,
-          name: 'Unauthenticated',
-          message: 'Open the address printed at start-up; it carries the access token',
-        },
+      return refuse(reply, 401, {
+        code: 16,
+        name: 'Unauthenticated',
+        message: 'Open the address printed at start-up; it carries the access token',
       });
     }
-    if (query.token) {
-      reply.header('set-cookie', `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-    }
+    // The printed address, or the page's folder without its slash: on to the page's own folder,
+    // where relative asset paths carry the token.
+    if (given === inQuery || (inPath && PAGE_PATH.exec(path)?.[2] === undefined))
+      return reply.code(303).header('location', `/s/${token}/`).send();
   });
 
   app.post('/rpc/:name', async (request, reply) => {
@@ -115,7 +136,9 @@ export function buildWebServer(options: WebServerOptions): WebServer {
   });
 
   app.get('/*', async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0]!);
+    const page = PAGE_PATH.exec(request.url.split('?')[0]!);
+    // Only the page's folder serves files; a bare path with a token header gets the page too.
+    const urlPath = decodeURIComponent(page ? (page[2] ?? '/') : request.url.split('?')[0]!);
     const relative = normalize(urlPath === '/' ? 'index.html' : urlPath.slice(1));
     if (relative.split(sep).includes('..')) return reply.code(404).send('Not found');
     let file = join(options.rendererDir, relative);
@@ -139,7 +162,8 @@ export function buildWebServer(options: WebServerOptions): WebServer {
     async listen(requested: number) {
       await app.listen({ host: '127.0.0.1', port: requested });
       const address = app.server.address();
-      port = typeof address === 'object' && address ? address.port : requested;
+      const port = typeof address === 'object' && address ? address.port : requested;
+      hosts = allowedHosts(address);
       return `http://127.0.0.1:${port}/?token=${token}`;
     },
   };

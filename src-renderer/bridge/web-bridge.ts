@@ -1,9 +1,22 @@
 /**
- * The web mode's StudioApi: procedures as POST /rpc/<name> with the run token, events over SSE.
- * Arrow results arrive as bytes; everything else as the contract's Result JSON.
+ * The web mode's StudioApi: procedures as POST /rpc/<name> and events as a fetched SSE stream,
+ * both carrying the run token in the `x-studio-token` header. Arrow results arrive as bytes;
+ * everything else as the contract's Result JSON.
  */
 import { EVENTS, type EventName } from '../../src-main/shared/contract';
 import type { StudioApi } from '../../src-main/shared/studio-api';
+import { followEventStream } from './event-stream';
+
+const TOKEN_HEADER = 'x-studio-token';
+
+/**
+ * The run token: the page lives under `/s/<token>/` (the web server redirects the printed
+ * `/?token=…` address there), so it is read from the path, or from the query of an older link.
+ */
+export function tokenOf(location: { pathname: string; search: string }): string {
+  const inPath = /^\/s\/([^/]+)\//.exec(location.pathname)?.[1];
+  return inPath ?? new URLSearchParams(location.search).get('token') ?? '';
+}
 
 export function webBridge(token: string): StudioApi {
   return {
@@ -11,7 +24,7 @@ export function webBridge(token: string): StudioApi {
       try {
         const response = await fetch(`/rpc/${name}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-studio-token': token },
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
           body: JSON.stringify(input ?? {}),
         });
         if ((response.headers.get('content-type') ?? '').includes('arrow')) {
@@ -30,13 +43,14 @@ export function webBridge(token: string): StudioApi {
       }
     },
     on(listener) {
-      const source = new EventSource(`/events?token=${encodeURIComponent(token)}`);
-      for (const name of Object.keys(EVENTS) as EventName[]) {
-        source.addEventListener(name, (event) =>
-          listener(name, JSON.parse((event as MessageEvent<string>).data)),
-        );
-      }
-      return () => source.close();
+      const names = new Set(Object.keys(EVENTS));
+      return followEventStream({
+        url: '/events',
+        headers: { [TOKEN_HEADER]: token },
+        onEvent: ({ event, data }) => {
+          if (names.has(event)) listener(event as EventName, JSON.parse(data));
+        },
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The web transport on loopback: the token guard, the Host check, procedures as POST /rpc/<name>
- * with errors as values, Arrow pages as bytes, and host events over SSE.
+ * The web transport on loopback: the token guard (a header, or the page's `/s/<token>/` folder;
+ * never a cookie), the Host, Origin and form checks, procedures as POST /rpc/<name> with errors
+ * as values, Arrow pages as bytes, and host events over SSE.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,14 +65,49 @@ describe('web transport', () => {
     await rebound.body.dump();
   });
 
-  it('serves the page with the token and sets a cookie for its assets', async () => {
-    const page = await fetch(`${base}/?token=${web.token}`);
+  it('sends the printed address to the page folder, and sets no cookie', async () => {
+    const printed = await fetch(`${base}/?token=${web.token}`, { redirect: 'manual' });
+    expect(printed.status).toBe(303);
+    expect(printed.headers.get('location')).toBe(`/s/${web.token}/`);
+    expect(printed.headers.get('set-cookie')).toBeNull();
+    const page = await fetch(`${base}/s/${web.token}/`);
     expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await page.text()).toContain('Catalog Studio');
-    const cookie = page.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/HttpOnly/);
-    const asset = await fetch(`${base}/index.html`, { headers: { cookie: cookie.split(';')[0]! } });
-    expect(asset.status).toBe(200);
+    // Assets resolve relative to the folder, so they carry the token too.
+    expect((await fetch(`${base}/s/${web.token}/index.html`)).status).toBe(200);
+    expect((await fetch(`${base}/s/${'0'.repeat(48)}/index.html`)).status).toBe(401);
+    const folder = await fetch(`${base}/s/${web.token}`, { redirect: 'manual' });
+    expect(folder.status).toBe(303);
+    // A cookie is never a credential, whatever it holds.
+    const cookie = await fetch(`${base}/index.html`, {
+      headers: { cookie: `studio_token=${web.token}` },
+    });
+    expect(cookie.status).toBe(401);
+    // Nor is the query, outside the printed address.
+    expect((await fetch(`${base}/events?token=${web.token}`)).status).toBe(401);
+  });
+
+  it('refuses a foreign Origin and form-like requests even with the token', async () => {
+    const post = (headers: Record<string, string>, body = '{}') =>
+      request(`${base}/rpc/connections:list-open`, { method: 'POST', headers, body });
+    for (const origin of ['http://127.0.0.1:1', 'null', 'http://evil.example']) {
+      const reply = await post({
+        'content-type': 'application/json',
+        'x-studio-token': web.token,
+        origin,
+      });
+      expect(reply.statusCode, origin).toBe(403);
+      expect(((await reply.body.json()) as any).error.code).toBe(15);
+    }
+    const own = await post({
+      'content-type': 'application/json',
+      'x-studio-token': web.token,
+      origin: base,
+    });
+    expect(own.statusCode).toBe(200);
+    await own.body.dump();
   });
 
   it('runs procedures, returns errors as values and pages as Arrow bytes', async () => {
@@ -112,7 +148,10 @@ describe('web transport', () => {
       await rpc('connections:open-folder', { path: join(dir, 'sse'), create: true })
     ).json()) as any;
     const controller = new AbortController();
-    const stream = await fetch(`${base}/events?token=${web.token}`, { signal: controller.signal });
+    const stream = await fetch(`${base}/events`, {
+      headers: { 'x-studio-token': web.token },
+      signal: controller.signal,
+    });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const reader = stream.body!.getReader();
     await rpc('namespaces:create', { connectionId: opened.value.id, path: ['fresh'] });
@@ -134,7 +173,8 @@ describe('stopping the web mode', () => {
     const own = buildWebServer({ host, rendererDir: join(dir, 'renderer') });
     const url = await own.listen(0);
     const controller = new AbortController();
-    const stream = await fetch(`${url.split('/?')[0]}/events?token=${own.token}`, {
+    const stream = await fetch(`${url.split('/?')[0]}/events`, {
+      headers: { 'x-studio-token': own.token },
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);
