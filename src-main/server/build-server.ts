@@ -17,7 +17,7 @@ import { asCatalogError, errorBody } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
 import { installEdge } from './http/edge';
 import { capConnectionsPerClient } from './http/connection-cap';
-import { HttpRefusal } from './http/refusal';
+import { closeAfterReply, HttpRefusal } from './http/refusal';
 import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -125,7 +125,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       error = raw.error;
       status = raw.status;
       // Refused before its body was read: what the client still sends must not be read.
-      reply.header('connection', 'close');
+      closeAfterReply(reply);
     } else if (raw instanceof InflateLimitError) {
       status = 413;
     } else if (!isCatalogError(raw) && fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
