@@ -108,7 +108,8 @@ export class JobStore {
     return this.state.open('jobs', SCHEMA);
   }
 
-  private row(record: JobRecord, cancelRequested = false) {
+  /** A row as this process writes it; a cancel request is never carried over by a rewrite. */
+  private row(record: JobRecord) {
     return {
       id: record.id,
       owner: this.owner,
@@ -116,7 +117,7 @@ export class JobStore {
       state: record.state,
       created_at: BigInt(record.createdAt),
       ended_at: record.endedAt === undefined ? null : BigInt(record.endedAt),
-      cancel_requested: cancelRequested,
+      cancel_requested: false,
     };
   }
 
