@@ -75,7 +75,10 @@ export default defineConfig(({ mode }) =>
             testTimeout: 120_000,
             hookTimeout: 120_000,
             reporters: ['default', './test/support/summary-reporter.ts'],
-            globalSetup: ['./test/support/build-renderer.global.ts'],
+            globalSetup: [
+              './test/support/build-renderer.global.ts',
+              './test/support/s3-store.global.ts',
+            ],
           },
         },
 );

@@ -73,9 +73,16 @@ export function assertValidComponent(component: unknown, what = 'name'): string 
   return component;
 }
 
+/** A top-level namespace name the `dir` engine keeps for itself (it reaches `__manifest` through it). */
+export const RESERVED_NAMESPACE = '__catalog_studio';
+
 export function assertValidNamespacePath(path: unknown): string[] {
   if (!Array.isArray(path)) throw errors.InvalidInput('A namespace path must be an array of names');
-  return path.map((part, i) => assertValidComponent(part, `namespace component ${i + 1}`));
+  const parts = path.map((part, i) => assertValidComponent(part, `namespace component ${i + 1}`));
+  if (parts[0] === RESERVED_NAMESPACE) {
+    throw errors.InvalidInput(`The namespace name ${RESERVED_NAMESPACE} is reserved`);
+  }
+  return parts;
 }
 
 /** The bytes of the folder that holds a table with this id in a `dir` catalog. */

@@ -17,10 +17,21 @@ export interface CatalogUnderTest {
 
 const DIM = 16;
 
+/** What a back end can do that others cannot; the suite checks each side of it. */
+export interface CatalogTraits {
+  /**
+   * Whether a root-level table can change its name (its folder `<name>.lance` moves). Object
+   * stores cannot move folders, so there the rename is refused as Unsupported, table unchanged.
+   */
+  movesRootFolders?: boolean;
+}
+
 export function catalogClientConformance(
   label: string,
   open: () => Promise<CatalogUnderTest>,
+  traits: CatalogTraits = {},
 ): void {
+  const movesRootFolders = traits.movesRootFolders ?? true;
   describe(`CatalogClient conformance: ${label}`, () => {
     let under: CatalogUnderTest;
     let client: CatalogClient;
@@ -250,12 +261,22 @@ export function catalogClientConformance(
         expect((await client.listTables(['ns'])).tables).toEqual(['a', 'b']);
       });
 
-      it('renames a table in the root namespace', async () => {
+      it.runIf(movesRootFolders)('renames a table in the root namespace', async () => {
         await client.createTable('root_t', sampleTable(7, DIM));
         await client.renameTable('root_t', 'root_u');
         expect((await client.listTables([])).tables).toEqual(['root_u']);
         expect(await (await client.openTable('root_u')).countRows()).toBe(7);
       });
+
+      it.runIf(!movesRootFolders)(
+        'refuses to rename a root table where folders cannot move, leaving it as it was',
+        async () => {
+          await client.createTable('root_t', sampleTable(7, DIM));
+          await expectCode(client.renameTable('root_t', 'root_u'), E.Unsupported);
+          expect((await client.listTables([])).tables).toEqual(['root_t']);
+          expect(await (await client.openTable('root_t')).countRows()).toBe(7);
+        },
+      );
     });
 
     describe('data', () => {

@@ -9,7 +9,7 @@
  * that lead out are refused.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { errors } from '../errors';
 import { describeId } from '../ids';
@@ -31,7 +31,7 @@ export function defaultLocation(namespacePath: readonly string[], name: string):
 }
 
 /** A location relative to the root, checked to stay inside it (symlinks resolved). */
-export function safeRelativeLocation(root: string, location: string): string {
+export function safeRelativeLocation(files: RootFiles, location: string): string {
   if (typeof location !== 'string' || location.trim() === '')
     throw errors.InvalidInput('A location is required');
   if (isAbsolute(location) || /^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
@@ -55,10 +55,7 @@ export function safeRelativeLocation(root: string, location: string): string {
 
   // Resolve symlinks on the nearest part of the path that exists, so that neither the folder
   // nor a parent of a folder yet to be created can lead out of the catalog.
-  let existing = join(root, clean);
-  while (!existsSync(existing)) existing = dirname(existing);
-  const inside = relative(realpathSync(root), realpathSync(existing));
-  if (inside.startsWith('..') || isAbsolute(inside)) {
+  if (!files.resolvesInside(clean)) {
     throw errors.InvalidInput(
       `Location ${JSON.stringify(location)} resolves outside the catalog folder`,
     );
@@ -78,10 +75,11 @@ export function safeRelativeLocation(root: string, location: string): string {
  * folder (a root `<name>.lance` link, or a table folder replaced by one) would otherwise let every
  * read, and drop or deregister, reach a folder the catalog was never given.
  */
-export function assertInsideCatalog(root: string, location: string, table: string): void {
-  const folder = join(root, location);
+export function assertInsideCatalog(files: RootFiles, location: string, table: string): void {
+  if (!files.isLocal) return; // object stores have no symlinks
+  const folder = join(files.root, location);
   if (!existsSync(folder)) return;
-  const inside = relative(realpathSync(root), realpathSync(folder));
+  const inside = relative(realpathSync(files.root), realpathSync(folder));
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
     throw errors.InvalidTableState(
       `Table ${table}'s folder ${location} resolves outside the catalog folder; it is not opened`,
@@ -95,8 +93,8 @@ function overlaps(a: string, b: string): boolean {
 }
 
 /** A table with a manifest row (or root folder) but no committed version yet. */
-export function isDeclaredOnly(files: RootFiles, location: string): boolean {
-  return !files.exists(`${location}/_versions`);
+export async function isDeclaredOnly(files: RootFiles, location: string): Promise<boolean> {
+  return !(await files.exists(`${location}/_versions`));
 }
 
 /**
@@ -105,7 +103,6 @@ export function isDeclaredOnly(files: RootFiles, location: string): boolean {
  * refused declare leaves nothing. The caller holds the catalog lock.
  */
 export async function declareTable(
-  root: string,
   files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
@@ -115,13 +112,13 @@ export async function declareTable(
   chosen = defaultLocation(namespacePath, name),
 ): Promise<string> {
   const location =
-    requestedLocation === undefined ? chosen : safeRelativeLocation(root, requestedLocation);
+    requestedLocation === undefined ? chosen : safeRelativeLocation(files, requestedLocation);
   if (namespacePath.length === 0 && location !== `${name}.lance`) {
     throw errors.InvalidInput(
       `A root-level table lives in ${name}.lance; another location would not be found`,
     );
   }
-  if (files.exists(location))
+  if (await files.exists(location))
     throw errors.TableAlreadyExists(`The folder ${location} already exists in the catalog`);
   if (requestedLocation !== undefined) {
     const top = location.split('/')[0]!;
@@ -138,10 +135,10 @@ export async function declareTable(
   const objectId = manifestObjectId(namespacePath, name);
   await manifest.insertTable(objectId, location);
   try {
-    files.put(`${location}/${RESERVED_MARKER}`, '');
+    await files.put(`${location}/${RESERVED_MARKER}`, '');
   } catch (cause) {
     await manifest.removeTable(objectId, location);
-    files.removeTree(location);
+    await files.removeTree(location).catch(() => undefined);
     throw errors.InvalidInput(
       `Cannot make the table folder ${location}: ${(cause as Error).message}`,
       { cause },
@@ -156,7 +153,6 @@ export async function declareTable(
  * Runs before anything is changed.
  */
 export async function checkRegisterLocation(
-  root: string,
   files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
@@ -164,8 +160,8 @@ export async function checkRegisterLocation(
   location: string,
   replacing: string | undefined,
 ): Promise<string> {
-  const clean = safeRelativeLocation(root, location);
-  if (!existsSync(join(root, clean, '_versions'))) {
+  const clean = safeRelativeLocation(files, location);
+  if (!(await files.exists(`${clean}/_versions`))) {
     throw errors.InvalidInput(`Location ${JSON.stringify(location)} holds no Lance dataset`);
   }
   if (namespacePath.length === 0 && clean !== `${name}.lance`) {
@@ -199,25 +195,24 @@ export async function registerTable(
   clean: string,
 ): Promise<string> {
   await manifest.insertTable(manifestObjectId(namespacePath, name), clean);
-  files.removeTree(`${clean}/${DEREGISTERED_MARKER}`);
+  await files.removeTree(`${clean}/${DEREGISTERED_MARKER}`);
   return clean;
 }
 
 export async function deregisterTable(
-  root: string,
   files: RootFiles,
   manifest: ManifestStore,
   namespacePath: readonly string[],
   name: string,
   location: string,
 ): Promise<void> {
-  assertInsideCatalog(root, location, describeId([...namespacePath, name]));
-  if (!files.exists(location)) {
+  assertInsideCatalog(files, location, describeId([...namespacePath, name]));
+  if (!(await files.exists(location))) {
     throw errors.InvalidTableState(
       `Table ${describeId([...namespacePath, name])} has no folder at ${location}`,
     );
   }
   // Root tables are also found by directory listing; LanceDB skips folders carrying this marker.
-  if (namespacePath.length === 0) files.put(`${location}/${DEREGISTERED_MARKER}`, '');
+  if (namespacePath.length === 0) await files.put(`${location}/${DEREGISTERED_MARKER}`, '');
   await manifest.removeTable(manifestObjectId(namespacePath, name), location);
 }

@@ -7,8 +7,6 @@
  * namespace as empty and has no rename. This class fills each gap so that the contract holds.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { CatalogClient, NamespaceList, TableHandle, TableList } from '../client';
@@ -49,7 +47,9 @@ import { DirTable, type DirContext } from './dir-table';
 import { CatalogLock } from './catalog-lock';
 import { ProcessLease } from './process-lease';
 import { StateTables } from './state-tables';
-import { rootFiles, type RootFiles } from './root-files';
+import { RootFiles } from './root-files';
+import { openRoot, type OpenedRoot } from '../storage/open-root';
+import { joinRoot } from './root-uri';
 import { assertTopLevelColumnNames } from './column-names';
 
 export interface DirCatalogOptions {
@@ -65,6 +65,11 @@ export interface DirCatalogOptions {
    * the same folder would overwrite each other's records and undo each other's creates.
    */
   journal?: boolean;
+  /**
+   * LanceDB storage options for an object-store root (`aws_endpoint`, `aws_region`, keys…); the
+   * AWS_* environment fills in what is not given, as it does for LanceDB.
+   */
+  storageOptions?: Record<string, string>;
 }
 const OPEN_TABLE_TTL_MS = 5000;
 
@@ -83,22 +88,27 @@ export async function openDirCatalog(
   root: string,
   options: DirCatalogOptions = {},
 ): Promise<DirCatalog> {
-  const absolute = resolve(root);
-  try {
-    mkdirSync(absolute, { recursive: true });
-  } catch (cause) {
-    throw errors.InvalidInput(
-      `Cannot create the catalog folder ${absolute}: ${(cause as Error).message}`,
-      {
-        cause,
-      },
-    );
+  const opened = await openRoot(root, {
+    ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
+  });
+  const properties: Record<string, string> = { root: opened.root };
+  for (const [key, value] of Object.entries(opened.storageOptions ?? {})) {
+    properties[`storage.${key}`] = value;
   }
-  const db = await lance(() =>
-    // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
-    lancedb.connectNamespace('dir', { root: absolute }, { readConsistencyInterval: 0 }),
-  );
-  const catalog = new DirCatalog(absolute, db, options);
+  let db: lancedb.Connection;
+  try {
+    db = await lance(() =>
+      // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
+      lancedb.connectNamespace('dir', properties, {
+        readConsistencyInterval: 0,
+        ...(opened.storageOptions ? { storageOptions: opened.storageOptions } : {}),
+      }),
+    );
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+  const catalog = new DirCatalog(opened, db, options);
   if (options.journal) await catalog.repair();
   return catalog;
 }
@@ -113,12 +123,21 @@ export class DirCatalog implements CatalogClient {
   private readonly lock: CatalogLock;
   private readonly files: RootFiles;
 
+  readonly root: string;
+  /** LanceDB storage options for every table of an object-store root. */
+  private readonly storageOptions: Record<string, string> | undefined;
+
   constructor(
-    readonly root: string,
+    private readonly opened: OpenedRoot,
     private readonly db: lancedb.Connection,
     options: DirCatalogOptions = {},
   ) {
-    this.stateTables = new StateTables(this.root);
+    this.root = opened.root;
+    this.storageOptions = opened.storageOptions;
+    this.stateTables = new StateTables(
+      this.root,
+      this.storageOptions ? { storageOptions: this.storageOptions } : {},
+    );
     this.processLease = new ProcessLease(this.stateTables);
     this.jobs = new JobRegistry({
       concurrency: options.jobConcurrency ?? 2,
@@ -127,8 +146,9 @@ export class DirCatalog implements CatalogClient {
       // Job records in the root, shared with every process serving it.
       ...(options.journal ? { store: new JobStore(this.stateTables, this.processLease) } : {}),
     });
-    this.manifest = new ManifestStore(this.root);
-    this.files = rootFiles(this.root);
+    const tableOptions = this.storageOptions ? { storageOptions: this.storageOptions } : {};
+    this.manifest = new ManifestStore(this.db, opened.store, tableOptions);
+    this.files = new RootFiles(this.root, opened.store);
     this.lock = new CatalogLock(this.stateTables, {
       recover: (intent) => this.recover(intent as LockIntent),
     });
@@ -137,6 +157,7 @@ export class DirCatalog implements CatalogClient {
       db: this.db,
       jobs: this.jobs,
       manifest: this.manifest,
+      tableOptions,
       entries: new Map(),
     };
   }
@@ -306,7 +327,7 @@ export class DirCatalog implements CatalogClient {
       let overwrite = false;
       let declaredHere: string | undefined;
       if (place) {
-        const declaredOnly = declared.isDeclaredOnly(this.files, place);
+        const declaredOnly = await declared.isDeclaredOnly(this.files, place);
         if (mode === 'create') {
           throw errors.TableAlreadyExists(
             `Table ${describeId([...path, name])} ${declaredOnly ? 'is already declared' : 'already exists'}`,
@@ -318,19 +339,11 @@ export class DirCatalog implements CatalogClient {
         declaredHere = declared.defaultLocation(path, name);
         // Whoever takes the lock after a crash from here on removes the declaration if no data came.
         await this.lock.note({ op: 'create_table', toId: objectId, location: declaredHere });
-        await declared.declareTable(
-          this.root,
-          this.files,
-          this.manifest,
-          path,
-          name,
-          undefined,
-          declaredHere,
-        );
+        await declared.declareTable(this.files, this.manifest, path, name, undefined, declaredHere);
       }
       const lanceOptions = {
         mode: overwrite ? ('overwrite' as const) : ('create' as const),
-        storageOptions,
+        storageOptions: { ...this.storageOptions, ...storageOptions },
       };
       try {
         return await this.changing(name, path, () =>
@@ -357,9 +370,9 @@ export class DirCatalog implements CatalogClient {
 
   /** Removes a declared table that never got data; the caller holds the catalog lock. */
   private async removeIfNoData(objectId: string, location: string): Promise<void> {
-    if (!declared.isDeclaredOnly(this.files, location)) return;
+    if (!(await declared.isDeclaredOnly(this.files, location))) return;
     await this.manifest.removeTable(objectId, location);
-    this.files.removeTree(location);
+    await this.files.removeTree(location);
   }
 
   async openTable(
@@ -413,18 +426,18 @@ export class DirCatalog implements CatalogClient {
       await this.requireNamespace(path);
       throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
     }
-    declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
+    declared.assertInsideCatalog(this.files, place, describeId([...path, name]));
     for (const job of this.activeJobs(name, path)) {
       this.jobs.cancel(job.id);
       await this.jobs.wait(job.id);
     }
     await this.changing(name, path, async () => {
-      if (declared.isDeclaredOnly(this.files, place)) {
+      if (await declared.isDeclaredOnly(this.files, place)) {
         if ((await this.manifest.removeTable(manifestObjectId(path, name), place)) === 0) {
           throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
         }
         try {
-          this.files.removeTree(place);
+          await this.files.removeTree(place);
         } catch (error) {
           // The table is gone from the catalog; a folder that cannot be removed is only litter.
           console.error(`Could not remove the folder of a dropped table: ${String(error)}`);
@@ -455,14 +468,13 @@ export class DirCatalog implements CatalogClient {
         );
       }
       const location = await declared.declareTable(
-        this.root,
         this.files,
         this.manifest,
         path,
         name,
         options.location,
       );
-      return { location: join(this.root, location) };
+      return { location: joinRoot(this.root, location) };
     });
   }
 
@@ -490,7 +502,6 @@ export class DirCatalog implements CatalogClient {
       // Everything about the new location is checked before the old entry is touched.
       const replacing = exists ? await this.findLocation(name, path) : undefined;
       const clean = await declared.checkRegisterLocation(
-        this.root,
         this.files,
         this.manifest,
         path,
@@ -502,7 +513,7 @@ export class DirCatalog implements CatalogClient {
       await this.changing(name, path, () =>
         declared.registerTable(this.files, this.manifest, path, name, clean),
       );
-      return { location: join(this.root, clean) };
+      return { location: joinRoot(this.root, clean) };
     });
   }
 
@@ -527,9 +538,9 @@ export class DirCatalog implements CatalogClient {
       );
     }
     await this.changing(name, path, () =>
-      declared.deregisterTable(this.root, this.files, this.manifest, path, name, place),
+      declared.deregisterTable(this.files, this.manifest, path, name, place),
     );
-    return { location: join(this.root, place) };
+    return { location: joinRoot(this.root, place) };
   }
 
   async tableLocation(
@@ -544,8 +555,8 @@ export class DirCatalog implements CatalogClient {
       throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
     }
     return {
-      location: join(this.root, place),
-      declaredOnly: declared.isDeclaredOnly(this.files, place),
+      location: joinRoot(this.root, place),
+      declaredOnly: await declared.isDeclaredOnly(this.files, place),
     };
   }
 
@@ -560,8 +571,8 @@ export class DirCatalog implements CatalogClient {
     const folder = `${name}.lance`;
     if (
       path.length === 0 &&
-      this.files.exists(folder) &&
-      !this.files.exists(`${folder}/${declared.DEREGISTERED_MARKER}`)
+      (await this.files.exists(folder)) &&
+      !(await this.files.exists(`${folder}/${declared.DEREGISTERED_MARKER}`))
     ) {
       return folder;
     }
@@ -589,7 +600,7 @@ export class DirCatalog implements CatalogClient {
         await this.requireNamespace(path);
         throw errors.TableNotFound(`Table ${describeId([...path, name])} does not exist`);
       }
-      declared.assertInsideCatalog(this.root, place, describeId([...path, name]));
+      declared.assertInsideCatalog(this.files, place, describeId([...path, name]));
       await this.requireNamespace(target, 'target ');
       if (
         (await this.tableExists(newName, target)) ||
@@ -610,7 +621,12 @@ export class DirCatalog implements CatalogClient {
           : place.endsWith('.lance')
             ? declared.defaultLocation(target, newName)
             : place;
-      if (newLocation !== place && this.files.exists(newLocation)) {
+      if (newLocation !== place && !this.files.isLocal) {
+        throw errors.Unsupported(
+          `Renaming ${describeId([...path, name])} to ${describeId([...target, newName])} would move its folder ${place}, which an object store cannot do without copying every file; root-level tables keep their names on object stores, and tables in namespaces rename and move freely`,
+        );
+      }
+      if (newLocation !== place && (await this.files.exists(newLocation))) {
         throw errors.TableAlreadyExists(`The folder ${newLocation} already exists in the catalog`);
       }
       await this.changing(name, path, () =>
@@ -666,8 +682,8 @@ export class DirCatalog implements CatalogClient {
       const row = await this.manifest.find(intent.toId);
       if (
         row?.location === intent.to &&
-        this.files.exists(intent.from) &&
-        !this.files.exists(intent.to)
+        (await this.files.exists(intent.from)) &&
+        !(await this.files.exists(intent.to))
       ) {
         await this.files.move(intent.from, intent.to);
       }
@@ -706,6 +722,7 @@ export class DirCatalog implements CatalogClient {
     this.stateTables.close();
     this.manifest.close();
     this.db.close();
+    this.opened.close();
   }
 
   /**
@@ -734,9 +751,13 @@ export class DirCatalog implements CatalogClient {
     for (const [objectId, rows] of byId) {
       if (rows.length < 2) continue;
       // Keep the row whose folder holds data (or the first), drop the others.
-      const keep =
-        rows.find((r) => r.location && !declared.isDeclaredOnly(this.files, r.location)) ??
-        rows[0]!;
+      let keep = rows[0]!;
+      for (const row of rows) {
+        if (row.location && !(await declared.isDeclaredOnly(this.files, row.location))) {
+          keep = row;
+          break;
+        }
+      }
       await this.manifest.removeAll(objectId);
       await this.manifest.insertRow(keep);
       report.push(
@@ -751,7 +772,7 @@ export class DirCatalog implements CatalogClient {
     for (const row of await this.manifest.rows("object_type = 'table'")) {
       let holdable = !!row.location;
       try {
-        if (row.location) declared.safeRelativeLocation(this.root, row.location);
+        if (row.location) declared.safeRelativeLocation(this.files, row.location);
       } catch {
         holdable = false;
       }
@@ -775,21 +796,16 @@ export class DirCatalog implements CatalogClient {
     });
   }
 
-  private manifestMade = false;
   /**
    * LanceDB makes `__manifest` on the first namespace or table it creates; a declare, register or
    * rename may come first. Creating and dropping a namespace of a name nobody uses has LanceDB
    * make it in its own layout, with its own indexes.
    */
   private async ensureManifest(): Promise<void> {
-    if (this.manifestMade || this.files.exists('__manifest')) {
-      this.manifestMade = true;
-      return;
-    }
+    if (await this.manifest.exists()) return;
     const probe = [`__catalog_studio_init_${randomBytes(6).toString('hex')}`];
     await lance(() => this.db.createNamespace(probe));
     await lance(() => this.db.dropNamespace(probe));
-    this.manifestMade = true;
   }
 
   private async requireNamespace(path: string[], what = ''): Promise<void> {
@@ -851,12 +867,12 @@ export class DirCatalog implements CatalogClient {
 
   private async openLanceUncached(name: string, path: string[]): Promise<lancedb.Table> {
     const known = await this.findLocation(name, path).catch(() => undefined);
-    if (known) declared.assertInsideCatalog(this.root, known, describeId([...path, name]));
+    if (known) declared.assertInsideCatalog(this.files, known, describeId([...path, name]));
     try {
-      return await lance(() => this.db.openTable(name, path));
+      return await lance(() => this.db.openTable(name, path, this.context.tableOptions));
     } catch (error) {
       const place = await this.findLocation(name, path).catch(() => undefined);
-      if (place && declared.isDeclaredOnly(this.files, place)) {
+      if (place && (await declared.isDeclaredOnly(this.files, place))) {
         throw errors.InvalidTableState(
           `Table ${describeId([...path, name])} is declared but has no data yet`,
         );

@@ -45,6 +45,8 @@ export interface DirContext {
   db: lancedb.Connection;
   jobs: JobRegistry;
   manifest: ManifestStore;
+  /** Options every table open needs: on an object store, its storage options (not inherited). */
+  tableOptions: { storageOptions?: Record<string, string> };
   /** Manifest entries by key; the catalog evicts one when its table moves, goes or is recreated. */
   entries: Map<string, Promise<TableEntry>>;
 }
@@ -92,7 +94,12 @@ export class DirTable implements TableHandle {
     if (!opened) {
       opened = (async () => {
         await this.requireBranch(branch);
-        return lance(() => this.ctx.db.openTable(this.name, [...this.namespacePath], { branch }));
+        return lance(() =>
+          this.ctx.db.openTable(this.name, [...this.namespacePath], {
+            ...this.ctx.tableOptions,
+            branch,
+          }),
+        );
       })();
       opened.catch(() => this.onBranchTables.delete(branch));
       this.onBranchTables.set(branch, opened);
@@ -307,6 +314,7 @@ export class DirTable implements TableHandle {
     const effective = branch ?? this.branch;
     const table = await lance(() =>
       this.ctx.db.openTable(this.name, [...this.namespacePath], {
+        ...this.ctx.tableOptions,
         version,
         ...(effective === undefined ? {} : { branch: effective }),
       }),
@@ -324,7 +332,9 @@ export class DirTable implements TableHandle {
       this.ctx.db.openTable(
         this.name,
         [...this.namespacePath],
-        effective === undefined ? {} : { branch: effective },
+        effective === undefined
+          ? this.ctx.tableOptions
+          : { ...this.ctx.tableOptions, branch: effective },
       ),
     );
     await lance(() => scratch.checkout(version));

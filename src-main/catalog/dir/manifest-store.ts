@@ -4,20 +4,18 @@
  * and deregistering tables, and renaming or moving a table (its `rename_table` is "not
  * implemented").
  *
- * The manifest is an ordinary Lance table at `<root>/__manifest`. LanceDB's local connection only
- * opens `<name>.lance` folders, so the store reaches it through a symlink (a junction on Windows)
- * in a private temp folder. Rows are written with the same columns LanceDB uses; nothing about the
- * layout is invented (see reference §4.3–4.4).
+ * The manifest is an ordinary Lance table at `<root>/__manifest`, opened through the catalog's
+ * own namespace connection by the row that names it (see manifest-bootstrap.ts), so the same code
+ * runs on a folder and on an object store. Rows are written with the same columns LanceDB uses;
+ * nothing about the layout is invented (see reference §4.3–4.4).
  */
-import { existsSync, mkdtempSync, rmdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as lancedb from '@lancedb/lancedb';
-import { errors } from '../errors';
+import type * as lancedb from '@lancedb/lancedb';
+import { ERROR_CODES, errors, isCatalogError } from '../errors';
+import type { ObjectStore } from '../storage/object-store';
 import { lance } from './lance-errors';
+import { addSelfRow, SELF_NAMESPACE, SELF_OBJECT_ID, SELF_TABLE } from './manifest-bootstrap';
 
 const MANIFEST_DIR = '__manifest';
-const LINK_NAME = 'manifest';
 
 /** A table's manifest key: its id joined with `$` always, whatever delimiter REST uses. */
 export function manifestObjectId(namespacePath: readonly string[], name: string): string {
@@ -66,27 +64,37 @@ function describeObjectId(objectId: string): string {
  * what keeps their races with us honest.
  */
 export class ManifestStore {
-  private linkDir: string | undefined;
   private table: Promise<lancedb.Table> | undefined;
+  private made = false;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly db: lancedb.Connection,
+    private readonly store: ObjectStore,
+    /** Storage options the table needs on an object store (a namespace's tables do not inherit them). */
+    private readonly tableOptions: { storageOptions?: Record<string, string> } = {},
+  ) {}
+
+  /** Whether LanceDB has made the manifest yet (it does on the first namespace or table). */
+  async exists(): Promise<boolean> {
+    if (!this.made) this.made = await this.store.hasPrefix(`${MANIFEST_DIR}/_versions`);
+    return this.made;
+  }
 
   private open(): Promise<lancedb.Table> {
     if (!this.table) {
       this.table = (async () => {
-        if (!existsSync(join(this.root, MANIFEST_DIR))) {
-          throw errors.InvalidTableState('The catalog folder has no __manifest yet');
+        if (!(await this.exists())) {
+          throw errors.InvalidTableState('The catalog has no __manifest yet');
         }
-        this.linkDir = mkdtempSync(join(tmpdir(), 'catalog-studio-manifest-'));
-        symlinkSync(
-          join(this.root, MANIFEST_DIR),
-          join(this.linkDir, `${LINK_NAME}.lance`),
-          'junction',
-        );
-        // readConsistencyInterval 0: every read sees commits made by the namespace in this
-        // process and by any other process.
-        const db = await lancedb.connect(this.linkDir, { readConsistencyInterval: 0 });
-        return db.openTable(LINK_NAME);
+        const openSelf = () =>
+          lance(() => this.db.openTable(SELF_TABLE, [SELF_NAMESPACE], this.tableOptions));
+        try {
+          return await openSelf();
+        } catch (error) {
+          if (!isCatalogError(error) || error.code !== ERROR_CODES.TableNotFound) throw error;
+          await addSelfRow(this.store);
+          return openSelf();
+        }
       })();
       this.table.catch(() => (this.table = undefined));
     }
@@ -94,7 +102,7 @@ export class ManifestStore {
   }
 
   async find(objectId: string): Promise<ManifestRow | undefined> {
-    if (!existsSync(join(this.root, MANIFEST_DIR))) return undefined;
+    if (!(await this.exists())) return undefined;
     const table = await this.open();
     const rows = await lance(() =>
       table
@@ -109,7 +117,7 @@ export class ManifestStore {
 
   /** Every row with this id: more than one is a duplicate left by an older version or a race. */
   async findAll(objectId: string): Promise<ManifestRow[]> {
-    if (!existsSync(join(this.root, MANIFEST_DIR))) return [];
+    if (!(await this.exists())) return [];
     const table = await this.open();
     const rows = (await lance(() =>
       table
@@ -233,24 +241,18 @@ export class ManifestStore {
   }
 
   async rows(where?: string): Promise<ManifestRow[]> {
-    if (!existsSync(join(this.root, MANIFEST_DIR))) return [];
+    if (!(await this.exists())) return [];
     const table = await this.open();
-    let query = table.query().select(['object_id', 'object_type', 'location', 'metadata']);
-    if (where) query = query.where(where);
+    // The manifest's row for itself is the engine's, never a catalog entry.
+    const own = `object_id != ${sqlString(SELF_OBJECT_ID)}`;
+    const query = table
+      .query()
+      .select(['object_id', 'object_type', 'location', 'metadata'])
+      .where(where ? `(${where}) AND ${own}` : own);
     return ((await lance(() => query.toArray())) as RawRow[]).map(fromRaw);
   }
 
   close(): void {
-    if (this.linkDir) {
-      // Remove the link itself first and never recurse through it: the target is the catalog.
-      rmSync(join(this.linkDir, `${LINK_NAME}.lance`), { force: true });
-      try {
-        rmdirSync(this.linkDir);
-      } catch {
-        // already gone
-      }
-    }
-    this.linkDir = undefined;
     this.table = undefined;
   }
 }

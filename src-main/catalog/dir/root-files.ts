@@ -4,76 +4,75 @@
  * a root table forgotten by directory listing), removing a table folder, and moving a root table's
  * folder (a root table is found by plain LanceDB through its folder name `<name>.lance`). Every
  * one of them is made under the catalog lock, and none decides who wins a race: the manifest's
- * Lance commits do. Local folders only today; object-store roots plug in here.
+ * Lance commits do. They go through the root's object store, so a folder and an `s3://` root run
+ * the same code; only what an object store cannot do (move a folder, follow a symlink) differs.
  */
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { errors } from '../errors';
+import type { ObjectStore } from '../storage/object-store';
 import { isUriRoot } from './root-uri';
 
-export interface RootFiles {
-  exists(location: string): boolean;
-  put(location: string, content: string): void;
-  removeTree(location: string): void;
-  move(from: string, to: string): Promise<void>;
-  /** Whether a location, symlinks resolved, stays inside the root. */
-  resolvesInside(location: string): boolean;
-  /** Symlinks anywhere under a folder that lead out of the root (relative paths). */
-  linksLeaving(location: string): string[];
-}
+export class RootFiles {
+  private readonly local: boolean;
 
-export function rootFiles(root: string): RootFiles {
-  if (isUriRoot(root)) {
-    throw errors.Unsupported(`Object-store roots are not supported yet: ${root}`);
-  }
-  return new LocalRootFiles(root);
-}
-
-class LocalRootFiles implements RootFiles {
-  constructor(private readonly root: string) {}
-
-  exists(location: string): boolean {
-    return existsSync(join(this.root, location));
+  constructor(
+    readonly root: string,
+    private readonly store: ObjectStore,
+  ) {
+    this.local = !isUriRoot(root);
   }
 
-  put(location: string, content: string): void {
-    const file = join(this.root, location);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
+  /** Whether a file, or a folder holding anything, is at this location. */
+  async exists(location: string): Promise<boolean> {
+    if (this.local) return existsSync(join(this.root, location));
+    return (await this.store.exists(location)) || this.store.hasPrefix(location);
   }
 
-  removeTree(location: string): void {
-    rmSync(join(this.root, location), { recursive: true, force: true });
+  async put(location: string, content: string): Promise<void> {
+    await this.store.put(location, content);
   }
 
+  async removeTree(location: string): Promise<void> {
+    await this.store.deletePrefix(location);
+    if (!this.local) await this.store.delete(location).catch(() => undefined);
+  }
+
+  /** Moves a folder: one rename on a local disk; object stores have none, so it is refused. */
   async move(from: string, to: string): Promise<void> {
+    if (!this.local) {
+      throw errors.Unsupported(
+        `Moving the table folder ${from} to ${to} is not possible on an object store (it would copy every file); a root-level table keeps its name there, and tables move freely between namespaces`,
+      );
+    }
     await rename(join(this.root, from), join(this.root, to));
   }
 
+  /** Whether the root is a local folder (where folders move and symlinks exist). */
+  get isLocal(): boolean {
+    return this.local;
+  }
+
+  /** Whether a location, symlinks resolved, stays inside the root (object stores have none). */
   resolvesInside(location: string): boolean {
+    if (!this.local) return true;
     let existing = join(this.root, location);
     while (!existsSync(existing)) existing = dirname(existing);
     const inside = relative(realpathSync(this.root), realpathSync(existing));
     return !(inside.startsWith('..') || isAbsolute(inside));
   }
 
+  /** Symlinks anywhere under a folder that lead out of the root (relative paths). */
   linksLeaving(location: string): string[] {
+    if (!this.local) return [];
     const leaving: string[] = [];
     const walk = (relativePath: string) => {
       for (const entry of readdirSync(join(this.root, relativePath))) {
         const child = `${relativePath}/${entry}`;
         const stat = lstatSync(join(this.root, child));
         if (stat.isSymbolicLink()) {
-          let inside = false;
+          let inside: boolean;
           try {
             inside = this.resolvesInside(child);
           } catch {

@@ -1,0 +1,61 @@
+/** The object operations on a local folder. */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { ObjectStore } from './object-store';
+
+export class LocalObjectStore implements ObjectStore {
+  constructor(readonly root: string) {}
+
+  private path(key: string): string {
+    return join(this.root, ...key.split('/'));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const base = this.path(prefix);
+    if (!existsSync(base)) return [];
+    const entries = await readdir(base, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return existsSync(this.path(key));
+  }
+
+  async hasPrefix(prefix: string): Promise<boolean> {
+    const base = this.path(prefix);
+    if (!existsSync(base)) return false;
+    return (await readdir(base)).length > 0;
+  }
+
+  async get(key: string): Promise<Uint8Array> {
+    return readFile(this.path(key));
+  }
+
+  async put(key: string, body: Uint8Array | string): Promise<void> {
+    await mkdir(dirname(this.path(key)), { recursive: true });
+    await writeFile(this.path(key), body);
+  }
+
+  async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
+    await mkdir(dirname(this.path(key)), { recursive: true });
+    try {
+      // O_CREAT | O_EXCL: the file system lets exactly one creator through.
+      await writeFile(this.path(key), body, { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.path(prefix), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Opens a catalog root, local or on an object store: its object store for the catalog's own files,
+ * and the settings LanceDB needs to reach it. A root that looks like a URI is never taken as a
+ * local path (`s3://b/p` as a path would be a folder named `s3:` in the working directory), and an
+ * object-store root is checked at once, so that a missing bucket, refused credentials, a denied
+ * permission or an endpoint that does not answer is said now and precisely, never later as an
+ * empty catalog.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { errors } from '../errors';
+import { isUriRoot } from '../dir/root-uri';
+import { LocalObjectStore } from './local-object-store';
+import type { ObjectStore } from './object-store';
+import { S3ObjectStore } from './s3-object-store';
+import { lanceStorageOptions, resolveS3Settings } from './s3-settings';
+import { describeStoreError } from './store-errors';
+
+export interface OpenedRoot {
+  /** An absolute folder, or the URI without a trailing slash. */
+  root: string;
+  store: ObjectStore;
+  /** LanceDB storage options for every table of the root (none for a local folder). */
+  storageOptions: Record<string, string> | undefined;
+  close(): void;
+}
+
+export interface OpenRootOptions {
+  /** LanceDB's storage option keys (`aws_endpoint`, `aws_region`, …); the AWS_* environment fills the rest. */
+  storageOptions?: Record<string, string>;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function openRoot(root: string, options: OpenRootOptions = {}): Promise<OpenedRoot> {
+  if (!isUriRoot(root)) {
+    const absolute = resolve(root);
+    try {
+      mkdirSync(absolute, { recursive: true });
+    } catch (cause) {
+      throw errors.InvalidInput(
+        `Cannot create the catalog folder ${absolute}: ${(cause as Error).message}`,
+        { cause },
+      );
+    }
+    return {
+      root: absolute,
+      store: new LocalObjectStore(absolute),
+      storageOptions: undefined,
+      close: () => undefined,
+    };
+  }
+  const scheme = root.slice(0, root.indexOf(':')).toLowerCase();
+  if (scheme !== 's3' && scheme !== 's3a') {
+    throw errors.Unsupported(
+      `${scheme}:// roots are not supported yet: the catalog keeps its own state with conditional puts, which this build implements for S3 and S3-compatible stores only`,
+    );
+  }
+  const normalized = root.replace(/\/+$/, '');
+  const settings = resolveS3Settings(normalized, options.storageOptions, options.env);
+  const store = new S3ObjectStore(normalized, settings);
+  try {
+    // One LIST: proves the endpoint answers, the bucket exists and the keys may read it.
+    await store.hasPrefix('');
+  } catch (error) {
+    store.close();
+    throw describeStoreError(error, {
+      root: normalized,
+      bucket: settings.bucket,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    });
+  }
+  return {
+    root: normalized,
+    store,
+    storageOptions: { ...(options.storageOptions ?? {}), ...lanceStorageOptions(settings) },
+    close: () => store.close(),
+  };
+}

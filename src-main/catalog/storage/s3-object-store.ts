@@ -1,0 +1,158 @@
+/** The object operations on an S3 (or S3-compatible) root, with the AWS SDK's S3 client. */
+import type { S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  DeleteObjectCommand,
+} from '@aws-sdk/client-s3';
+import { fromIni } from '@aws-sdk/credential-providers';
+import type { ObjectStore } from './object-store';
+import type { S3Settings } from './s3-settings';
+
+export class S3ObjectStore implements ObjectStore {
+  readonly client: S3Client;
+
+  constructor(
+    readonly root: string,
+    private readonly settings: S3Settings,
+    /** Requests that have no answer within this many milliseconds fail. */
+    timeoutMs = 15_000,
+  ) {
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.credentials
+        ? { credentials: settings.credentials }
+        : settings.profile
+          ? { credentials: fromIni({ profile: settings.profile }) }
+          : {}),
+      // One attempt: callers decide about retrying, and a dead endpoint must fail fast.
+      maxAttempts: 1,
+      requestHandler: { requestTimeout: timeoutMs, connectionTimeout: Math.min(timeoutMs, 5_000) },
+    });
+  }
+
+  private key(key: string): string {
+    return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
+  }
+
+  /** The key prefix of a "folder" (everything under it), '' meaning the whole root. */
+  private folder(prefix: string): string {
+    const clean = prefix.replace(/\/+$/, '');
+    if (clean === '') return this.settings.prefix ? `${this.settings.prefix}/` : '';
+    return `${this.key(clean)}/`;
+  }
+
+  private unkey(full: string): string {
+    return this.settings.prefix ? full.slice(this.settings.prefix.length + 1) : full;
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: this.folder(prefix),
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(this.unkey(item.Key));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      );
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async hasPrefix(prefix: string): Promise<boolean> {
+    const page = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.settings.bucket,
+        Prefix: this.folder(prefix),
+        MaxKeys: 1,
+      }),
+    );
+    return (page.KeyCount ?? 0) > 0;
+  }
+
+  async get(key: string): Promise<Uint8Array> {
+    const reply = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+    );
+    return reply.Body!.transformToByteArray();
+  }
+
+  async put(key: string, body: Uint8Array | string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: body }),
+    );
+  }
+
+  async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.key(key),
+          Body: body,
+          IfNoneMatch: '*',
+        }),
+      );
+      return true;
+    } catch (error) {
+      const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+      // 412: the key exists; 409: another conditional write of it is in progress.
+      if (status === 412 || status === 409) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+    );
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const keys = await this.list(prefix);
+    for (let i = 0; i < keys.length; i += 1000) {
+      await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.settings.bucket,
+          Delete: {
+            Objects: keys.slice(i, i + 1000).map((k) => ({ Key: this.key(k) })),
+            Quiet: true,
+          },
+        }),
+      );
+    }
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+  return (
+    status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey'
+  );
+}
