@@ -1,6 +1,7 @@
 /** The object operations on a local folder. */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ObjectStore } from './object-store';
 
@@ -40,14 +41,21 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
-    await mkdir(dirname(this.path(key)), { recursive: true });
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    // Written whole under a temporary name, then linked into place: link() refuses an existing
+    // name, so exactly one writer wins, and no reader ever sees a half-written file (as Lance
+    // itself commits on a local disk).
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, body);
     try {
-      // O_CREAT | O_EXCL: the file system lets exactly one creator through.
-      await writeFile(this.path(key), body, { flag: 'wx' });
+      await link(temp, target);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw error;
+    } finally {
+      await unlink(temp).catch(() => undefined);
     }
   }
 
