@@ -73,7 +73,10 @@ export async function createIndexJob(
   const rowCount = await lance(() => table.countRows());
   const validated = validateIndexRequest(request, { ...target, rowCount });
 
-  const running = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === validated.name);
+  // Every process's builds: two replicas must not build one index at once.
+  const running = await jobs.activeAnywhere(
+    (r) => sameTarget(r, ref) && r.target.index === validated.name,
+  );
   if (running.length > 0) {
     throw errors.TableIndexAlreadyExists(
       `Index ${validated.name} is already being built (job ${running[0]!.id}); wait for it or cancel it`,
@@ -88,7 +91,7 @@ export async function createIndexJob(
   const config = toLanceIndex(validated, rowCount);
   const dimension = vectorDimension(target.field);
 
-  return jobs.submit({
+  const record = jobs.submit({
     kind: 'create_index',
     target: {
       namespacePath: [...ref.namespacePath],
@@ -138,6 +141,9 @@ export async function createIndexJob(
       });
     },
   });
+  // Answer only once the job is in the root, so any replica asked next can describe it.
+  await jobs.recorded(record.id);
+  return record;
 }
 
 function distanceOf(details: unknown): string | undefined {
@@ -175,7 +181,7 @@ export async function listIndices(
       ...(c.indexDetails === undefined ? {} : { details: c.indexDetails }),
     });
   }
-  for (const job of jobs.activeFor((r) => sameTarget(r, ref))) {
+  for (const job of await jobs.activeAnywhere((r) => sameTarget(r, ref))) {
     const name = job.target.index!;
     const total = job.progress.rowsTotal ?? 0;
     byName.set(name, {
@@ -196,7 +202,9 @@ export async function indexStats(
   ref: IndexTableRef,
   name: string,
 ): Promise<IndexStats> {
-  const building = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === name)[0];
+  const [building] = await jobs.activeAnywhere(
+    (r) => sameTarget(r, ref) && r.target.index === name,
+  );
   if (building) {
     return {
       indexType: building.target.indexType!,
@@ -223,7 +231,9 @@ export async function dropIndex(
   ref: IndexTableRef,
   name: string,
 ): Promise<void> {
-  const building = jobs.activeFor((r) => sameTarget(r, ref) && r.target.index === name)[0];
+  const [building] = await jobs.activeAnywhere(
+    (r) => sameTarget(r, ref) && r.target.index === name,
+  );
   if (building) {
     throw errors.InvalidTableState(
       `Index ${name} is still being built (job ${building.id}); cancel the job instead`,
