@@ -410,7 +410,7 @@ const ZSTD_SMALL_WINDOW = 8 << 20;
 const ZSTD_MAX_WINDOW = 2145386496;
 
 /** The most bytes fzstd can produce from `src`; refuses frames whose window would outweigh their data. */
-function zstdBound(src: Uint8Array): number {
+function zstdBound(src: Uint8Array, cap: number): number {
   let p = 0;
   let total = 0;
   while (p < src.byteLength) {
@@ -462,10 +462,11 @@ function zstdBound(src: Uint8Array): number {
     const sized = sizeBytes > 0 && contentSize > 0;
     const bound = sized ? contentSize : exact + compressed * Math.min(ZSTD_BLOCK_MAX, window);
     if (sized && exact > contentSize) throw corrupt('blocks exceed the frame content size');
+    total += bound;
+    if (total > cap) throw new InflateLimitError(cap);
     const allocation = sized ? contentSize : window;
     if (allocation > ZSTD_MAX_WINDOW || allocation > Math.max(bound, ZSTD_SMALL_WINDOW))
       throw corrupt(`window of ${allocation} bytes for ${bound} bytes of data`);
-    total += bound;
     p = q;
   }
   return total;
@@ -473,7 +474,7 @@ function zstdBound(src: Uint8Array): number {
 
 /** Zstandard frames inflated to at most `cap` bytes; more is refused with InflateLimitError. */
 export function inflateZstd(src: Uint8Array, cap: number): Uint8Array {
-  if (zstdBound(src) > cap) throw new InflateLimitError(cap);
+  zstdBound(src, cap);
   try {
     return zstdDecompress(src);
   } catch (cause) {

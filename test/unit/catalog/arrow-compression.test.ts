@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arrow } from '../../../src-main/catalog/arrow';
 import { decodeIpc } from '../../../src-main/catalog/arrow-data';
-import { decompressStream, isCompressedStream } from '../../../src-main/catalog/arrow-compression';
+import { compressFrameSync } from 'lz4-napi';
+import {
+  declaredInflatedSize,
+  decompressStream,
+  inflateLz4,
+  inflateZstd,
+  InflateLimitError,
+  isCompressedStream,
+} from '../../../src-main/catalog/arrow-compression';
+import { compressedIpc, zstdBomb, zstdBombIpc, zstdRaw } from '../../support/compressed-arrow';
 import { expectCode } from '../../support/expect-code';
 import { sampleTable } from '../../support/sample-data';
 
@@ -47,5 +56,61 @@ describe('arrow compression', () => {
 
   it('refuses truncated compressed streams with InvalidInput', async () => {
     await expectCode(() => decodeIpc(fixture.subarray(0, fixture.length - 100)), 13);
+  });
+});
+
+describe('bounded inflation', () => {
+  const data = Buffer.alloc(3 << 20);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 7919) % 251 < 120 ? 0 : i & 0xff;
+
+  it('decodes LZ4 frames exactly as lz4-napi wrote them, and stops at the cap', () => {
+    const frame = compressFrameSync(data);
+    expect(Buffer.from(inflateLz4(frame, data.length)).equals(data)).toBe(true);
+    expect(() => inflateLz4(frame, data.length - 1)).toThrow(InflateLimitError);
+    expect(() => inflateLz4(frame.subarray(0, frame.length - 9), data.length)).toThrow(/corrupt/);
+    // Two frames back to back, and an uncompressed block, are read too.
+    const two = Buffer.concat([
+      compressFrameSync(Buffer.from('abc')),
+      compressFrameSync(Buffer.from('def')),
+    ]);
+    expect(Buffer.from(inflateLz4(two, 100)).toString()).toBe('abcdef');
+  });
+
+  it('reads ZSTD raw and RLE blocks, and refuses frames bigger than the cap before inflating', () => {
+    expect(Buffer.from(inflateZstd(zstdRaw(data), data.length)).equals(data)).toBe(true);
+    expect(
+      Buffer.from(inflateZstd(zstdRaw(data, { contentSize: false }), data.length)).equals(data),
+    ).toBe(true);
+    expect(inflateZstd(zstdBomb(1 << 20), 1 << 20).byteLength).toBe(1 << 20);
+    const started = performance.now();
+    expect(() => inflateZstd(zstdBomb(2 ** 31 - 1), 1 << 20)).toThrow(InflateLimitError);
+    expect(() => inflateZstd(zstdBomb(1 << 30, { contentSize: false }), 1 << 20)).toThrow(
+      InflateLimitError,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(() => inflateZstd(Buffer.from('not zstd'), 100)).toThrow(/corrupt/);
+  });
+
+  it('round-trips honest LZ4 and ZSTD streams and reports their inflated size from headers', () => {
+    const table = sampleTable(40, 8);
+    for (const codec of ['lz4', 'zstd'] as const) {
+      const bytes = compressedIpc(table, codec);
+      expect(isCompressedStream(bytes)).toBe(true);
+      const plain = arrow.tableToIPC(table, 'stream').byteLength;
+      expect(Math.abs(declaredInflatedSize(bytes) - plain)).toBeLessThan(64);
+      expect(decodeIpc(bytes).getChild('id')!.toArray()).toEqual(table.getChild('id')!.toArray());
+    }
+  });
+
+  it('refuses a bomb that declares 1.1 GiB, and one that declares 1 KiB, without allocating either', async () => {
+    const honest = zstdBombIpc(1181116006, 1181116006);
+    expect(declaredInflatedSize(honest)).toBeGreaterThan(2 ** 30);
+    await expectCode(() => decompressStream(honest, 512 << 20), 13);
+    const liar = zstdBombIpc(1181116006, 1024);
+    expect(declaredInflatedSize(liar)).toBeLessThan(4096);
+    expect(() => decompressStream(liar)).toThrow(InflateLimitError);
+    // A lying LZ4 buffer is cut at what it declares as well.
+    const lz4Liar = compressedIpc(sampleTable(40, 8), 'lz4', { declare: (n) => BigInt(n - 1) });
+    await expectCode(() => decompressStream(lz4Liar), 13);
   });
 });
