@@ -2,6 +2,7 @@
  * catalog-studio serve | web | tree | (default) desktop.
  */
 import { parseArgs } from 'node:util';
+import { parseStorageFlags } from './cli/storage-flags';
 import { printCatalog } from './cli/print-catalog';
 import { serve, SERVE_USAGE } from './cli/serve';
 import { web, WEB_USAGE } from './cli/web';
@@ -11,7 +12,8 @@ const USAGE = `Usage:
   catalog-studio [--root DIR]          the desktop app (the web mode where Electron cannot run)
   ${WEB_USAGE}
   ${SERVE_USAGE}
-  catalog-studio tree --root DIR       print a catalog folder's namespaces, tables and indexes`;
+  catalog-studio tree --root DIR|URI   print a catalog's namespaces, tables and indexes
+                                      (--storage KEY=VALUE for object-store settings)`;
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'desktop';
@@ -22,11 +24,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'tree') {
     const { values } = parseArgs({
       args: rest,
-      options: { root: { type: 'string' } },
+      options: { root: { type: 'string' }, storage: { type: 'string', multiple: true } },
       strict: true,
     });
     if (!values.root) throw new Error('tree needs --root DIR');
-    await printCatalog(values.root, (line) => console.log(line));
+    await printCatalog(values.root, (line) => console.log(line), parseStorageFlags(values.storage));
     return 0;
   }
   if (command === 'help' || command === '--help') {

@@ -3,8 +3,12 @@ import { connect } from '../catalog';
 import type { CatalogClient } from '../catalog';
 import { collectPages } from '../catalog/pagination';
 
-export async function printCatalog(root: string, print: (line: string) => void): Promise<void> {
-  const client = await connect(root);
+export async function printCatalog(
+  root: string,
+  print: (line: string) => void,
+  storageOptions: Record<string, string> = {},
+): Promise<void> {
+  const client = await connect(root, { storageOptions });
   try {
     print(`${root}`);
     await printLevel(client, [], '  ', print);

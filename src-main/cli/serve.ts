@@ -17,9 +17,11 @@ import {
 } from '../server/server-options';
 import { Authenticator } from '../server/auth/authenticator';
 import { loadAuthFile } from '../server/auth/auth-config';
+import { parseStorageFlags } from './storage-flags';
 
-export const SERVE_USAGE = `catalog-studio serve --root DIR [--host 127.0.0.1] [--port 2333] [--auth FILE]
-                     [--database NAME=DIR ...] [--max-index-builds N] [--max-queued-builds N]
+export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [--host 127.0.0.1] [--port 2333]
+                     [--auth FILE] [--database NAME=DIR|URI ...] [--storage KEY=VALUE ...]
+                     [--max-index-builds N] [--max-queued-builds N]
                      [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
                      [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
                      [--max-connections-per-client N]`;
@@ -43,6 +45,7 @@ export async function serve(argv: string[]): Promise<number> {
       port: { type: 'string', default: '2333' },
       auth: { type: 'string' },
       database: { type: 'string', multiple: true },
+      storage: { type: 'string', multiple: true },
       'max-index-builds': { type: 'string' },
       'max-queued-builds': { type: 'string' },
       'max-in-flight': { type: 'string' },
@@ -86,6 +89,7 @@ export async function serve(argv: string[]): Promise<number> {
     // The server owns its folders, so it journals them: after a crash or restart the jobs it was
     // running are reported as interrupted instead of vanishing, and cut-off creates are removed.
     journal: true,
+    storageOptions: parseStorageFlags(values.storage),
   };
   const authenticator = values.auth
     ? (() => {

@@ -19,11 +19,14 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
 }
 
-export async function startServerProcess(args: string[]): Promise<ServerProcess> {
+export async function startServerProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
     [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
