@@ -24,16 +24,26 @@ const API_TYPES = [
   /^application\/octet-stream$/,
 ];
 
-/** The Host values that name a socket bound to `address`: its literal and, on loopback, localhost. */
-export function allowedHosts(address: AddressInfo | string | null): Set<string> {
-  if (!address || typeof address === 'string') return new Set();
-  const literal = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const names = [literal];
-  if (address.address === '127.0.0.1' || address.address === '::1') names.push('localhost');
+/**
+ * The Host values that name the sockets bound to `addresses` (a server bound to `localhost` may
+ * listen on 127.0.0.1 and ::1): each literal, and localhost for a loopback one.
+ */
+export function allowedHosts(
+  addresses: AddressInfo | string | null | ReadonlyArray<AddressInfo | string>,
+): Set<string> {
+  const list: ReadonlyArray<AddressInfo | string | null> = Array.isArray(addresses)
+    ? addresses
+    : [addresses as AddressInfo | string | null];
   const hosts = new Set<string>();
-  for (const name of names) {
-    hosts.add(`${name}:${address.port}`);
-    if (address.port === 80) hosts.add(name);
+  for (const address of list) {
+    if (!address || typeof address === 'string') continue;
+    const literal = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const names = [literal];
+    if (address.address === '127.0.0.1' || address.address === '::1') names.push('localhost');
+    for (const name of names) {
+      hosts.add(`${name}:${address.port}`);
+      if (address.port === 80) hosts.add(name);
+    }
   }
   return hosts;
 }

@@ -57,3 +57,13 @@ describe('browserRefusal', () => {
     expect(ok('GET', { 'content-type': 'text/plain' })).toBeUndefined();
   });
 });
+
+describe('allowedHosts for a server bound to localhost', () => {
+  it('names both loopback literals it listens on', () => {
+    const both = allowedHosts([
+      { address: '127.0.0.1', family: 'IPv4', port: 7 },
+      { address: '::1', family: 'IPv6', port: 7 },
+    ]);
+    expect([...both].sort()).toEqual(['127.0.0.1:7', '[::1]:7', 'localhost:7']);
+  });
+});
