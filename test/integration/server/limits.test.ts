@@ -1,11 +1,16 @@
 /**
- * Contract tests for the server's limits and plumbing: the body limit (413 with the error body),
+ * Contract tests for the server's limits and plumbing: the body limits (413 with the error body;
+ * JSON routes a small one, Arrow routes the large one, both on the decoded size), Content-Encoding
+ * and compressed Arrow uploads, the idle timeout on a stalled body (408),
  * request back-pressure (503 "Slow down" with Retry-After while `maxInFlight` requests run),
  * index-build back-pressure (503 code 17 when the job queue is full), unknown routes, malformed
  * JSON, and the access log (method, path, status; never a secret).
  */
+import { gzipSync } from 'node:zlib';
+import { compressFrameSync } from 'lz4-napi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startCatalogServer, type RunningServer } from '../../support/catalog-server';
+import { compressedIpc, zstdRaw } from '../../support/compressed-arrow';
 import { sampleTable } from '../../support/sample-data';
 import { expectError, ipc, pollUntil } from './contract-helpers';
 
@@ -156,6 +161,90 @@ describe('body limit', () => {
       expect.arrayContaining(['/v1/namespace/too_big/create', '/v1/table/small/insert']),
     );
     for (const entry of refused) expect(entry.code).toBe(13);
+  });
+});
+
+describe('per-route limits, encodings and stalls', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startCatalogServer({
+      bodyLimit: 1024 * 1024,
+      jsonBodyLimit: 16 * 1024,
+      idleTimeoutMs: 300,
+    });
+    await server.catalog.createTable('t', sampleTable(5, DIM));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('JSON routes take the JSON limit, Arrow routes the larger one', async () => {
+    const json = JSON.stringify({ properties: { filler: 'x'.repeat(20_000) } });
+    const refused = expectError(
+      await call(server, 'POST', '/v1/namespace/big/create', json),
+      413,
+      13,
+    );
+    expect(refused.detail).toContain(String(16 * 1024));
+    const bytes = ipc(sampleTable(400, DIM, { idOffset: 100 }));
+    expect(bytes.byteLength).toBeGreaterThan(16 * 1024);
+    expect((await call(server, 'POST', '/v1/table/t/insert', bytes)).status).toBe(200);
+  });
+
+  it('reads gzip, zstd and lz4 bodies, and refuses an encoding it does not know with 415', async () => {
+    const body = Buffer.from(JSON.stringify({ predicate: 'id < 3' }));
+    for (const [encoding, encoded] of [
+      ['gzip', gzipSync(body)],
+      ['zstd', zstdRaw(body)],
+      ['lz4', compressFrameSync(body)],
+    ] as const) {
+      const reply = await call(server, 'POST', '/v1/table/t/count_rows', new Uint8Array(encoded), {
+        'content-type': 'application/json',
+        'content-encoding': encoding,
+      });
+      expect(reply.status, encoding).toBe(200);
+      expect(reply.body, encoding).toBe(3);
+    }
+    const unknown = await call(server, 'POST', '/v1/table/t/count_rows', new Uint8Array(body), {
+      'content-type': 'application/json',
+      'content-encoding': 'compress',
+    });
+    expect(expectError(unknown, 415, 13).type).toBe('/errors/unsupported-media-type');
+  });
+
+  it('creates tables from LZ4- and ZSTD-compressed Arrow streams, and refuses one whose buffers declare more than the limit', async () => {
+    for (const codec of ['lz4', 'zstd'] as const) {
+      const bytes = compressedIpc(sampleTable(30, DIM), codec);
+      const reply = await call(server, 'POST', `/v1/table/${codec}_table/create`, bytes);
+      expect(reply.status, codec).toBe(200);
+      expect(await (await server.catalog.openTable(`${codec}_table`)).countRows()).toBe(30);
+    }
+    const claiming = compressedIpc(sampleTable(30, DIM), 'zstd', {
+      declare: (n, i) => BigInt(i === 0 ? 2 * 1024 * 1024 : n),
+    });
+    const refused = expectError(
+      await call(server, 'POST', '/v1/table/claims/create', claiming),
+      413,
+      13,
+    );
+    expect(refused.detail).toMatch(/inflates to \d+ bytes, more than the limit of 1048576/);
+    expect(await server.catalog.tableExists('claims')).toBe(false);
+  });
+
+  it('a body that stalls longer than the idle timeout is 408 with the error body, and nothing is created', async () => {
+    const held = holdRequest(
+      server,
+      '/v1/namespace/stalled/create',
+      encoder.encode('{"properties":'),
+      'application/json',
+    );
+    const response = await held.response;
+    expect(response).toBeInstanceOf(Response);
+    const res = response as Response;
+    expect(res.status).toBe(408);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ code: 13, status: 408, type: '/errors/request-timeout' });
+    expect(await server.catalog.namespaceExists(['stalled'])).toBe(false);
   });
 });
 
