@@ -1,8 +1,9 @@
 /**
  * The web mode as a person starts it (`catalog-studio web`, a real process): every procedure,
  * the event stream and the static files refuse requests without the run token (missing, wrong,
- * in a forged cookie) and with a foreign Host header, without doing any of the work asked; and
- * the server is reachable on loopback only, not on any other address of this machine.
+ * in a cookie, which is never a credential) and with a foreign Host or Origin header, without
+ * doing any of the work asked; the printed address sets no cookie; and the server is reachable
+ * on loopback only, not on any other address of this machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -97,6 +98,17 @@ describe('catalog-studio web', () => {
           }),
         );
       }
+      await expectStatus(`${name} with a foreign Origin`, 403, 15, () =>
+        request(`${base}/rpc/${name}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-studio-token': token,
+            origin: `http://127.0.0.1:${port + 1}`,
+          },
+          body: JSON.stringify({ path: target, create: true }),
+        }),
+      );
       await expectStatus(`${name} with a foreign Host`, 403, 15, () =>
         request(`${base}/rpc/${name}`, {
           method: 'POST',
@@ -115,6 +127,10 @@ describe('catalog-studio web', () => {
           request(`${base}${path}`, { headers }),
         );
     }
+    // A cookie holding the real token is not a credential either: cookies reach every port.
+    await expectStatus('GET / with the token in a cookie', 401, 16, () =>
+      request(`${base}/`, { headers: { cookie: `studio_token=${token}` } }),
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     // connections:open-folder with create was asked dozens of times; it never ran.
     expect(existsSync(target)).toBe(false);
@@ -127,6 +143,12 @@ describe('catalog-studio web', () => {
     });
     expect(allowed.statusCode).toBe(200);
     expect(((await allowed.body.json()) as { ok: boolean }).ok).toBe(true);
+    // The printed address leads to the page's own folder and sets no cookie on the way.
+    const printed = await request(`${base}/?token=${token}`);
+    expect(printed.statusCode).toBe(303);
+    expect(printed.headers['set-cookie']).toBeUndefined();
+    expect(printed.headers.location).toBe(`/s/${token}/`);
+    await printed.body.dump();
     reportFigures('web-token', {
       procedures: Object.keys(PROCEDURES).length,
       cases,
