@@ -12,6 +12,8 @@ export interface TestResult {
   ok: boolean;
   message: string;
   namespaces?: number;
+  /** The error code of a failed test, when one is known. */
+  code?: number;
 }
 
 function describeNetworkError(raw: unknown, url: URL): string {

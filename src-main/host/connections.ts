@@ -1,6 +1,7 @@
 /**
- * The open connections of the app: local folders (the embedded `dir` catalog) and remote
- * catalogs (the `rest` catalog), each with an id, a name, a colour and a read-only switch.
+ * The open connections of the app: local folders and object-store roots (the embedded `dir`
+ * catalog) and remote catalogs (the `rest` catalog), each with an id, a name, a colour and a
+ * read-only switch.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import type { CatalogClient } from '../catalog/client';
 import type { JobEvent } from '../catalog/contract';
 import { errors } from '../catalog/errors';
 import type { Connection, RemoteSettings } from '../shared/contract';
+import { objectStoreName } from './object-store-options';
 import { remoteHeaders } from './remote-headers';
 
 const COLORS = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'];
@@ -17,6 +19,17 @@ const COLORS = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'
 export interface OpenConnection extends Connection {
   catalog: CatalogClient;
   unsubscribe: () => void;
+}
+
+function defaultName(kind: Connection['kind'], target: string): string {
+  switch (kind) {
+    case 'folder':
+      return basename(target);
+    case 'remote':
+      return new URL(target).host;
+    case 'object-store':
+      return objectStoreName(target);
+  }
 }
 
 export class Connections {
@@ -71,6 +84,16 @@ export class Connections {
     return this.add('remote', settings.url, catalog, display);
   }
 
+  /** `uri` is an object-store root; the engine checks the store before this returns. */
+  async openObjectStore(
+    uri: string,
+    storageOptions: Record<string, string>,
+    display: { name?: string; color?: string; readOnly?: boolean },
+  ): Promise<Connection> {
+    const catalog = await connect(uri, { storageOptions });
+    return this.add('object-store', uri, catalog, display);
+  }
+
   private add(
     kind: Connection['kind'],
     target: string,
@@ -82,7 +105,7 @@ export class Connections {
       id,
       kind,
       target,
-      name: display.name ?? (kind === 'folder' ? basename(target) : new URL(target).host),
+      name: display.name ?? defaultName(kind, target),
       color: display.color ?? COLORS[this.open.size % COLORS.length]!,
       readOnly: display.readOnly ?? false,
       catalog,

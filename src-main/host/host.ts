@@ -18,13 +18,22 @@ import {
   isProcedureName,
   type EventName,
   type EventPayload,
+  type ObjectStoreSettings,
   type ProcedureName,
   type ProcedureOutput,
   type Result,
 } from '../shared/contract';
 import { CatalogNameIndex } from './catalog-name-index';
 import { testRemote } from './connection-test';
+import { keysToSecrets, resolveObjectStoreKeys, secretsToKeys } from './object-store-credentials';
+import {
+  checkObjectStoreUri,
+  objectStoreStorageOptions,
+  recentObjectStore,
+} from './object-store-options';
+import { testObjectStore } from './object-store-test';
 import { JobRegistry } from '../catalog/jobs';
+import { connect } from '../catalog';
 import { previewImport, startImport } from './imports/import-job';
 import { Connections } from './connections';
 import { RecentConnections } from './recent-connections';
@@ -135,6 +144,42 @@ export class Host {
     };
   }
 
+  /** The root and storage options of an object-store connection, its keys resolved. */
+  private async objectStoreOpening(settings: ObjectStoreSettings) {
+    const uri = checkObjectStoreUri(settings.uri);
+    const keys = await resolveObjectStoreKeys(uri, settings.credentials, async () =>
+      secretsToKeys(await this.options.secrets.get(uri)),
+    );
+    return { uri, keys, storageOptions: objectStoreStorageOptions(settings, keys) };
+  }
+
+  private async openObjectStore(
+    settings: ObjectStoreSettings,
+    display: { name?: string; color?: string; readOnly?: boolean },
+  ) {
+    const { uri, keys, storageOptions } = await this.objectStoreOpening(settings);
+    const c = this.connections;
+    const connection = await c.openObjectStore(uri, storageOptions, display);
+    this.names.refresh(connection.id, c.get(connection.id).catalog);
+    // Only typed keys are kept: a profile is read again each time, and keys left from an earlier
+    // choice of credentials for this URI would only be a secret kept for nothing.
+    const typed = settings.credentials.source === 'keys' && keys;
+    if (typed) await this.options.secrets.set(uri, keysToSecrets(keys));
+    else await this.options.secrets.delete(uri);
+    this.recent.remember({
+      kind: 'object-store',
+      name: connection.name,
+      target: uri,
+      color: connection.color,
+      readOnly: connection.readOnly,
+      lastOpenedAt: Date.now(),
+      hasSecrets: Boolean(typed),
+      objectStore: recentObjectStore(settings),
+    });
+    this.emit('connections:changed', {});
+    return connection;
+  }
+
   /** A namespace or table appeared, went or moved: the name index walks the catalog again. */
   private structureChanged(connectionId: string, path: string[], table?: string): void {
     this.names.refresh(connectionId, this.connections.get(connectionId).catalog);
@@ -168,6 +213,7 @@ export class Host {
         return connection;
       },
       'connections:connect-url': async ({ name, color, readOnly, ...given }) => {
+        if ('kind' in given) return this.openObjectStore(given, { name, color, readOnly });
         // Reopening a recent connection sends only its URL: the stored secrets fill the rest,
         // so they never have to cross to the renderer.
         const settings =
@@ -196,7 +242,13 @@ export class Host {
         this.emit('connections:changed', {});
         return connection;
       },
-      'connections:test': async (settings) => testRemote(settings),
+      'connections:test': async (settings) =>
+        'kind' in settings
+          ? testObjectStore(settings.uri, async () => {
+              const { uri, storageOptions } = await this.objectStoreOpening(settings);
+              return connect(uri, { storageOptions });
+            })
+          : testRemote(settings),
       'connections:close': async ({ connectionId }) => {
         await this.names.forget(connectionId);
         await c.close(connectionId);

@@ -36,11 +36,13 @@ const Path = z.array(z.string()).max(64);
 const Name = z.string().min(1).max(255);
 const Properties = z.record(z.string(), z.string());
 
+const ConnectionKind = z.enum(['folder', 'remote', 'object-store']);
+
 export const ConnectionSchema = z.object({
   id: ConnectionId,
-  kind: z.enum(['folder', 'remote']),
+  kind: ConnectionKind,
   name: z.string(),
-  /** The folder path, or the remote base URL. */
+  /** The folder path, the remote base URL, or the object-store URI (s3://bucket/prefix). */
   target: z.string(),
   color: z.string(),
   readOnly: z.boolean(),
@@ -59,8 +61,63 @@ export const RemoteSettingsSchema = z
   .strict();
 export type RemoteSettings = z.infer<typeof RemoteSettingsSchema>;
 
+/**
+ * Where an object-store connection takes its credentials: the AWS_* environment (as LanceDB
+ * reads it), a named profile in ~/.aws, or typed keys, which the host keeps in the secret store.
+ * Keys are optional so that reopening a recent connection can send none: the host fills in the
+ * stored ones, which never cross to the renderer.
+ */
+export const ObjectStoreCredentialsSchema = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('environment') }).strict(),
+  z.object({ source: z.literal('profile'), profile: z.string().trim().min(1).max(200) }).strict(),
+  z
+    .object({
+      source: z.literal('keys'),
+      accessKeyId: z.string().min(1).max(256).optional(),
+      secretAccessKey: z.string().min(1).max(1024).optional(),
+      sessionToken: z.string().min(1).max(8192).optional(),
+    })
+    .strict(),
+]);
+export type ObjectStoreCredentials = z.infer<typeof ObjectStoreCredentialsSchema>;
+
+const ObjectStoreLocation = {
+  /** An S3-compatible endpoint (Ceph, MinIO, …); absent for AWS itself. */
+  endpoint: z.string().url().max(2048).optional(),
+  region: z.string().trim().min(1).max(64).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), which most S3-compatible stores need. */
+  pathStyle: z.boolean().optional(),
+};
+
+/** A catalog on an object store: the engine opens `uri` with LanceDB's storage options. */
+export const ObjectStoreSettingsSchema = z
+  .object({
+    kind: z.literal('object-store'),
+    /** `s3://bucket/prefix`; other schemes reach the engine, which says which it supports. */
+    uri: z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/, 'expected a URI such as s3://bucket/prefix'),
+    ...ObjectStoreLocation,
+    credentials: ObjectStoreCredentialsSchema,
+  })
+  .strict();
+export type ObjectStoreSettings = z.infer<typeof ObjectStoreSettingsSchema>;
+
+/** An object-store connection as the recent list keeps it: everything but the keys. */
+export const RecentObjectStoreSchema = z.object({
+  ...ObjectStoreLocation,
+  credentials: z.discriminatedUnion('source', [
+    z.object({ source: z.literal('environment') }),
+    z.object({ source: z.literal('profile'), profile: z.string() }),
+    z.object({ source: z.literal('keys') }),
+  ]),
+});
+export type RecentObjectStore = z.infer<typeof RecentObjectStoreSchema>;
+
 export const RecentConnectionSchema = z.object({
-  kind: z.enum(['folder', 'remote']),
+  kind: ConnectionKind,
   name: z.string(),
   target: z.string(),
   color: z.string(),
@@ -68,6 +125,8 @@ export const RecentConnectionSchema = z.object({
   lastOpenedAt: z.number(),
   /** Whether stored secrets exist for it (the secrets themselves never cross to the renderer). */
   hasSecrets: z.boolean(),
+  /** For an object store, what reopening it needs besides the stored keys. */
+  objectStore: RecentObjectStoreSchema.optional(),
 });
 
 const Display = {
@@ -156,14 +215,24 @@ export const PROCEDURES = {
     ConnectionSchema,
     [E.NamespaceNotFound],
   ),
+  /** A remote catalog by URL, or a catalog on an object store by its URI. */
   'connections:connect-url': procedure(
-    RemoteSettingsSchema.extend(Display).strict(),
+    z.union([
+      RemoteSettingsSchema.extend(Display).strict(),
+      ObjectStoreSettingsSchema.extend(Display).strict(),
+    ]),
     ConnectionSchema,
-    [],
+    [E.NamespaceNotFound, E.Unsupported],
   ),
   'connections:test': procedure(
-    RemoteSettingsSchema,
-    z.object({ ok: z.boolean(), message: z.string(), namespaces: z.number().optional() }),
+    z.union([RemoteSettingsSchema, ObjectStoreSettingsSchema]),
+    z.object({
+      ok: z.boolean(),
+      message: z.string(),
+      namespaces: z.number().optional(),
+      /** The error code of a failed test, when the engine named one. */
+      code: z.number().optional(),
+    }),
     [],
   ),
   'connections:close': procedure(InConn.strict(), z.object({}), []),
