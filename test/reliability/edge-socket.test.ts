@@ -130,26 +130,36 @@ describe('idle and slow connections (headers and idle timeouts of 2 s)', () => {
   it(`${IDLE} connections that send nothing are closed by the headers timeout; a request still answers within 1 s`, async () => {
     const port = portOf(strict);
     const before = resetPeak(strict.child.pid!);
-    const clients = Array.from({ length: IDLE }, (_, i) => rawClient(port, sourceFor(i, 10)));
-    const opened = Math.max(...(await Promise.all(clients.map((c) => c.connected))));
-    await sleep(300);
-    const held = clients.filter((c) => !c.isClosed()).length;
+    // In waves of 500: beyond the listen backlog, the kernel would drop the handshake's last
+    // step and leave the client believing in a connection the server never saw.
+    const clients: RawClient[] = [];
+    for (let i = 0; i < IDLE; i += 500) {
+      const wave = Array.from({ length: Math.min(500, IDLE - i) }, (_, j) =>
+        rawClient(port, sourceFor(i + j, 10)),
+      );
+      await Promise.all(wave.map((c) => c.connected));
+      clients.push(...wave);
+      await sleep(50);
+    }
+    const connectedAt = await Promise.all(clients.map((c) => c.connected));
     const answer = await authorised(strict);
-    const closed = await closedWithin(clients, (TIMEOUT_S + 4) * 1000);
+    const closed = await closedWithin(clients, (TIMEOUT_S + 6) * 1000);
     const growth = peakRssBytes(strict.child.pid!) - before;
-    const slowest = Math.round(Math.max(...closed) - opened);
+    // Each socket's life: held open until the timeout (not dropped early), and no longer.
+    const lives = closed.map((at, i) => at - connectedAt[i]!);
+    const shortest = Math.round(Math.min(...lives));
+    const longest = Math.round(Math.max(...lives));
     reportFigures('edge-idle-sockets', {
       idleSockets: IDLE,
-      heldOpen: held,
       requestMs: answer.ms,
-      allClosedAfterMs: slowest,
+      heldForMs: `${shortest}-${longest}`,
       rssGrowthMB: mb(growth),
     });
-    expect(held).toBe(IDLE);
     expect(answer.status).toBe(200);
     expect(answer.ms).toBeLessThan(1_000);
     expect(closed.filter((at) => at === Infinity)).toHaveLength(0);
-    expect(slowest).toBeLessThan((TIMEOUT_S + 2.5) * 1000);
+    expect(shortest).toBeGreaterThan((TIMEOUT_S - 0.5) * 1000);
+    expect(longest).toBeLessThan((TIMEOUT_S + 2.5) * 1000);
     expect(growth).toBeLessThan(150 * 1024 * 1024);
   });
 
