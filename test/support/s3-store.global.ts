@@ -4,17 +4,9 @@
  * the tests through `provide`. In CI a store that cannot start fails the run; elsewhere the S3
  * tests say why they do not run (see s3-store.ts).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TestProject } from 'vitest/node';
+import { createBucket, s3StoreMissingTools, startS3Store } from './s3-store-process';
 
-const run = promisify(execFile);
-const SCRIPT = join(__dirname, 's3-store/ceph-s3.sh');
 export const TEST_BUCKET = 'catalog';
 const ACCESS_KEY = 'catalogtests';
 const SECRET_KEY = 'catalogtestssecret';
@@ -34,21 +26,6 @@ declare module 'vitest' {
   }
 }
 
-/** Two free loopback ports in a row (the gateway's and the monitor's), outside Ceph's OSD range. */
-async function freePortPair(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 20000) * 2;
-    if ((await free(port)) && (await free(port + 1))) return port;
-  }
-  throw new Error('no free port pair for the S3 store');
-}
-
 export default async function setup(project: TestProject) {
   // A run limited to files that never touch S3 (`vitest run test/unit`) does not pay for the store.
   const filters = process.argv.slice(2).filter((arg) => arg.startsWith('test/'));
@@ -56,35 +33,22 @@ export default async function setup(project: TestProject) {
     project.provide('s3', { unavailable: 'this run selected no test that uses S3' });
     return;
   }
-  const tools = await run('sh', ['-c', 'command -v radosgw ceph-mon ceph-osd monmaptool']).catch(
-    () => undefined,
-  );
-  if (!tools) {
-    const reason = 'Ceph is not installed (radosgw, ceph-mon, ceph-osd); .ci/run installs it';
+  const reason = await s3StoreMissingTools();
+  if (reason) {
     if (process.env.CI) throw new Error(`The S3 store cannot start: ${reason}`);
     project.provide('s3', { unavailable: reason });
     return;
   }
-  const dir = mkdtempSync(join(tmpdir(), 'cs-s3-store-'));
-  const port = await freePortPair();
-  const started = performance.now();
+  const store = await startS3Store({ accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY });
   try {
-    await run(SCRIPT, ['start', dir, String(port), ACCESS_KEY, SECRET_KEY], { timeout: 120_000 });
+    await createBucket(store, TEST_BUCKET);
   } catch (error) {
-    await run(SCRIPT, ['stop', dir]).catch(() => undefined);
-    throw new Error(`The S3 store did not start: ${(error as Error).message}`, { cause: error });
+    await store.stop();
+    throw error;
   }
-  const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: TEST_BUCKET }));
-  client.destroy();
+  const { endpoint } = store;
   console.log(
-    `[s3-store] Ceph RADOS Gateway at ${endpoint}, started in ${Math.round(performance.now() - started)} ms`,
+    `[s3-store] Ceph RADOS Gateway at ${endpoint}, started in ${Math.round(store.startedInMs)} ms`,
   );
   project.provide('s3', {
     endpoint,
@@ -92,7 +56,5 @@ export default async function setup(project: TestProject) {
     secretAccessKey: SECRET_KEY,
     bucket: TEST_BUCKET,
   });
-  return async () => {
-    await run(SCRIPT, ['stop', dir]).catch(() => undefined);
-  };
+  return () => store.stop();
 }
