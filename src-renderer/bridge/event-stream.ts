@@ -53,7 +53,6 @@ export function followEventStream(options: EventStreamOptions): () => void {
       try {
         const response = await fetch(options.url, {
           headers: { accept: 'text/event-stream', ...options.headers },
-          cache: 'no-store',
           signal: controller.signal,
         });
         if (response.status === 401 || response.status === 403) return;
