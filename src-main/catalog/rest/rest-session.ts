@@ -30,9 +30,16 @@ export class RestSession {
     return new RestSession(this.transport, { ...this.context, ...context }, this.identity);
   }
 
-  /** A view that sends `identity` in every JSON request body, as the contract allows. */
+  /**
+   * A view that sends `identity` in every JSON request body, as the contract allows, and also as
+   * the matching header (`x-api-key`, or `Authorization: Bearer`): servers that authenticate before
+   * reading a body (ours does) see only headers, and GET requests have no body at all.
+   */
   withIdentity(identity: Identity): RestSession {
-    return new RestSession(this.transport, this.context, identity);
+    const headers: RequestContext = {};
+    if (identity.api_key) headers['header.x-api-key'] = identity.api_key;
+    else if (identity.auth_token) headers['header.Authorization'] = `Bearer ${identity.auth_token}`;
+    return new RestSession(this.transport, { ...headers, ...this.context }, identity);
   }
 
   async send(request: RestRequest): Promise<RestResponse> {

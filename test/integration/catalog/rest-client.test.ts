@@ -106,13 +106,17 @@ describe('credentials', () => {
     expect(await table.listIndices()).toEqual([]);
     await client.close();
   });
-  it('sends the identity object in request bodies', async () => {
+  it('sends the identity object in request bodies and as the matching header', async () => {
     const client = (await connectNamespace('rest', { uri: server.url })) as RestCatalog;
     const withKey = client.withIdentity({ api_key: 'writer-key' });
     expect((await withKey.describeNamespace(['ns'])).properties).toEqual({});
     expect(await (await withKey.openTable('t', ['ns'])).countRows()).toBe(200);
-    // GET routes have no body, so an identity alone cannot authenticate them.
-    await expectCode(withKey.listNamespaces([]), E.Unauthenticated);
+    // The server authenticates from headers before reading a body, so GET routes work too.
+    expect((await withKey.listNamespaces([])).namespaces).toContain('ns');
+    await expectCode(
+      client.withIdentity({ api_key: 'wrong' }).listNamespaces([]),
+      E.Unauthenticated,
+    );
     await client.close();
   });
 
