@@ -43,10 +43,26 @@ const NEXT_STEP: Partial<Record<number, string>> = {
     'The service is busy or unreachable. Wait a moment and try again.',
 };
 
-/** The title, the detail and the next step of any error, never a stack. */
-export function describeError(error: unknown): ErrorView {
+export type NextSteps = Partial<Record<number, string>>;
+
+/** The next steps for an object store, whose credentials are keys or a profile, not an API key. */
+export const OBJECT_STORE_NEXT_STEP: NextSteps = {
+  [ERROR_CODES.Unauthenticated]:
+    'Check the access key ID and secret access key (or the profile) of this object store.',
+  [ERROR_CODES.PermissionDenied]:
+    'The credentials need permission to list, read and write objects under this URI.',
+  [ERROR_CODES.ServiceUnavailable]: 'Check the endpoint address and that the store is running.',
+  [ERROR_CODES.NamespaceNotFound]:
+    'Check the bucket name and the endpoint; the bucket must exist before a catalog can live in it.',
+};
+
+/**
+ * The title, the detail and the next step of any error, never a stack; `nextSteps` replaces the
+ * general advice where the place the error came from knows better.
+ */
+export function describeError(error: unknown, nextSteps?: NextSteps): ErrorView {
   if (error instanceof StudioError) {
-    const next = NEXT_STEP[error.code];
+    const next = nextSteps ? nextSteps[error.code] : NEXT_STEP[error.code];
     return {
       title: titleOf(error.errorName),
       detail: error.message,

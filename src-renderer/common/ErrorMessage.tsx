@@ -1,9 +1,17 @@
 /** An error as a person reads it: title, detail and the next step, in an alert region. */
-import { describeError } from '../api/studio-error';
+import { describeError, type NextSteps } from '../api/studio-error';
 
-export function ErrorMessage({ error, label }: { error: unknown; label?: string }) {
+export function ErrorMessage({
+  error,
+  label,
+  nextSteps,
+}: {
+  error: unknown;
+  label?: string;
+  nextSteps?: NextSteps;
+}) {
   if (!error) return null;
-  const view = describeError(error);
+  const view = describeError(error, nextSteps);
   return (
     <div role="alert" className="error-box" aria-label={label}>
       <strong>{view.title}</strong>

@@ -3,6 +3,7 @@ import { CreateIndexDialog } from '../create/CreateIndexDialog';
 import { CreateTableDialog } from '../create/CreateTableDialog';
 import { ConnectUrlDialog } from '../start/ConnectUrlDialog';
 import { OpenFolderDialog } from '../start/OpenFolderDialog';
+import { OpenObjectStoreDialog } from '../start/OpenObjectStoreDialog';
 import { useWorkspace } from '../state/workspace';
 import { CreateNamespaceDialog } from './CreateNamespaceDialog';
 import { DropIndexDialog, DropNamespaceDialog, DropTableDialog } from './DropDialogs';
@@ -16,6 +17,8 @@ export function DialogHost() {
       return <OpenFolderDialog create={dialog.create} />;
     case 'connect-url':
       return <ConnectUrlDialog />;
+    case 'open-object-store':
+      return <OpenObjectStoreDialog />;
     case 'create-namespace':
       return <CreateNamespaceDialog connectionId={dialog.connectionId} parent={dialog.parent} />;
     case 'create-table':

@@ -128,6 +128,9 @@ export function CommandPalette({
           >
             New folder catalog…
           </Command.Item>
+          <Command.Item onSelect={() => run(() => ws.openDialog({ kind: 'open-object-store' }))}>
+            Open object store…
+          </Command.Item>
           <Command.Item onSelect={() => run(() => ws.openDialog({ kind: 'connect-url' }))}>
             Connect to URL…
           </Command.Item>

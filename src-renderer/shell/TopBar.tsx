@@ -22,6 +22,9 @@ export function TopBar({
       <button type="button" onClick={() => ws.openDialog({ kind: 'open-folder', create: false })}>
         Open folder…
       </button>
+      <button type="button" onClick={() => ws.openDialog({ kind: 'open-object-store' })}>
+        Object store…
+      </button>
       <button type="button" onClick={() => ws.openDialog({ kind: 'connect-url' })}>
         Connect…
       </button>

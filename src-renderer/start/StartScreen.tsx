@@ -1,39 +1,20 @@
 /**
- * The first screen: recent connections to reopen in one click, and the three ways in (open a
- * folder, make a new folder catalog, connect to a URL).
+ * The first screen: recent connections to reopen in one click, and the ways in (open a folder,
+ * make a new folder catalog, open an object store, connect to a URL).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRecentConnections } from '../api/catalog-queries';
 import { useCall } from '../api/studio-context';
+import { OBJECT_STORE_NEXT_STEP } from '../api/studio-error';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
+import { kindLabel, reopenRecent, type RecentConnection } from './recent-connection';
 
 export function StartScreen({ hasConnections }: { hasConnections: boolean }) {
   const ws = useWorkspace();
   const call = useCall();
   const recent = useRecentConnections();
-  const reopen = useMutation({
-    mutationFn: (r: {
-      kind: 'folder' | 'remote';
-      target: string;
-      name: string;
-      color: string;
-      readOnly: boolean;
-    }) =>
-      r.kind === 'folder'
-        ? call('connections:open-folder', {
-            path: r.target,
-            name: r.name,
-            color: r.color,
-            readOnly: r.readOnly,
-          })
-        : call('connections:connect-url', {
-            url: r.target,
-            name: r.name,
-            color: r.color,
-            readOnly: r.readOnly,
-          }),
-  });
+  const reopen = useMutation({ mutationFn: (r: RecentConnection) => reopenRecent(call, r) });
   const forget = useMutation({
     mutationFn: (target: string) => call('connections:forget-recent', { target }),
     onSuccess: () => void recent.refetch(),
@@ -58,13 +39,21 @@ export function StartScreen({ hasConnections }: { hasConnections: boolean }) {
         <button type="button" onClick={() => ws.openDialog({ kind: 'open-folder', create: true })}>
           New folder catalog…
         </button>
+        <button type="button" onClick={() => ws.openDialog({ kind: 'open-object-store' })}>
+          Open object store…
+        </button>
         <button type="button" onClick={() => ws.openDialog({ kind: 'connect-url' })}>
           Connect to URL…
         </button>
       </div>
       <h2>Recent connections</h2>
       {recent.isPending && <p className="muted">Loading…</p>}
-      <ErrorMessage error={recent.error ?? reopen.error} />
+      <ErrorMessage
+        error={recent.error ?? reopen.error}
+        {...(reopen.variables?.kind === 'object-store'
+          ? { nextSteps: OBJECT_STORE_NEXT_STEP }
+          : {})}
+      />
       {recent.data && recent.data.length === 0 && <p className="muted">None yet.</p>}
       <ul className="recent-list" aria-label="Recent connections">
         {recent.data?.map((r) => (
@@ -80,7 +69,7 @@ export function StartScreen({ hasConnections }: { hasConnections: boolean }) {
               {r.name}
             </button>
             <span className="muted recent-target">{r.target}</span>
-            <span className="badge">{r.kind === 'folder' ? 'folder' : 'remote'}</span>
+            <span className="badge">{kindLabel(r.kind)}</span>
             {r.readOnly && <span className="badge">read-only</span>}
             <span className="muted">{new Date(r.lastOpenedAt).toLocaleString()}</span>
             <button

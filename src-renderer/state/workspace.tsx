@@ -10,6 +10,7 @@ import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link'
 export type Dialog =
   | { kind: 'open-folder'; create: boolean }
   | { kind: 'connect-url' }
+  | { kind: 'open-object-store' }
   | { kind: 'create-namespace'; connectionId: string; parent: NamespacePath }
   | { kind: 'create-table'; connectionId: string; path: NamespacePath }
   | { kind: 'create-index'; table: TableRef; column?: string }

@@ -1,0 +1,161 @@
+/**
+ * Open a catalog on an object store: the s3:// URI, an endpoint for S3-compatible stores, the
+ * region, path-style access, and where the credentials come from. Typed keys go to the host's
+ * secret store and are never shown again. "Test connection" opens the catalog as Open would and
+ * names what is wrong: the bucket, the keys, a permission or the endpoint.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useCall } from '../api/studio-context';
+import { OBJECT_STORE_NEXT_STEP } from '../api/studio-error';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { Modal } from '../common/Modal';
+import { useWorkspace } from '../state/workspace';
+import { ConnectionDisplayFields, useDisplayFields } from './ConnectionDisplayFields';
+import { ObjectStoreCredentialFields } from './ObjectStoreCredentialFields';
+import {
+  EMPTY_OBJECT_STORE_FORM,
+  effectivePathStyle,
+  formProblems,
+  isComplete,
+  objectStoreSettings,
+  type ObjectStoreForm,
+} from './object-store-form';
+
+export function OpenObjectStoreDialog() {
+  const ws = useWorkspace();
+  const call = useCall();
+  const [form, setForm] = useState<ObjectStoreForm>(EMPTY_OBJECT_STORE_FORM);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const display = useDisplayFields();
+  const problems = formProblems(form);
+  const complete = isComplete(form);
+  const test = useMutation({
+    mutationFn: () => call('connections:test', objectStoreSettings(form)),
+  });
+  const open = useMutation({
+    mutationFn: () =>
+      call('connections:connect-url', { ...objectStoreSettings(form), ...display.values }),
+    onSuccess: () => ws.closeDialog(),
+  });
+  const answer = useRef<HTMLDivElement>(null);
+  const answered = test.data ?? test.error ?? open.error;
+  // The form is taller than small windows; the answer must not arrive out of sight.
+  useEffect(() => {
+    if (answered) answer.current?.scrollIntoView({ block: 'nearest' });
+  }, [answered]);
+  // A result no longer describes the fields once they change.
+  const update = (change: Partial<ObjectStoreForm>) => {
+    setForm((f) => ({ ...f, ...change }));
+    test.reset();
+  };
+  const touch = (field: string) => () => setTouched((t) => new Set(t).add(field));
+  const shown = (field: keyof typeof problems) =>
+    field === 'uri' || touched.has(field) ? problems[field] : undefined;
+
+  return (
+    <Modal
+      title="Open object store"
+      description="A catalog in an S3 bucket, on AWS or an S3-compatible store such as Ceph or MinIO."
+      onClose={ws.closeDialog}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!complete) return;
+          // One answer at a time, the latest: a test's result or an open's error.
+          test.reset();
+          open.mutate();
+        }}
+      >
+        <label className="field">
+          <span>URI</span>
+          <input
+            aria-label="URI"
+            value={form.uri}
+            autoFocus
+            placeholder="s3://bucket/prefix"
+            spellCheck={false}
+            aria-invalid={Boolean(shown('uri'))}
+            onChange={(e) => update({ uri: e.target.value })}
+          />
+          {shown('uri') && <span className="field-error">{shown('uri')}</span>}
+        </label>
+        <div className="field-pair">
+          <label className="field">
+            <span>Endpoint (optional; empty for AWS)</span>
+            <input
+              aria-label="Endpoint"
+              value={form.endpoint}
+              placeholder="https://s3.example.com"
+              spellCheck={false}
+              aria-invalid={Boolean(shown('endpoint'))}
+              onChange={(e) => update({ endpoint: e.target.value })}
+              onBlur={touch('endpoint')}
+            />
+            {shown('endpoint') && <span className="field-error">{shown('endpoint')}</span>}
+          </label>
+          <label className="field">
+            <span>Region (optional)</span>
+            <input
+              aria-label="Region"
+              value={form.region}
+              placeholder="us-east-1"
+              spellCheck={false}
+              aria-invalid={Boolean(shown('region'))}
+              onChange={(e) => update({ region: e.target.value })}
+              onBlur={touch('region')}
+            />
+            {shown('region') && <span className="field-error">{shown('region')}</span>}
+          </label>
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={effectivePathStyle(form)}
+            onChange={(e) => update({ pathStyle: e.target.checked })}
+          />
+          Path-style access (the bucket in the path; most S3-compatible stores need it)
+        </label>
+        <ObjectStoreCredentialFields
+          form={form}
+          update={update}
+          problem={shown('credentials')}
+          onBlur={touch('credentials')}
+        />
+        <ConnectionDisplayFields fields={display} />
+        <div ref={answer} className="dialog-answer">
+          {test.data && (
+            <p
+              role="status"
+              className={test.data.ok ? 'test-ok' : 'test-fail'}
+              aria-label="Test result"
+            >
+              {test.data.ok ? '✓ ' : '✕ '}
+              {test.data.message}
+            </p>
+          )}
+          <ErrorMessage error={test.error ?? open.error} nextSteps={OBJECT_STORE_NEXT_STEP} />
+        </div>
+        <div className="modal-actions sticky">
+          <button type="button" onClick={ws.closeDialog}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            disabled={!complete || test.isPending}
+            onClick={() => {
+              open.reset();
+              test.mutate();
+            }}
+          >
+            {test.isPending ? 'Testing…' : 'Test connection'}
+          </button>
+          <button type="submit" className="primary" disabled={!complete || open.isPending}>
+            {open.isPending ? 'Opening…' : 'Open'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

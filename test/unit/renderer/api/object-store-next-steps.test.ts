@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import {
+  describeError,
+  OBJECT_STORE_NEXT_STEP,
+  StudioError,
+} from '../../../../src-renderer/api/studio-error';
+
+describe('next steps for an object store', () => {
+  it('speak of keys, the bucket and the endpoint instead of an API key', () => {
+    const refused = new StudioError(ERROR_CODES.Unauthenticated, 'Unauthenticated', 'refused');
+    expect(describeError(refused).next).toMatch(/API key/);
+    expect(describeError(refused, OBJECT_STORE_NEXT_STEP).next).toMatch(/access key ID/);
+    const missing = new StudioError(ERROR_CODES.NamespaceNotFound, 'NamespaceNotFound', 'bucket');
+    expect(describeError(missing, OBJECT_STORE_NEXT_STEP).next).toMatch(/bucket must exist/);
+    const other = new StudioError(ERROR_CODES.Internal, 'Internal', 'x');
+    expect(describeError(other, OBJECT_STORE_NEXT_STEP)).toEqual({
+      title: 'Internal',
+      detail: 'x',
+    });
+  });
+});
