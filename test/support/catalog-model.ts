@@ -38,9 +38,15 @@ export interface CatalogState {
 
 const key = (ns: string, name: string) => `${ns}/${name}`;
 
+/** What the catalog under test can do: object stores cannot move a root table's folder. */
+export interface ModelTraits {
+  movesRootFolders?: boolean;
+}
+
 export function apply(
   state: CatalogState,
   op: CatalogOp,
+  traits: ModelTraits = {},
 ): { outcome: Outcome; next: CatalogState } {
   const fail = (code: number) => ({ outcome: { ok: false as const, code }, next: state });
   const hasNs = (ns: string) => ns === '' || state.namespaces.has(ns);
@@ -67,6 +73,10 @@ export function apply(
         return fail(hasNs(op.ns) ? ERROR_CODES.TableNotFound : ERROR_CODES.NamespaceNotFound);
       if (!hasNs(op.toNs)) return fail(ERROR_CODES.NamespaceNotFound);
       if (state.tables.has(key(op.toNs, op.toName))) return fail(ERROR_CODES.TableAlreadyExists);
+      // A rename into, out of or within the root changes the folder `<name>.lance`.
+      if (traits.movesRootFolders === false && (op.ns === '' || op.toNs === '')) {
+        return fail(ERROR_CODES.Unsupported);
+      }
       return {
         outcome: { ok: true },
         next: withTables((t) => {
@@ -132,8 +142,9 @@ export interface CheckResult {
 export function checkLinearizable(
   history: readonly HistoryEntry[],
   initial: CatalogState,
-  maxStates = 2_000_000,
+  options: ModelTraits & { maxStates?: number } = {},
 ): CheckResult {
+  const maxStates = options.maxStates ?? 2_000_000;
   const calls = [...history].sort((a, b) => a.start - b.start);
   const n = calls.length;
   const placed = new Uint8Array(n);
@@ -155,7 +166,7 @@ export function checkLinearizable(
       const call = calls[i]!;
       if (placed[i]) continue;
       if (call.start > minEnd) break; // sorted by start: nothing later can go first
-      const { outcome, next } = apply(state, call.op);
+      const { outcome, next } = apply(state, call.op, options);
       if (!sameOutcome(outcome, call.outcome)) continue;
       placed[i] = 1;
       const found = search(next, count + 1);

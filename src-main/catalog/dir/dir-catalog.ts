@@ -48,6 +48,7 @@ import { CatalogLock } from './catalog-lock';
 import { ProcessLease } from './process-lease';
 import { StateTables } from './state-tables';
 import { RootFiles } from './root-files';
+import { retryingConflicts } from './retry-conflicts';
 import { openRoot, type OpenedRoot } from '../storage/open-root';
 import { joinRoot } from './root-uri';
 import { assertTopLevelColumnNames } from './column-names';
@@ -76,6 +77,8 @@ const OPEN_TABLE_TTL_MS = 5000;
 /** What a holder of the catalog lock is doing, kept in the lock row for recovery. */
 interface LockIntent {
   op: string;
+  /** A move that hid its root folder from directory listing while it ran. */
+  hide?: boolean;
   path?: string[];
   fromId?: string;
   toId?: string;
@@ -195,10 +198,10 @@ export class DirCatalog implements CatalogClient {
         await this.dropNamespaceHeld(path, 'cascade');
       }
       await this.requireNamespace(path.slice(0, -1), 'parent ');
-      if (await this.tableExists(path[path.length - 1]!, path.slice(0, -1))) {
+      if (await this.holdsTable(path[path.length - 1]!, path.slice(0, -1))) {
         throw errors.NamespaceAlreadyExists(`${describeId(path)} is the name of a table`);
       }
-      const result = await lance(() => this.db.createNamespace(path, { properties }));
+      const result = await retryingConflicts(() => this.db.createNamespace(path, { properties }));
       return { properties: result.properties ?? properties ?? {} };
     });
   }
@@ -251,7 +254,7 @@ export class DirCatalog implements CatalogClient {
       }
       for (const table of await this.allTables(path)) await this.dropTableHeld(table, path);
     }
-    await lance(() => this.db.dropNamespace(path));
+    await retryingConflicts(() => this.db.dropNamespace(path));
   }
 
   // ---- tables -----------------------------------------------------------------------------
@@ -259,12 +262,35 @@ export class DirCatalog implements CatalogClient {
   async listTables(namespacePath: string[] = [], options?: ListOptions): Promise<TableList> {
     const path = assertValidNamespacePath(namespacePath);
     const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
+    if (path.length === 0 && this.files.isLocal) return this.listRootTables(pageToken, limit);
     const result = await lance(() =>
       this.db.listTables(path, { pageToken: pageToken || undefined, limit }),
     );
     // LanceDB lists an absent namespace as empty, so only an empty page needs the extra check.
     if (result.tables.length === 0) await this.requireNamespace(path);
     return withPageToken({ tables: result.tables }, result.pageToken);
+  }
+
+  /**
+   * The root's tables on a local folder: LanceDB lists them from `<name>.lance` folders only, but a
+   * rename that moves a root table changes its manifest row and its folder in two steps. Listing
+   * the manifest's root rows together with the folders (a folder being moved carries LanceDB's
+   * `.lance-deregistered` marker meanwhile, so the listing skips it) shows each table under exactly
+   * one name at every instant of such a rename. Pages are cut here, by name.
+   */
+  private async listRootTables(pageToken: string | undefined, limit: number | undefined) {
+    const folders = await collectPages((token) =>
+      lance(() => this.db.listTables([], { pageToken: token || undefined })).then((r) => ({
+        items: r.tables,
+        pageToken: r.pageToken,
+      })),
+    );
+    const rows = await this.manifest.rows("object_type = 'table' AND NOT contains(object_id, '$')");
+    const names = [...new Set([...folders, ...rows.map((r) => r.objectId)])].sort();
+    const after = pageToken ? names.filter((n) => n > pageToken) : names;
+    const page = limit && limit > 0 ? after.slice(0, limit) : after;
+    const more = page.length < after.length;
+    return withPageToken({ tables: page }, more ? page[page.length - 1] : undefined);
   }
 
   async createTable(
@@ -347,10 +373,16 @@ export class DirCatalog implements CatalogClient {
       };
       try {
         return await this.changing(name, path, () =>
-          lance(() =>
-            data
-              ? this.db.createTable(name, data, path, lanceOptions)
-              : this.db.createEmptyTable(name, schema, path, lanceOptions),
+          retryingConflicts(
+            () =>
+              data
+                ? this.db.createTable(name, data, path, lanceOptions)
+                : this.db.createEmptyTable(name, schema, path, lanceOptions),
+            // A create whose data committed before the conflict is done: open it, do not redo it.
+            async () =>
+              !overwrite &&
+              !(await declared.isDeclaredOnly(this.files, place ?? declaredHere!)) &&
+              lance(() => this.db.openTable(name, path, this.context.tableOptions)),
           ),
         );
       } catch (error) {
@@ -444,7 +476,7 @@ export class DirCatalog implements CatalogClient {
         }
         return;
       }
-      await lance(() => this.db.dropTable(name, path));
+      await retryingConflicts(() => this.db.dropTable(name, path));
     });
   }
 
@@ -459,7 +491,7 @@ export class DirCatalog implements CatalogClient {
     const objectId = manifestObjectId(path, name);
     return this.locked({ op: 'declare_table', toId: objectId }, async () => {
       await this.requireNamespace(path);
-      if (await this.tableExists(name, path)) {
+      if (await this.holdsTable(name, path)) {
         throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
       }
       if (await this.namespaceExists([...path, name])) {
@@ -490,7 +522,7 @@ export class DirCatalog implements CatalogClient {
     const objectId = manifestObjectId(path, name);
     return this.locked({ op: 'register_table', toId: objectId }, async () => {
       await this.requireNamespace(path);
-      const exists = await this.tableExists(name, path);
+      const exists = await this.holdsTable(name, path);
       if (exists && options.mode !== 'overwrite') {
         throw errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`);
       }
@@ -561,6 +593,15 @@ export class DirCatalog implements CatalogClient {
   }
 
   /**
+   * Whether a name holds a table (or a declared one), read fresh from the manifest and the root:
+   * the checks made under the catalog lock must never trust the handles this process keeps open
+   * for a few seconds, or a table another process dropped a moment ago would still hold its name.
+   */
+  private async holdsTable(name: string, path: string[]): Promise<boolean> {
+    return (await this.findLocation(name, path)) !== undefined;
+  }
+
+  /**
    * A table's folder relative to the root: its manifest row, found by its exact id. Only a
    * root-level table may instead be a bare `<name>.lance` folder (made by plain `lancedb.connect`).
    * Nothing else falls back: an id that has no row names no table, whatever folders exist.
@@ -603,7 +644,7 @@ export class DirCatalog implements CatalogClient {
       declared.assertInsideCatalog(this.files, place, describeId([...path, name]));
       await this.requireNamespace(target, 'target ');
       if (
-        (await this.tableExists(newName, target)) ||
+        (await this.holdsTable(newName, target)) ||
         (await this.namespaceExists([...target, newName]))
       ) {
         throw errors.TableAlreadyExists(`Table ${describeId([...target, newName])} already exists`);
@@ -649,43 +690,60 @@ export class DirCatalog implements CatalogClient {
     to: string;
   }): Promise<void> {
     const row = await this.manifest.find(move.fromId);
-    if (move.from !== move.to) await this.lock.note({ op: 'move_folder', ...move });
-    if (row) {
-      if (!(await this.manifest.rekeyTable(move.fromId, move.from, move.toId, move.to))) {
-        throw errors.TableNotFound(`Table '${move.fromId}' changed while it was being renamed`);
+    const moving = move.from !== move.to;
+    // A root folder being moved is hidden from LanceDB's directory listing first, so that the root
+    // listing (its rows and its folders) never shows the table under both names, or under none.
+    const hide = moving && isRootFolder(move.from);
+    if (moving) await this.lock.note({ op: 'move_folder', ...move, hide });
+    if (hide) await this.files.put(`${move.from}/${declared.DEREGISTERED_MARKER}`, '');
+    try {
+      if (row) {
+        if (!(await this.manifest.rekeyTable(move.fromId, move.from, move.toId, move.to))) {
+          throw errors.TableNotFound(`Table '${move.fromId}' changed while it was being renamed`);
+        }
+      } else {
+        // A bare root folder (made by plain LanceDB, no row) gets a row as it moves.
+        await this.manifest.insertTable(move.toId, move.to);
       }
-    } else if (move.toId.includes('$') || move.to !== `${move.toId}.lance`) {
-      // A bare root folder (no row) that leaves the root's naming gets a row.
-      await this.manifest.insertTable(move.toId, move.to);
+    } catch (error) {
+      if (hide) await this.files.removeTree(`${move.from}/${declared.DEREGISTERED_MARKER}`);
+      throw error;
     }
-    if (move.from === move.to) return;
+    if (!moving) return;
     try {
       await this.files.move(move.from, move.to);
     } catch (cause) {
       // Undo the manifest change so the catalog never points at a folder that is not there.
       if (row) await this.manifest.rekeyTable(move.toId, move.to, move.fromId, move.from);
       else await this.manifest.removeTable(move.toId, move.to);
+      if (hide) await this.files.removeTree(`${move.from}/${declared.DEREGISTERED_MARKER}`);
       throw errors.Internal(`Could not move the table folder: ${(cause as Error).message}`, {
         cause,
       });
     }
+    if (hide) await this.files.removeTree(`${move.to}/${declared.DEREGISTERED_MARKER}`);
   }
 
   /**
    * Completes what a holder of the catalog lock that died was doing. Each change is ordered so
-   * that one manifest commit decides it: before that commit nothing happened, after it the rest is
-   * rolled forward or back. Two changes have steps after their commit: a rename that moves a
-   * folder (finished), and a create whose data never came (its declaration is removed).
+   * that one manifest commit decides it: before that commit nothing happened (a hiding marker is
+   * taken away again), after it the rest is rolled forward. Two changes have steps after their
+   * commit: a rename that moves a folder (finished), and a create whose data never came (its
+   * declaration is removed).
    */
   private async recover(intent: LockIntent): Promise<void> {
-    if (intent.op === 'move_folder' && intent.toId && intent.from && intent.to) {
-      const row = await this.manifest.find(intent.toId);
+    if (intent.op === 'move_folder' && intent.fromId && intent.toId && intent.from && intent.to) {
+      const marker = declared.DEREGISTERED_MARKER;
+      const moved = (await this.manifest.find(intent.toId))?.location === intent.to;
       if (
-        row?.location === intent.to &&
+        moved &&
         (await this.files.exists(intent.from)) &&
         !(await this.files.exists(intent.to))
       ) {
         await this.files.move(intent.from, intent.to);
+      }
+      if (intent.hide) {
+        await this.files.removeTree(`${moved ? intent.to : intent.from}/${marker}`);
       }
     }
     if (intent.op === 'create_table' && intent.toId && intent.location) {
@@ -902,6 +960,11 @@ export class DirCatalog implements CatalogClient {
       })),
     );
   }
+}
+
+/** A folder LanceDB finds by directory listing: `<name>.lance` directly under the root. */
+function isRootFolder(location: string): boolean {
+  return location.endsWith('.lance') && !location.includes('/');
 }
 
 function withPageToken<T extends object>(

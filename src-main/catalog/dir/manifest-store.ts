@@ -13,6 +13,7 @@ import type * as lancedb from '@lancedb/lancedb';
 import { ERROR_CODES, errors, isCatalogError } from '../errors';
 import type { ObjectStore } from '../storage/object-store';
 import { lance } from './lance-errors';
+import { retryingConflicts } from './retry-conflicts';
 import { addSelfRow, SELF_NAMESPACE, SELF_OBJECT_ID, SELF_TABLE } from './manifest-bootstrap';
 
 const MANIFEST_DIR = '__manifest';
@@ -136,7 +137,7 @@ export class ManifestStore {
    */
   async insertTable(objectId: string, location: string): Promise<void> {
     const table = await this.open();
-    const result = await lance(() =>
+    const result = await retryingConflicts(() =>
       table
         .mergeInsert('object_id')
         .whenNotMatchedInsertAll()
@@ -168,7 +169,7 @@ export class ManifestStore {
     toLocation: string,
   ): Promise<boolean> {
     const table = await this.open();
-    const moved = await lance(() =>
+    const moved = await retryingConflicts(() =>
       table.update({
         where: `object_id = ${sqlString(fromId)} AND object_type = 'table' AND location = ${sqlString(fromLocation)}`,
         values: { object_id: toId, location: toLocation },
@@ -176,7 +177,7 @@ export class ManifestStore {
     );
     if (moved.rowsUpdated !== 1) return false;
     if ((await this.findAll(toId)).length > 1) {
-      await lance(() =>
+      await retryingConflicts(() =>
         table.update({
           where: `object_id = ${sqlString(toId)} AND location = ${sqlString(toLocation)}`,
           values: { object_id: fromId, location: fromLocation },
@@ -190,7 +191,7 @@ export class ManifestStore {
   /** Sets a table row's metadata (its properties, as JSON). */
   async setTableMetadata(objectId: string, metadata: string): Promise<void> {
     const table = await this.open();
-    await lance(() =>
+    await retryingConflicts(() =>
       table.update({
         where: `object_id = ${sqlString(objectId)} AND object_type = 'table'`,
         values: { metadata },
@@ -202,7 +203,7 @@ export class ManifestStore {
   async removeTable(objectId: string, location?: string): Promise<number> {
     const table = await this.open();
     const where = location === undefined ? '' : ` AND location = ${sqlString(location)}`;
-    const result = await lance(() =>
+    const result = await retryingConflicts(() =>
       table.delete(`object_id = ${sqlString(objectId)} AND object_type = 'table'${where}`),
     );
     return result.numDeletedRows;
