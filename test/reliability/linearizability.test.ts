@@ -267,7 +267,7 @@ function linearizabilitySuite(place: Place): void {
         const sorted = [...history].sort((a, b) => a.start - b.start);
         const t0 = sorted[0]!.start;
         const around = sorted.slice(Math.max(0, result.placed - 15), result.placed + 15);
-        console.log(
+        console.warn(
           around
             .map(
               (h) =>
@@ -280,7 +280,7 @@ function linearizabilitySuite(place: Place): void {
             .output()
             .split('\n')
             .filter((l) => /rename|"status":5/.test(l));
-          console.log(`replica${i} renames and 5xx:\n${lines.slice(0, 40).join('\n')}`);
+          console.warn(`replica${i} renames and 5xx:\n${lines.slice(0, 40).join('\n')}`);
         }
       }
       expect(

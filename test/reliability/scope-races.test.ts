@@ -13,7 +13,6 @@ import { call, startCatalogServer, type RunningServer } from '../support/catalog
 import { reportFigures, scaled } from '../support/reliability-scale';
 
 let server: RunningServer;
-const admin = { 'x-api-key': 'admin-key' };
 const scoped = { 'x-api-key': 'a-admin-key' };
 const RUN_MS = scaled(4_000, 30_000);
 
