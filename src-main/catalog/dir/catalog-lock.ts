@@ -1,33 +1,24 @@
 /**
- * The catalog lock: one lease row in the `locks` state table that every structural change takes
- * first (declare, create, register, deregister, rename, move, drop, namespace create and drop), in
- * every process that serves the root. Taking it is one Lance merge-insert of the row "catalog"
- * that inserts only when no row is there; Lance detects two such inserts racing (on a folder and
- * on an object store alike) and re-runs the loser, which then finds the row and inserts nothing.
- * So exactly one process holds it, and structural changes happen one at a time, across threads
- * and processes, in the order they took the lock: they are linearizable.
+ * The catalog lock: every structural change (declare, create, register, deregister, rename, move,
+ * drop, namespace create and drop) in every process that serves the root runs while holding it,
+ * so such changes happen one at a time, in the order the lock was taken: they are linearizable.
  *
- * The holder writes what it is about to do (its intent) into the row. A holder that dies leaves
- * the row behind; once its lease has expired, the next process takes the row over with a
- * conditional update (Lance again lets only one of several racers win) and first completes or
- * undoes the dead holder's intent. A live holder renews its lease while its change runs.
+ * It is built on the one primitive a folder and an object store both guarantee: a conditional put
+ * that writes a key only if nothing is there (`If-None-Match: *` on S3, an exclusive link on a
+ * disk). The lock is a sequence of numbered epochs under `.catalog-studio/lock/`. Taking it is
+ * writing the next epoch's key; of several processes racing for one number exactly one succeeds.
+ * An epoch may be taken only once the one before it is over: released (its `.released` key was
+ * written) or expired (its holder stopped renewing, as a dead process does). A live holder renews
+ * by writing further keys with later expiry times; keys are never overwritten, so no read can see a
+ * half-changed state and no write can undo another's.
  *
- * Within one process, callers queue in memory first, so a busy process does not race itself.
+ * The holder writes what it is doing (its intent) beside its epoch. The process that takes over
+ * from an expired holder first completes or undoes that intent. Within one process, callers queue
+ * in memory first, so a busy process does not race itself.
  */
 import { randomUUID } from 'node:crypto';
-import { Field, Int64, Schema, Utf8 } from 'apache-arrow';
-import type * as lancedb from '@lancedb/lancedb';
 import { errors } from '../errors';
-import { lance } from './lance-errors';
-import type { StateTables } from './state-tables';
-
-const SCHEMA = new Schema([
-  new Field('name', new Utf8(), false),
-  new Field('owner', new Utf8(), false),
-  new Field('expires_at', new Int64(), false),
-  new Field('intent', new Utf8(), true),
-]);
-const LOCK = 'catalog';
+import type { ObjectStore } from '../storage/object-store';
 
 export interface CatalogLockOptions {
   /** How long a holder may go without renewing before others take the lock over. */
@@ -38,36 +29,33 @@ export interface CatalogLockOptions {
   recover?: (intent: unknown) => Promise<void>;
 }
 
-interface LockRow {
-  owner: string;
-  expires_at: bigint | number;
-  intent: string | null;
-}
+const PREFIX = '.catalog-studio/lock';
+const EPOCH_DIGITS = 16;
 
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
+interface EpochState {
+  epoch: number;
+  released: boolean;
+  expiresAt: number;
+  intent: unknown;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const epochKey = (epoch: number) => `${PREFIX}/${String(epoch).padStart(EPOCH_DIGITS, '0')}`;
 
 export class CatalogLock {
   private local: Promise<unknown> = Promise.resolve();
   private readonly leaseMs: number;
   private readonly waitMs: number;
   private acquisitions = 0;
-  /** The owner id of the current hold, while this process holds the lock. */
-  private holder: { table: lancedb.Table; owner: string } | undefined;
+  /** The epoch this process holds, while it holds the lock. */
+  private held: { epoch: number; owner: string; writes: number } | undefined;
 
   constructor(
-    private readonly state: StateTables,
+    private readonly store: ObjectStore,
     private readonly options: CatalogLockOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? 10_000;
     this.waitMs = options.waitMs ?? 20_000;
-  }
-
-  private table(): Promise<lancedb.Table> {
-    return this.state.open('locks', SCHEMA);
   }
 
   /** Runs `change` holding the catalog lock, with `intent` recorded for recovery. */
@@ -81,23 +69,21 @@ export class CatalogLock {
   }
 
   private async runHeld<T>(intent: object, change: () => Promise<T>): Promise<T> {
-    const table = await this.table();
     const owner = randomUUID();
-    await this.acquire(table, owner, JSON.stringify(intent));
-    this.holder = { table, owner };
-    const renewal = setInterval(() => void this.renew(table, owner), Math.floor(this.leaseMs / 3));
+    const epoch = await this.acquire(owner, intent);
+    this.held = { epoch, owner, writes: 0 };
+    const renewal = setInterval(() => void this.renew(), Math.floor(this.leaseMs / 3));
     renewal.unref();
     try {
       return await change();
     } finally {
-      this.holder = undefined;
       clearInterval(renewal);
-      await lance(() =>
-        table.delete(`name = ${sqlString(LOCK)} AND owner = ${sqlString(owner)}`),
-      ).catch((error) => console.error(`Could not release the catalog lock: ${String(error)}`));
+      this.held = undefined;
+      await this.store
+        .putIfAbsent(`${epochKey(epoch)}.released`, owner)
+        .catch((error) => console.error(`Could not release the catalog lock: ${String(error)}`));
       this.acquisitions += 1;
-      // Every lock change is a Lance version; old ones are cleaned up now and then.
-      if (this.acquisitions % 200 === 0) void this.compact(table);
+      if (this.acquisitions % 50 === 0) void this.prune(epoch);
     }
   }
 
@@ -106,55 +92,75 @@ export class CatalogLock {
    * process dies after it. Only valid while `run`'s change is running.
    */
   async note(intent: object): Promise<void> {
-    const held = this.holder;
+    const held = this.held;
     if (!held) throw errors.Internal('The catalog lock is not held');
-    const noted = await lance(() =>
-      held.table.update({
-        where: `name = ${sqlString(LOCK)} AND owner = ${sqlString(held.owner)}`,
-        values: { intent: JSON.stringify(intent) },
-      }),
-    );
-    if (noted.rowsUpdated !== 1) {
-      throw errors.ConcurrentModification(
-        'The catalog lock was taken over while a change was running; try again',
-      );
-    }
+    held.writes += 1;
+    const key = `${epochKey(held.epoch)}.intent.${String(held.writes).padStart(6, '0')}`;
+    await this.store.putIfAbsent(key, JSON.stringify({ intent }));
   }
 
-  private async acquire(table: lancedb.Table, owner: string, intent: string): Promise<void> {
+  private async renew(): Promise<void> {
+    const held = this.held;
+    if (!held) return;
+    held.writes += 1;
+    const key = `${epochKey(held.epoch)}.renew.${String(held.writes).padStart(6, '0')}`;
+    await this.store
+      .putIfAbsent(key, JSON.stringify({ expiresAt: Date.now() + this.leaseMs }))
+      .catch((error) => console.error(`Could not renew the catalog lock: ${String(error)}`));
+  }
+
+  /** The newest epoch and whether it is over, read from the keys under the lock prefix. */
+  private async latest(): Promise<EpochState | undefined> {
+    const keys = await this.store.list(PREFIX);
+    let epoch = -1;
+    for (const key of keys) {
+      // Only an epoch's own key counts: the keys beside it (renewals, release) come after it.
+      const name = key.slice(PREFIX.length + 1);
+      if (name.length !== EPOCH_DIGITS) continue;
+      const number = Number(name);
+      if (Number.isInteger(number) && number > epoch) epoch = number;
+    }
+    if (epoch < 0) return undefined;
+    const base = epochKey(epoch);
+    const mine = keys.filter((k) => k.startsWith(base)).sort();
+    if (mine.includes(`${base}.released`)) {
+      return { epoch, released: true, expiresAt: 0, intent: undefined };
+    }
+    const read = async (key: string) =>
+      JSON.parse(Buffer.from(await this.store.get(key)).toString('utf8')) as {
+        expiresAt?: number;
+        intent?: unknown;
+      };
+    const start = await read(base);
+    const renewals = mine.filter((k) => k.startsWith(`${base}.renew.`));
+    const intents = mine.filter((k) => k.startsWith(`${base}.intent.`));
+    const lastRenewal = renewals.length ? await read(renewals[renewals.length - 1]!) : undefined;
+    const lastIntent = intents.length ? await read(intents[intents.length - 1]!) : undefined;
+    return {
+      epoch,
+      released: false,
+      expiresAt: Math.max(start.expiresAt ?? 0, lastRenewal?.expiresAt ?? 0),
+      intent: lastIntent?.intent ?? start.intent,
+    };
+  }
+
+  private async acquire(owner: string, intent: object): Promise<number> {
     const deadline = Date.now() + this.waitMs;
     let pause = 2;
     for (;;) {
-      const expiresAt = BigInt(Date.now() + this.leaseMs);
-      const inserted = await lance(() =>
-        table
-          .mergeInsert('name')
-          .whenNotMatchedInsertAll()
-          .execute([{ name: LOCK, owner, expires_at: expiresAt, intent }]),
-      );
-      if (inserted.numInsertedRows === 1) return;
-
-      const [held] = (await lance(() =>
-        table
-          .query()
-          .where(`name = ${sqlString(LOCK)}`)
-          .select(['owner', 'expires_at', 'intent'])
-          .toArray(),
-      )) as LockRow[];
-      if (held && Number(held.expires_at) < Date.now()) {
-        // The holder died (or stalled past its lease): take the row over, if nobody beat us to it.
-        const taken = await lance(() =>
-          table.update({
-            where: `name = ${sqlString(LOCK)} AND owner = ${sqlString(held.owner)}`,
-            values: { owner, expires_at: Number(expiresAt), intent },
-          }),
-        );
-        if (taken.rowsUpdated === 1) {
-          if (held.intent && this.options.recover) {
-            await this.options.recover(JSON.parse(held.intent) as unknown);
+      const state = await this.latest();
+      const over = !state || state.released || state.expiresAt < Date.now();
+      if (over) {
+        const epoch = (state?.epoch ?? 0) + 1;
+        const body = JSON.stringify({ owner, expiresAt: Date.now() + this.leaseMs, intent });
+        if (await this.store.putIfAbsent(epochKey(epoch), body)) {
+          // Taken over from a holder that died mid-change: finish or undo what it was doing.
+          if (state && !state.released && state.intent && this.options.recover) {
+            await this.options.recover(state.intent);
           }
-          return;
+          return epoch;
         }
+        continue; // another process took this epoch first; look again at once
       }
       if (Date.now() > deadline) {
         throw errors.ServiceUnavailable(
@@ -162,22 +168,18 @@ export class CatalogLock {
         );
       }
       await sleep(pause + Math.random() * pause);
-      pause = Math.min(pause * 2, 100);
+      pause = Math.min(pause * 2, 50);
     }
   }
 
-  private async renew(table: lancedb.Table, owner: string): Promise<void> {
-    await lance(() =>
-      table.update({
-        where: `name = ${sqlString(LOCK)} AND owner = ${sqlString(owner)}`,
-        values: { expires_at: Date.now() + this.leaseMs },
-      }),
-    ).catch((error) => console.error(`Could not renew the catalog lock: ${String(error)}`));
-  }
-
-  private async compact(table: lancedb.Table): Promise<void> {
-    await table
-      .optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) })
-      .catch(() => undefined);
+  /** Deletes the keys of epochs long over; the newest ones stay for whoever looks next. */
+  private async prune(current: number): Promise<void> {
+    const keys = await this.store.list(PREFIX).catch(() => [] as string[]);
+    for (const key of keys) {
+      const number = Number(key.slice(PREFIX.length + 1, PREFIX.length + 1 + EPOCH_DIGITS));
+      if (Number.isInteger(number) && number < current - 20) {
+        await this.store.delete(key).catch(() => undefined);
+      }
+    }
   }
 }

@@ -152,7 +152,7 @@ export class DirCatalog implements CatalogClient {
     const tableOptions = this.storageOptions ? { storageOptions: this.storageOptions } : {};
     this.manifest = new ManifestStore(this.db, opened.store, tableOptions);
     this.files = new RootFiles(this.root, opened.store);
-    this.lock = new CatalogLock(this.stateTables, {
+    this.lock = new CatalogLock(opened.store, {
       recover: (intent) => this.recover(intent as LockIntent),
     });
     this.context = {

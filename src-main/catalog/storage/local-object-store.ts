@@ -5,6 +5,9 @@ import { link, mkdir, readFile, readdir, rm, unlink, writeFile } from 'node:fs/p
 import { dirname, join, relative, sep } from 'node:path';
 import type { ObjectStore } from './object-store';
 
+/** The name a conditional put writes under before linking the file into place. */
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
+
 export class LocalObjectStore implements ObjectStore {
   constructor(readonly root: string) {}
 
@@ -17,7 +20,7 @@ export class LocalObjectStore implements ObjectStore {
     if (!existsSync(base)) return [];
     const entries = await readdir(base, { recursive: true, withFileTypes: true });
     return entries
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && !TEMPORARY.test(entry.name))
       .map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'));
   }
 
