@@ -152,31 +152,64 @@ export function checkLinearizable(
   let best = 0;
   let visited = 0;
 
-  const search = (state: CatalogState, count: number): CatalogState | undefined => {
-    if (count === n) return state;
+  // Depth-first, with an explicit stack: a long history is thousands of calls deep.
+  interface Frame {
+    state: CatalogState;
+    next: number;
+    chosen: number;
+    minEnd: number;
+  }
+  const stack: Frame[] = [];
+  let count = 0;
+  const enter = (state: CatalogState): boolean => {
     const memo = `${Buffer.from(placed).toString('base64')}#${stateKey(state)}`;
-    if (seen.has(memo)) return undefined;
+    if (seen.has(memo)) return false;
     seen.add(memo);
     if (++visited > maxStates)
       throw new Error(`linearizability search gave up after ${visited} states`);
     best = Math.max(best, count);
     let minEnd = Infinity;
     for (let i = 0; i < n; i++) if (!placed[i]) minEnd = Math.min(minEnd, calls[i]!.end);
-    for (let i = 0; i < n; i++) {
-      const call = calls[i]!;
-      if (placed[i]) continue;
-      if (call.start > minEnd) break; // sorted by start: nothing later can go first
-      const { outcome, next } = apply(state, call.op, options);
-      if (!sameOutcome(outcome, call.outcome)) continue;
-      placed[i] = 1;
-      const found = search(next, count + 1);
-      placed[i] = 0;
-      if (found) return found;
+    stack.push({ state, next: 0, chosen: -1, minEnd });
+    return true;
+  };
+
+  const search = (): CatalogState | undefined => {
+    if (!enter(initial)) return undefined;
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      if (count === n) return frame.state;
+      if (frame.chosen >= 0) {
+        placed[frame.chosen] = 0;
+        count -= 1;
+        frame.chosen = -1;
+      }
+      let descended = false;
+      for (; frame.next < n; frame.next++) {
+        const i = frame.next;
+        const call = calls[i]!;
+        if (placed[i]) continue;
+        if (call.start > frame.minEnd) break; // sorted by start: nothing later can go first
+        const { outcome, next } = apply(frame.state, call.op, options);
+        if (!sameOutcome(outcome, call.outcome)) continue;
+        placed[i] = 1;
+        count += 1;
+        frame.chosen = i;
+        frame.next = i + 1;
+        if (enter(next)) {
+          descended = true;
+          break;
+        }
+        placed[i] = 0;
+        count -= 1;
+        frame.chosen = -1;
+      }
+      if (!descended) stack.pop();
     }
     return undefined;
   };
 
-  const final = search(initial, 0);
+  const final = search();
   return final
     ? { linearizable: true, final, placed: n, statesVisited: visited }
     : { linearizable: false, placed: best, statesVisited: visited };
