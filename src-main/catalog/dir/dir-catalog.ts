@@ -924,8 +924,12 @@ export class DirCatalog implements CatalogClient {
   }
 
   private async openLanceUncached(name: string, path: string[]): Promise<lancedb.Table> {
-    const known = await this.findLocation(name, path).catch(() => undefined);
-    if (known) declared.assertInsideCatalog(this.files, known, describeId([...path, name]));
+    // Symlinks exist only on a local disk; an object store is spared the manifest lookup, so an
+    // open costs what LanceDB's own openTable costs there.
+    if (this.files.isLocal) {
+      const known = await this.findLocation(name, path).catch(() => undefined);
+      if (known) declared.assertInsideCatalog(this.files, known, describeId([...path, name]));
+    }
     try {
       return await lance(() => this.db.openTable(name, path, this.context.tableOptions));
     } catch (error) {
