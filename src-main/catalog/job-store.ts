@@ -20,6 +20,7 @@ import { errorNameOf, errors } from './errors';
 import { lance } from './dir/lance-errors';
 import type { ProcessLease } from './dir/process-lease';
 import type { StateTables } from './dir/state-tables';
+import { sqlString } from './sql-string';
 
 const SCHEMA = new arrow.Schema([
   new arrow.Field('id', new arrow.Utf8(), false),
@@ -72,10 +73,6 @@ export interface JobStoreOptions {
 
 function isActive(state: string): boolean {
   return state === 'queued' || state === 'running';
-}
-
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /** Ids come from callers; anything that cannot be one of ours is not looked up at all. */

@@ -15,16 +15,13 @@ import type { ObjectStore } from '../storage/object-store';
 import { lance } from './lance-errors';
 import { retryingConflicts } from './retry-conflicts';
 import { addSelfRow, SELF_NAMESPACE, SELF_OBJECT_ID, SELF_TABLE } from './manifest-bootstrap';
+import { sqlString } from '../sql-string';
 
 const MANIFEST_DIR = '__manifest';
 
 /** A table's manifest key: its id joined with `$` always, whatever delimiter REST uses. */
 export function manifestObjectId(namespacePath: readonly string[], name: string): string {
   return [...namespacePath, name].join('$');
-}
-
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
 }
 
 export interface TablePlace {

@@ -14,6 +14,7 @@ import type * as lancedb from '@lancedb/lancedb';
 import { arrow } from '../arrow';
 import { lance } from './lance-errors';
 import type { StateTables } from './state-tables';
+import { sqlString } from '../sql-string';
 
 const SCHEMA = new arrow.Schema([
   new arrow.Field('owner', new arrow.Utf8(), false),
@@ -32,10 +33,6 @@ function leaseFromEnvironment(): number | undefined {
 }
 /** Renewals between compactions: each renewal is a commit that leaves a small fragment. */
 const COMPACT_EVERY = 60;
-
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
 
 export class ProcessLease {
   readonly owner = randomUUID();
