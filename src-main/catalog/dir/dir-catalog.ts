@@ -59,11 +59,10 @@ export interface DirCatalogOptions {
   /** Queued builds beyond which new ones are refused with ServiceUnavailable. */
   maxQueuedJobs?: number;
   /**
-   * Keep a journal in `<root>/.catalog-studio/`: job records (`jobs.json`) and tables being
-   * created (`creating/`). After a crash or restart the jobs of the previous run are listed,
-   * unfinished ones as failed (interrupted), and tables whose create was cut off are removed.
-   * For the one long-lived process that owns the folder (the server): two processes journaling
-   * the same folder would overwrite each other's records and undo each other's creates.
+   * Share job records through the root (`<root>/.catalog-studio/jobs.lance`), so that every
+   * process serving it answers for every job and reports a dead process's jobs as interrupted,
+   * and repair the catalog on open (see `repair`). The server sets it; the app keeps its jobs in
+   * memory. Structural changes take the catalog lock either way.
    */
   journal?: boolean;
   /**
