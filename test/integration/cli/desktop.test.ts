@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'cs-desktop-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
 
 const electronInstalled = (() => {
   const pathFile = join(ROOT, 'node_modules/electron/path.txt');
@@ -58,7 +58,14 @@ describe.skipIf(electronInstalled)(
         const page = await fetch(opened);
         expect(page.status).toBe(200);
       } finally {
+        // Wait for it to be gone: on its way out it still writes into the folder removed below.
+        const gone = new Promise((resolve) =>
+          child.exitCode === null && child.signalCode === null
+            ? child.once('exit', resolve)
+            : resolve(undefined),
+        );
         child.kill('SIGTERM');
+        await gone;
       }
     }, 120_000);
   },
