@@ -14,6 +14,7 @@ import { FileSecretStore } from '../../../src-main/host/secret-store';
 import type { EventName } from '../../../src-main/shared/contract';
 import { startCatalogServer } from '../../support/catalog-server';
 import { sampleTable } from '../../support/sample-data';
+import { callOk } from '../../support/host-calls';
 
 let dir: string;
 let host: Host;
@@ -30,11 +31,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function ok<T = any>(name: string, input: unknown): Promise<T> {
-  const result = await host.call(name, input);
-  if (!result.ok) throw new Error(`${name} failed: ${result.error.name} ${result.error.message}`);
-  return result.value as T;
-}
+const ok = <T = any>(name: string, input: unknown) => callOk<T>(host, name, input);
 
 describe('host', () => {
   it('opens a folder, creates namespaces and tables, and pages rows as Arrow bytes', async () => {

@@ -12,16 +12,13 @@ import { arrow } from '../../../src-main/catalog/arrow';
 import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
 import { sampleTable } from '../../support/sample-data';
+import { callOk } from '../../support/host-calls';
 
 let dir: string;
 let host: Host;
 let connectionId: string;
 
-async function ok<T = any>(name: string, input: unknown): Promise<T> {
-  const result = await host.call(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.name}: ${result.error.message}`);
-  return result.value as T;
-}
+const ok = <T = any>(name: string, input: unknown) => callOk<T>(host, name, input);
 
 function catalog(): any {
   return (

@@ -24,6 +24,7 @@ import { Host } from '../../../src-main/host/host';
 import { testObjectStore } from '../../../src-main/host/object-store-test';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
 import { describeWithS3, s3Info, s3Root, s3StorageOptions } from '../../support/s3-store';
+import { callFails, callOk } from '../../support/host-calls';
 
 let dir: string;
 let host: Host;
@@ -40,17 +41,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function ok<T = any>(name: string, input: unknown): Promise<T> {
-  const result = await host.call(name, input);
-  if (!result.ok) throw new Error(`${name} failed: ${result.error.name} ${result.error.message}`);
-  return result.value as T;
-}
+const ok = <T = any>(name: string, input: unknown) => callOk<T>(host, name, input);
 
-async function fails(name: string, input: unknown) {
-  const result = await host.call(name, input);
-  if (result.ok) throw new Error(`${name} succeeded but should have failed`);
-  return result.error;
-}
+const fails = (name: string, input: unknown) => callFails(host, name, input);
 
 const unique = (what: string) => `host-${what}-${randomBytes(5).toString('hex')}`;
 

@@ -1,0 +1,14 @@
+/** Calling the app's host in tests: the value of a call that must succeed, the error of one that must fail. */
+import type { Host } from '../../src-main/host/host';
+
+export async function callOk<T = unknown>(host: Host, name: string, input: unknown): Promise<T> {
+  const result = await host.call(name, input);
+  if (!result.ok) throw new Error(`${name} failed: ${result.error.name}: ${result.error.message}`);
+  return result.value as T;
+}
+
+export async function callFails(host: Host, name: string, input: unknown) {
+  const result = await host.call(name, input);
+  if (result.ok) throw new Error(`${name} succeeded but should have failed`);
+  return result.error;
+}
