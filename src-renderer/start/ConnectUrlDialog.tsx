@@ -10,6 +10,7 @@ import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Modal } from '../common/Modal';
 import { useWorkspace } from '../state/workspace';
+import { TestResult } from './TestResult';
 import { ConnectionDisplayFields, useDisplayFields } from './ConnectionDisplayFields';
 import { parseHeaderLines } from './header-lines';
 
@@ -126,16 +127,7 @@ export function ConnectUrlDialog() {
           <input aria-label="CA file" value={caFile} onChange={(e) => setCaFile(e.target.value)} />
         </label>
         <ConnectionDisplayFields fields={display} />
-        {test.data && (
-          <p
-            role="status"
-            className={test.data.ok ? 'test-ok' : 'test-fail'}
-            aria-label="Test result"
-          >
-            {test.data.ok ? '✓ ' : '✕ '}
-            {test.data.message}
-          </p>
-        )}
+        <TestResult result={test.data} />
         <ErrorMessage error={test.error ?? connect.error} />
         <div className="modal-actions">
           <button type="button" onClick={ws.closeDialog}>

@@ -11,6 +11,7 @@ import { OBJECT_STORE_NEXT_STEP } from '../api/studio-error';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Modal } from '../common/Modal';
 import { useWorkspace } from '../state/workspace';
+import { TestResult } from './TestResult';
 import { ConnectionDisplayFields, useDisplayFields } from './ConnectionDisplayFields';
 import { ObjectStoreCredentialFields } from './ObjectStoreCredentialFields';
 import {
@@ -125,16 +126,7 @@ export function OpenObjectStoreDialog() {
         />
         <ConnectionDisplayFields fields={display} />
         <div ref={answer} className="dialog-answer">
-          {test.data && (
-            <p
-              role="status"
-              className={test.data.ok ? 'test-ok' : 'test-fail'}
-              aria-label="Test result"
-            >
-              {test.data.ok ? '✓ ' : '✕ '}
-              {test.data.message}
-            </p>
-          )}
+          <TestResult result={test.data} />
           <ErrorMessage error={test.error ?? open.error} nextSteps={OBJECT_STORE_NEXT_STEP} />
         </div>
         <div className="modal-actions sticky">
