@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors } from '../errors';
 import type { ObjectStore } from '../storage/object-store';
+import { STATE_FOLDER } from './state-folder';
 
 export interface CatalogLockOptions {
   /** How long a holder may go without renewing before others take the lock over. */
@@ -29,7 +30,7 @@ export interface CatalogLockOptions {
   recover?: (intent: unknown) => Promise<void>;
 }
 
-const PREFIX = '.catalog-studio/lock';
+const PREFIX = `${STATE_FOLDER}/lock`;
 const EPOCH_DIGITS = 16;
 
 interface EpochState {
