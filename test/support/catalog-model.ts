@@ -195,8 +195,9 @@ export function checkLinearizable(
         placed[i] = 1;
         count += 1;
         frame.chosen = i;
-        frame.next = i + 1;
         if (enter(next)) {
+          // Set only when descending: the loop's own increment moves past a call that was refused.
+          frame.next = i + 1;
           descended = true;
           break;
         }

@@ -8,21 +8,36 @@
  * disk). The lock is a sequence of numbered epochs under `.catalog-studio/lock/`. Taking it is
  * writing the next epoch's key; of several processes racing for one number exactly one succeeds.
  * An epoch may be taken only once the one before it is over: released (its `.released` key was
- * written) or expired (its holder stopped renewing, as a dead process does). A live holder renews
- * by writing further keys with later expiry times; keys are never overwritten, so no read can see a
- * half-changed state and no write can undo another's.
+ * written) or abandoned. Keys are never overwritten, so no read sees a half-changed state.
  *
- * The holder writes what it is doing (its intent) beside its epoch. The process that takes over
- * from an expired holder first completes or undoes that intent. Within one process, callers queue
+ * A live holder keeps writing renewal keys beside its epoch. Another process decides that a holder
+ * abandoned the lock only after watching its keys stay unchanged for a whole lease on its own
+ * clock (or when the newest key says it expired over a minute ago, for a holder long dead), so a
+ * holder whose writes are slow, or whose clock differs, is not taken over early.
+ *
+ * Fencing. A holder that stalls (a paused process, a store that stops answering) can still lose
+ * the lock. So before each write of a change the holder checks what it knows of its own lease
+ * (`fence`, see `HeldLease`) and stops with 503 instead of writing once the lease is lost or about
+ * to end. A process that takes over waits a grace period before it acts, long enough for a write
+ * that started in time to land. A holder that lost its lease leaves its epoch unreleased, so the
+ * next holder completes or undoes what it recorded.
+ *
+ * The holder records what it is doing (its intent) beside its epoch. The process that takes over
+ * from an abandoned epoch first completes or undoes that intent. Within one process, callers queue
  * in memory first, so a busy process does not race itself.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { errors } from '../errors';
 import type { ObjectStore } from '../storage/object-store';
+import { HeldLease } from './held-lease';
+import { traceHold } from './lock-trace';
 import { STATE_FOLDER } from './state-folder';
 
 export interface CatalogLockOptions {
-  /** How long a holder may go without renewing before others take the lock over. */
+  /** How long others watch a holder's keys stay unchanged before they take the lock over. */
   leaseMs?: number;
   /** How long a caller waits for the lock before the change is refused as busy (503). */
   waitMs?: number;
@@ -32,24 +47,69 @@ export interface CatalogLockOptions {
 
 const PREFIX = `${STATE_FOLDER}/lock`;
 const EPOCH_DIGITS = 16;
+/** Clocks of processes sharing a root may differ by up to this much; see the fast takeover. */
+const CLOCK_SKEW_MS = 60_000;
+/** How far back a chain of takeovers is followed to find the intent still to recover. */
+const MAX_TAKEOVER_CHAIN = 8;
 
-interface EpochState {
+interface Held {
   epoch: number;
-  released: boolean;
-  expiresAt: number;
-  intent: unknown;
+  owner: string;
+  writes: number;
+  lease: HeldLease;
+  done: boolean;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The newest epoch, as one listing saw it. */
+interface EpochView {
+  epoch: number;
+  released: boolean;
+  /** Its keys (its own and those beside it), sorted. */
+  keys: string[];
+}
+
+interface EpochBody {
+  expiresAt?: number;
+  intent?: unknown;
+  /** The abandoned epoch this one took over, whose intent it must recover first. */
+  takesOver?: number;
+}
+
+/**
+ * The hold the running async context is inside, if any: set for the duration of a change, so
+ * that every write made by it, however deep, can be fenced without passing the lock around.
+ */
+const holding = new AsyncLocalStorage<{ held: Held; marginMs: number }>();
+
+/**
+ * Throws 503 if the change running in this async context may no longer write because its
+ * process's hold on the catalog lock is lost or about to end. Outside a hold it does nothing, so
+ * every write the catalog makes calls it first.
+ */
+export function fenceHeldWrite(): void {
+  const context = holding.getStore();
+  if (!context || context.held.done) return;
+  const { lease } = context.held;
+  const refusal = lease.refusal(performance.now(), context.marginMs);
+  if (!refusal) return;
+  lease.lose(refusal);
+  throw errors.ServiceUnavailable(
+    `This process lost the catalog lock (${refusal}), so the change stopped before its next write; whoever takes the lock next completes or undoes it. Try again shortly`,
+  );
+}
+
 const epochKey = (epoch: number) => `${PREFIX}/${String(epoch).padStart(EPOCH_DIGITS, '0')}`;
+const sideKey = (held: Held, kind: 'renew' | 'intent') =>
+  `${epochKey(held.epoch)}.${kind}.${String((held.writes += 1)).padStart(6, '0')}`;
 
 export class CatalogLock {
   private local: Promise<unknown> = Promise.resolve();
   private readonly leaseMs: number;
   private readonly waitMs: number;
+  private readonly renewEveryMs: number;
+  private readonly marginMs: number;
+  private readonly graceMs: number;
   private acquisitions = 0;
-  /** The epoch this process holds, while it holds the lock. */
-  private held: { epoch: number; owner: string; writes: number } | undefined;
 
   constructor(
     private readonly store: ObjectStore,
@@ -57,6 +117,9 @@ export class CatalogLock {
   ) {
     this.leaseMs = options.leaseMs ?? 10_000;
     this.waitMs = options.waitMs ?? 20_000;
+    this.renewEveryMs = Math.floor(this.leaseMs / 5);
+    this.marginMs = Math.floor(this.leaseMs / 5);
+    this.graceMs = Math.floor(this.leaseMs / 2);
   }
 
   /** Runs `change` holding the catalog lock, with `intent` recorded for recovery. */
@@ -69,49 +132,158 @@ export class CatalogLock {
     return next;
   }
 
-  private async runHeld<T>(intent: object, change: () => Promise<T>): Promise<T> {
-    const owner = randomUUID();
-    const epoch = await this.acquire(owner, intent);
-    this.held = { epoch, owner, writes: 0 };
-    const renewal = setInterval(() => void this.renew(), Math.floor(this.leaseMs / 3));
-    renewal.unref();
-    try {
-      return await change();
-    } finally {
-      clearInterval(renewal);
-      this.held = undefined;
-      await this.store
-        .putIfAbsent(`${epochKey(epoch)}.released`, owner)
-        .catch((error) => console.error(`Could not release the catalog lock: ${String(error)}`));
-      this.acquisitions += 1;
-      if (this.acquisitions % 50 === 0) void this.prune(epoch);
-    }
-  }
-
   /**
    * Replaces the current holder's intent, before a step that must be finished by others if this
    * process dies after it. Only valid while `run`'s change is running.
    */
-  async note(intent: object): Promise<void> {
-    const held = this.held;
-    if (!held) throw errors.Internal('The catalog lock is not held');
-    held.writes += 1;
-    const key = `${epochKey(held.epoch)}.intent.${String(held.writes).padStart(6, '0')}`;
-    await this.store.putIfAbsent(key, JSON.stringify({ intent }));
+  async note(intent: unknown): Promise<void> {
+    const held = holding.getStore()?.held;
+    if (!held || held.done) throw errors.Internal('The catalog lock is not held');
+    fenceHeldWrite();
+    await this.store.putIfAbsent(sideKey(held, 'intent'), JSON.stringify({ intent }));
   }
 
-  private async renew(): Promise<void> {
-    const held = this.held;
-    if (!held) return;
-    held.writes += 1;
-    const key = `${epochKey(held.epoch)}.renew.${String(held.writes).padStart(6, '0')}`;
-    await this.store
-      .putIfAbsent(key, JSON.stringify({ expiresAt: Date.now() + this.leaseMs }))
-      .catch((error) => console.error(`Could not renew the catalog lock: ${String(error)}`));
+  private async runHeld<T>(intent: object, change: () => Promise<T>): Promise<T> {
+    const { held, abandoned } = await this.acquire(intent);
+    const acquiredAt = Date.now();
+    const stopRenewing = new AbortController();
+    void this.renewWhileHeld(held, stopRenewing.signal);
+    let threw = false;
+    try {
+      return await holding.run({ held, marginMs: this.marginMs }, async () => {
+        if (abandoned !== undefined) await this.recoverAbandoned(abandoned, intent);
+        return change();
+      });
+    } catch (error) {
+      threw = true;
+      throw error;
+    } finally {
+      held.done = true;
+      stopRenewing.abort();
+      // A holder that lost its lease may have stopped half-way; it leaves its epoch unreleased so
+      // that the next holder recovers its intent.
+      if (!held.lease.lost) {
+        await this.store
+          .putIfAbsent(`${epochKey(held.epoch)}.released`, held.owner)
+          .catch((error) => console.error(`Could not release the catalog lock: ${String(error)}`));
+      }
+      traceHold({
+        epoch: held.epoch,
+        pid: process.pid,
+        intent,
+        acquiredAt,
+        endedAt: Date.now(),
+        outcome: held.lease.lost ? 'lost' : threw ? 'failed' : 'released',
+        tookOver: abandoned !== undefined,
+      });
+      this.acquisitions += 1;
+      if (this.acquisitions % 50 === 0) void this.prune(held.epoch);
+    }
   }
 
-  /** The newest epoch and whether it is over, read from the keys under the lock prefix. */
-  private async latest(): Promise<EpochState | undefined> {
+  /**
+   * Finishes what the holder of an abandoned epoch was doing. The wait first lets a write that
+   * holder started just before its lease ran out land. The intent is copied to this epoch before
+   * recovery, so that if this process dies too, the next one recovers it.
+   */
+  private async recoverAbandoned(abandoned: number, intent: object): Promise<void> {
+    await delay(this.graceMs);
+    const previous = await this.intentOf(abandoned, MAX_TAKEOVER_CHAIN);
+    if (previous === undefined || !this.options.recover) return;
+    await this.note(previous);
+    fenceHeldWrite();
+    try {
+      await this.options.recover(previous);
+    } catch (error) {
+      // Left unreleased, the epoch hands the same intent to the next holder to try again.
+      holding.getStore()?.held.lease.lose(`recovery failed: ${String(error)}`);
+      throw error;
+    }
+    await this.note(intent);
+  }
+
+  /**
+   * Renews on a fixed schedule, not after each renewal returns, so that the lease tolerates a
+   * store as slow as the lease minus the renewal period and the write margin (6 s by default).
+   * A store that stops answering does not pile renewals up: a few at a time are in flight.
+   */
+  private async renewWhileHeld(held: Held, stop: AbortSignal): Promise<void> {
+    let inFlight = 0;
+    for (;;) {
+      try {
+        await delay(this.renewEveryMs, undefined, { signal: stop, ref: false });
+      } catch {
+        return; // the hold ended
+      }
+      if (held.done || inFlight >= 3) continue;
+      const key = sideKey(held, 'renew');
+      const startedAt = performance.now();
+      inFlight += 1;
+      this.store
+        .putIfAbsent(key, JSON.stringify({ expiresAt: Date.now() + this.leaseMs }))
+        .then(
+          () => held.lease.confirmed(startedAt, performance.now()),
+          (error) => console.error(`Could not renew the catalog lock: ${String(error)}`),
+        )
+        .finally(() => (inFlight -= 1));
+    }
+  }
+
+  private async acquire(intent: object): Promise<{ held: Held; abandoned?: number }> {
+    const owner = randomUUID();
+    const deadline = performance.now() + this.waitMs;
+    let pause = 2;
+    // The newest epoch's keys as first seen, and when: it is abandoned once they stay unchanged
+    // for a lease. "When" is the end of the listing that first saw them, never earlier.
+    let watched: { epoch: number; keys: number; since: number; expiresAt: number } | undefined;
+    for (;;) {
+      const listedFrom = performance.now();
+      const listedFromWall = Date.now();
+      const view = await this.newestEpoch();
+      let over = !view || view.released;
+      if (view && !over) {
+        if (watched?.epoch !== view.epoch || watched.keys !== view.keys.length) {
+          const expiresAt = await this.writtenExpiry(view);
+          watched = {
+            epoch: view.epoch,
+            keys: view.keys.length,
+            since: performance.now(),
+            expiresAt,
+          };
+        }
+        over =
+          listedFrom - watched.since >= this.leaseMs ||
+          watched.expiresAt + CLOCK_SKEW_MS < listedFromWall;
+      }
+      if (over) {
+        const epoch = (view?.epoch ?? 0) + 1;
+        const abandoned = view && !view.released ? view.epoch : undefined;
+        const body: EpochBody = {
+          expiresAt: Date.now() + this.leaseMs,
+          intent,
+          ...(abandoned !== undefined ? { takesOver: abandoned } : {}),
+        };
+        const startedAt = performance.now();
+        if (await this.store.putIfAbsent(epochKey(epoch), JSON.stringify({ owner, ...body }))) {
+          const lease = new HeldLease(startedAt, this.leaseMs);
+          lease.confirmed(startedAt, performance.now());
+          const held: Held = { epoch, owner, writes: 0, lease, done: false };
+          return abandoned !== undefined ? { held, abandoned } : { held };
+        }
+        continue; // another process took this epoch first; look again at once
+      }
+      if (performance.now() > deadline) {
+        throw errors.ServiceUnavailable(
+          'The catalog is busy: another change has held its lock too long; try again shortly',
+        );
+      }
+      await delay(pause + Math.random() * pause);
+      pause = Math.min(pause * 2, 50);
+    }
+  }
+
+  /** The newest epoch and whether it is over, from one listing of the lock's keys. */
+  private async newestEpoch(): Promise<EpochView | undefined> {
     const keys = await this.store.list(PREFIX);
     let epoch = -1;
     for (const key of keys) {
@@ -124,53 +296,33 @@ export class CatalogLock {
     if (epoch < 0) return undefined;
     const base = epochKey(epoch);
     const mine = keys.filter((k) => k.startsWith(base)).sort();
-    if (mine.includes(`${base}.released`)) {
-      return { epoch, released: true, expiresAt: 0, intent: undefined };
-    }
-    const read = async (key: string) =>
-      JSON.parse(Buffer.from(await this.store.get(key)).toString('utf8')) as {
-        expiresAt?: number;
-        intent?: unknown;
-      };
-    const start = await read(base);
-    const renewals = mine.filter((k) => k.startsWith(`${base}.renew.`));
-    const intents = mine.filter((k) => k.startsWith(`${base}.intent.`));
-    const lastRenewal = renewals.length ? await read(renewals[renewals.length - 1]!) : undefined;
-    const lastIntent = intents.length ? await read(intents[intents.length - 1]!) : undefined;
-    return {
-      epoch,
-      released: false,
-      expiresAt: Math.max(start.expiresAt ?? 0, lastRenewal?.expiresAt ?? 0),
-      intent: lastIntent?.intent ?? start.intent,
-    };
+    return { epoch, released: mine.includes(`${base}.released`), keys: mine };
   }
 
-  private async acquire(owner: string, intent: object): Promise<number> {
-    const deadline = Date.now() + this.waitMs;
-    let pause = 2;
-    for (;;) {
-      const state = await this.latest();
-      const over = !state || state.released || state.expiresAt < Date.now();
-      if (over) {
-        const epoch = (state?.epoch ?? 0) + 1;
-        const body = JSON.stringify({ owner, expiresAt: Date.now() + this.leaseMs, intent });
-        if (await this.store.putIfAbsent(epochKey(epoch), body)) {
-          // Taken over from a holder that died mid-change: finish or undo what it was doing.
-          if (state && !state.released && state.intent && this.options.recover) {
-            await this.options.recover(state.intent);
-          }
-          return epoch;
-        }
-        continue; // another process took this epoch first; look again at once
-      }
-      if (Date.now() > deadline) {
-        throw errors.ServiceUnavailable(
-          'The catalog is busy: another change has held its lock too long; try again shortly',
-        );
-      }
-      await sleep(pause + Math.random() * pause);
-      pause = Math.min(pause * 2, 50);
-    }
+  private async readBody(key: string): Promise<EpochBody> {
+    return JSON.parse(Buffer.from(await this.store.get(key)).toString('utf8')) as EpochBody;
+  }
+
+  /** The expiry its holder wrote last: in its renewal, or in the epoch's own key. */
+  private async writtenExpiry(view: EpochView): Promise<number> {
+    const renewals = view.keys.filter((k) => k.startsWith(`${epochKey(view.epoch)}.renew.`));
+    const key = renewals.length ? renewals[renewals.length - 1]! : epochKey(view.epoch);
+    return (await this.readBody(key)).expiresAt ?? 0;
+  }
+
+  /**
+   * The intent an abandoned epoch leaves to recover: its last note, or, if it took over from
+   * another and died before noting anything, that one's intent.
+   */
+  private async intentOf(epoch: number, depth: number): Promise<unknown> {
+    const base = epochKey(epoch);
+    const keys = (await this.store.list(PREFIX)).filter((k) => k.startsWith(base)).sort();
+    const notes = keys.filter((k) => k.startsWith(`${base}.intent.`));
+    if (notes.length) return (await this.readBody(notes[notes.length - 1]!)).intent;
+    if (!keys.includes(base)) return undefined; // pruned long ago
+    const body = await this.readBody(base);
+    if (body.takesOver !== undefined && depth > 0) return this.intentOf(body.takesOver, depth - 1);
+    return body.intent;
   }
 
   /** Deletes the keys of epochs long over; the newest ones stay for whoever looks next. */

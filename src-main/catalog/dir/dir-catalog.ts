@@ -51,6 +51,7 @@ import { RootFiles } from './root-files';
 import { retryingConflicts } from './retry-conflicts';
 import { openRoot, type OpenedRoot } from '../storage/open-root';
 import { joinRoot } from './root-uri';
+import { VersionSnapshots } from './version-snapshots';
 import { assertTopLevelColumnNames } from './column-names';
 
 export interface DirCatalogOptions {
@@ -161,6 +162,7 @@ export class DirCatalog implements CatalogClient {
       manifest: this.manifest,
       tableOptions,
       entries: new Map(),
+      snapshots: new VersionSnapshots(),
     };
   }
 
@@ -861,8 +863,8 @@ export class DirCatalog implements CatalogClient {
   private async ensureManifest(): Promise<void> {
     if (await this.manifest.exists()) return;
     const probe = [`__catalog_studio_init_${randomBytes(6).toString('hex')}`];
-    await lance(() => this.db.createNamespace(probe));
-    await lance(() => this.db.dropNamespace(probe));
+    await retryingConflicts(() => this.db.createNamespace(probe));
+    await retryingConflicts(() => this.db.dropNamespace(probe));
   }
 
   private async requireNamespace(path: string[], what = ''): Promise<void> {
@@ -881,6 +883,7 @@ export class DirCatalog implements CatalogClient {
     const key = manifestObjectId(path, name);
     this.openTables.delete(key);
     this.context.entries.delete(key);
+    this.context.snapshots.forget(key);
   }
 
   /**

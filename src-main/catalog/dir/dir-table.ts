@@ -2,7 +2,6 @@
  * A table of the `dir` catalog. A handle reads and writes its default branch (main unless opened
  * on a branch); a handle opened at a fixed version is read-only.
  */
-import { join } from 'node:path';
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from '../client';
@@ -39,6 +38,8 @@ import { lance } from './lance-errors';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { explainQuery, runQuery } from './query-builder';
 import * as indexes from './dir-indexes';
+import { joinRoot } from './root-uri';
+import { snapshotKey, type VersionSnapshots } from './version-snapshots';
 
 export interface DirContext {
   root: string;
@@ -49,11 +50,25 @@ export interface DirContext {
   tableOptions: { storageOptions?: Record<string, string> };
   /** Manifest entries by key; the catalog evicts one when its table moves, goes or is recreated. */
   entries: Map<string, Promise<TableEntry>>;
+  /** Handles pinned at a table's latest version, for reads that come in groups; evicted likewise. */
+  snapshots: VersionSnapshots;
 }
 
 export interface TableEntry {
   location: string;
   properties: Record<string, string>;
+}
+
+async function statsOf(table: lancedb.Table): Promise<TableStats> {
+  const stats = await lance(() => table.stats());
+  return {
+    totalBytes: stats.totalBytes,
+    numRows: stats.numRows,
+    numIndices: stats.numIndices,
+    numFragments: stats.fragmentStats.numFragments,
+    numSmallFragments: stats.fragmentStats.numSmallFragments,
+    fragmentLengths: { ...stats.fragmentStats.lengths },
+  };
 }
 
 /** Table properties are kept as a JSON object in the manifest row's metadata, as for namespaces. */
@@ -122,14 +137,26 @@ export class DirTable implements TableHandle {
 
   async describe(options?: BranchOption): Promise<TableDescription> {
     const { branch } = parseOptions(BranchOptionSchema, options);
-    const table = await this.lanceFor(branch);
-    const [schema, version, stats, entry] = await Promise.all([
-      lance(() => table.schema()),
-      lance(() => table.version()),
-      this.stats({ branch }),
-      this.entry(),
-    ]);
     const effectiveBranch = branch ?? this.branch;
+    const live = await this.lanceFor(branch);
+    const [version, entry] = await Promise.all([lance(() => live.version()), this.entry()]);
+    // A pinned handle (this one, or a snapshot at the version just read) checks for nothing more.
+    const table =
+      this.pinnedVersion !== undefined
+        ? live
+        : await this.ctx.snapshots.at(
+            snapshotKey(manifestObjectId(this.namespacePath, this.name), effectiveBranch),
+            version,
+            () =>
+              lance(() =>
+                this.ctx.db.openTable(this.name, [...this.namespacePath], {
+                  ...this.ctx.tableOptions,
+                  version,
+                  ...(effectiveBranch === undefined ? {} : { branch: effectiveBranch }),
+                }),
+              ),
+          );
+    const [schema, stats] = await Promise.all([lance(() => table.schema()), statsOf(table)]);
     return {
       name: this.name,
       namespacePath: [...this.namespacePath],
@@ -142,12 +169,16 @@ export class DirTable implements TableHandle {
       ...(Object.keys(entry.properties).length > 0 ? { properties: entry.properties } : {}),
     };
   }
-  /** A table's manifest entry is read once and remembered by the catalog until it renames, drops or recreates the table. */ private entry(): Promise<TableEntry> {
+  /**
+   * A table's manifest entry is read once and remembered by the catalog until it renames, drops
+   * or recreates the table.
+   */
+  private entry(): Promise<TableEntry> {
     const key = manifestObjectId(this.namespacePath, this.name);
     let lookup = this.ctx.entries.get(key);
     if (!lookup) {
       lookup = this.ctx.manifest.find(key).then((row) => ({
-        location: join(this.ctx.root, row?.location ?? `${this.name}.lance`),
+        location: joinRoot(this.ctx.root, row?.location ?? `${this.name}.lance`),
         properties: parseProperties(row?.metadata),
       }));
       this.ctx.entries.set(key, lookup);
@@ -265,16 +296,7 @@ export class DirTable implements TableHandle {
 
   async stats(options?: BranchOption): Promise<TableStats> {
     const { branch } = parseOptions(BranchOptionSchema, options);
-    const table = await this.lanceFor(branch);
-    const stats = await lance(() => table.stats());
-    return {
-      totalBytes: stats.totalBytes,
-      numRows: stats.numRows,
-      numIndices: stats.numIndices,
-      numFragments: stats.fragmentStats.numFragments,
-      numSmallFragments: stats.fragmentStats.numSmallFragments,
-      fragmentLengths: { ...stats.fragmentStats.lengths },
-    };
+    return statsOf(await this.lanceFor(branch));
   }
 
   async createIndex(request: IndexRequest): Promise<JobRecord> {

@@ -13,6 +13,7 @@ import type * as lancedb from '@lancedb/lancedb';
 import { ERROR_CODES, errors, isCatalogError } from '../errors';
 import type { ObjectStore } from '../storage/object-store';
 import { lance } from './lance-errors';
+import { fenceHeldWrite } from './catalog-lock';
 import { retryingConflicts } from './retry-conflicts';
 import { addSelfRow, SELF_NAMESPACE, SELF_OBJECT_ID, SELF_TABLE } from './manifest-bootstrap';
 import { sqlString } from '../sql-string';
@@ -209,12 +210,14 @@ export class ManifestStore {
   /** Removes every row with this id (of any type); for repairing duplicates. */
   async removeAll(objectId: string): Promise<void> {
     const table = await this.open();
+    fenceHeldWrite();
     await lance(() => table.delete(`object_id = ${sqlString(objectId)}`));
   }
 
   /** Puts back one row as read (for repairing duplicates); the columns LanceDB does not know stay null. */
   async insertRow(row: ManifestRow): Promise<void> {
     const table = await this.open();
+    fenceHeldWrite();
     await lance(() =>
       table
         .mergeInsert('object_id')

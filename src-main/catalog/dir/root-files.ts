@@ -12,6 +12,7 @@ import { rename } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { errors } from '../errors';
 import type { ObjectStore } from '../storage/object-store';
+import { fenceHeldWrite } from './catalog-lock';
 import { isUriRoot } from './root-uri';
 
 export class RootFiles {
@@ -31,16 +32,19 @@ export class RootFiles {
   }
 
   async put(location: string, content: string): Promise<void> {
+    fenceHeldWrite();
     await this.store.put(location, content);
   }
 
   async removeTree(location: string): Promise<void> {
+    fenceHeldWrite();
     await this.store.deletePrefix(location);
     if (!this.local) await this.store.delete(location).catch(() => undefined);
   }
 
   /** Moves a folder: one rename on a local disk; object stores have none, so it is refused. */
   async move(from: string, to: string): Promise<void> {
+    fenceHeldWrite();
     if (!this.local) {
       throw errors.Unsupported(
         `Moving the table folder ${from} to ${to} is not possible on an object store (it would copy every file); a root-level table keeps its name there, and tables move freely between namespaces`,

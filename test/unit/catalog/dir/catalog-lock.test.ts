@@ -1,13 +1,14 @@
 /**
  * The catalog lock is mutual exclusion across processes: several lock instances on one root
- * (each with its own in-memory queue, as separate processes have) never hold it at once, and a
- * holder that stopped renewing is taken over, with its intent handed to recovery first.
+ * (each with its own in-memory queue, as separate processes have) never hold it at once; a holder
+ * that stopped renewing is taken over, with its intent handed to recovery first; a holder that
+ * lost its lease is fenced off from writing; and a slow store alone never costs a holder its lease.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogLock } from '../../../../src-main/catalog/dir/catalog-lock';
+import { CatalogLock, fenceHeldWrite } from '../../../../src-main/catalog/dir/catalog-lock';
 import { LocalObjectStore } from '../../../../src-main/catalog/storage/local-object-store';
 
 let root: string;
@@ -17,6 +18,20 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const LOCK = '.catalog-studio/lock';
+
+/** A folder store whose renewals can be made slow, or made to hang as a stalled process's do. */
+class RenewalControlledStore extends LocalObjectStore {
+  renewalDelayMs = 0;
+  renewalsHang = false;
+  override async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
+    if (key.includes('.renew.')) {
+      if (this.renewalsHang) return new Promise<boolean>(() => undefined);
+      await sleep(this.renewalDelayMs);
+    }
+    return super.putIfAbsent(key, body);
+  }
+}
 
 describe('CatalogLock', () => {
   it('never lets two holders in at once, and loses no update made under it', async () => {
@@ -42,23 +57,93 @@ describe('CatalogLock', () => {
       expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
   });
 
-  it('takes over from a holder that stopped renewing, recovering its intent first', async () => {
+  it('takes over an abandoned epoch only after watching it a whole lease, then recovers its intent', async () => {
     const store = new LocalObjectStore(root);
-    // A holder of epoch 1 that died: its lease ran out and it never released.
+    // A holder of epoch 1 that died; its written expiry says it is over, which alone is not enough.
     await store.putIfAbsent(
-      '.catalog-studio/lock/0000000000000001',
+      `${LOCK}/0000000000000001`,
       JSON.stringify({ owner: 'dead', expiresAt: Date.now() - 1, intent: { op: 'first' } }),
     );
     await store.putIfAbsent(
-      '.catalog-studio/lock/0000000000000001.intent.000001',
+      `${LOCK}/0000000000000001.intent.000001`,
       JSON.stringify({ intent: { op: 'move_folder', from: 'a', to: 'b' } }),
     );
     const recovered: unknown[] = [];
-    const lock = new CatalogLock(store, { recover: async (intent) => void recovered.push(intent) });
-    const order: string[] = [];
-    await lock.run({ op: 'next' }, async () => void order.push('change'));
+    const lock = new CatalogLock(store, {
+      leaseMs: 300,
+      recover: async (intent) => void recovered.push(intent),
+    });
+    const started = performance.now();
+    let changedAt = 0;
+    await lock.run({ op: 'next' }, async () => void (changedAt = performance.now()));
     expect(recovered).toEqual([{ op: 'move_folder', from: 'a', to: 'b' }]);
-    expect(order).toEqual(['change']);
+    // A whole lease of watching, then the grace period (half a lease) before acting.
+    expect(changedAt - started).toBeGreaterThanOrEqual(300 + 150);
+  });
+
+  it('recovers the intent of a taker that died before noting one, from the epoch it took over', async () => {
+    const store = new LocalObjectStore(root);
+    const old = Date.now() - 120_000; // long dead: past any clock difference, taken over at once
+    await store.putIfAbsent(`${LOCK}/0000000000000001`, JSON.stringify({ expiresAt: old }));
+    await store.putIfAbsent(
+      `${LOCK}/0000000000000001.intent.000001`,
+      JSON.stringify({ intent: { op: 'create_table', location: 't.lance' } }),
+    );
+    await store.putIfAbsent(
+      `${LOCK}/0000000000000002`,
+      JSON.stringify({ expiresAt: old, intent: { op: 'drop_table' }, takesOver: 1 }),
+    );
+    const recovered: unknown[] = [];
+    const lock = new CatalogLock(store, {
+      leaseMs: 300,
+      recover: async (intent) => void recovered.push(intent),
+    });
+    await lock.run({ op: 'next' }, async () => undefined);
+    expect(recovered).toEqual([{ op: 'create_table', location: 't.lance' }]);
+  });
+
+  it('fences off a holder whose renewals stopped landing, and leaves its epoch for recovery', async () => {
+    const stalled = new RenewalControlledStore(root);
+    const holder = new CatalogLock(stalled, { leaseMs: 300 });
+    const recovered: unknown[] = [];
+    const taker = new CatalogLock(new LocalObjectStore(root), {
+      leaseMs: 300,
+      recover: async (intent) => void recovered.push(intent),
+    });
+    let takerRan!: () => void;
+    const takerRunning = new Promise<void>((resolve) => (takerRan = resolve));
+    const held = holder.run({ op: 'slow' }, async () => {
+      await holder.note({ op: 'half-done' });
+      fenceHeldWrite(); // still fine: the lease is fresh
+      stalled.renewalsHang = true; // as if this process were paused
+      await takerRunning;
+      expect(() => fenceHeldWrite()).toThrow(expect.objectContaining({ code: 17 }));
+    });
+    await sleep(20);
+    await taker.run({ op: 'after' }, async () => takerRan());
+    await held;
+    expect(recovered).toEqual([{ op: 'half-done' }]);
+    // The fenced holder wrote no release for its epoch.
+    expect(await stalled.exists(`${LOCK}/0000000000000001.released`)).toBe(false);
+  });
+
+  it('keeps its lease through renewals slower than the renewal period', async () => {
+    const slow = new RenewalControlledStore(root);
+    slow.renewalDelayMs = 150; // half the 600 ms lease's budget for store latency
+    const holder = new CatalogLock(slow, { leaseMs: 600 });
+    const waiter = new CatalogLock(new LocalObjectStore(root), { leaseMs: 600, waitMs: 5_000 });
+    const order: string[] = [];
+    const held = holder.run({ op: 'long' }, async () => {
+      for (let i = 0; i < 20; i++) {
+        fenceHeldWrite(); // throws if the lease was ever in doubt
+        await sleep(100);
+      }
+      order.push('holder done');
+    });
+    await sleep(20);
+    await waiter.run({ op: 'short' }, async () => void order.push('waiter ran'));
+    await held;
+    expect(order).toEqual(['holder done', 'waiter ran']);
   });
 
   it('waits for a live holder, then gives up with 503 when it holds too long', async () => {
