@@ -12,6 +12,10 @@ import { errors } from '../errors';
 import { isUriRoot } from '../dir/root-uri';
 import { LocalObjectStore } from './local-object-store';
 import type { ObjectStore } from './object-store';
+import { AzureObjectStore } from './azure-object-store';
+import { lanceAzureOptions, resolveAzureSettings } from './azure-settings';
+import { GcsObjectStore } from './gcs-object-store';
+import { resolveGcsSettings } from './gcs-settings';
 import { S3ObjectStore } from './s3-object-store';
 import { lanceStorageOptions, resolveS3Settings } from './s3-settings';
 import { describeStoreError } from './store-errors';
@@ -50,29 +54,59 @@ export async function openRoot(root: string, options: OpenRootOptions = {}): Pro
     };
   }
   const scheme = root.slice(0, root.indexOf(':')).toLowerCase();
-  if (scheme !== 's3' && scheme !== 's3a') {
-    throw errors.Unsupported(
-      `${scheme}:// roots are not supported yet: the catalog keeps its own state with conditional puts, which this build implements for S3 and S3-compatible stores only`,
-    );
-  }
   const normalized = root.replace(/\/+$/, '');
-  const settings = resolveS3Settings(normalized, options.storageOptions, options.env);
-  const store = new S3ObjectStore(normalized, settings);
+  const given = options.storageOptions ?? {};
+  if (scheme === 's3' || scheme === 's3a') {
+    const settings = resolveS3Settings(normalized, given, options.env);
+    return checked(normalized, new S3ObjectStore(normalized, settings), given, {
+      bucket: settings.bucket,
+      endpoint: settings.endpoint,
+      lanceOptions: lanceStorageOptions(settings),
+    });
+  }
+  if (scheme === 'az') {
+    const settings = resolveAzureSettings(normalized, given, options.env);
+    return checked(normalized, new AzureObjectStore(normalized, settings), given, {
+      bucket: settings.container,
+      endpoint: settings.endpoint,
+      lanceOptions: lanceAzureOptions(settings),
+    });
+  }
+  if (scheme === 'gs') {
+    const settings = resolveGcsSettings(normalized, given, options.env);
+    return checked(normalized, new GcsObjectStore(normalized, settings), given, {
+      bucket: settings.bucket,
+      endpoint: 'https://storage.googleapis.com',
+      lanceOptions: {},
+    });
+  }
+  throw errors.Unsupported(
+    `${scheme}:// roots are not supported: the catalog keeps its own state with conditional puts, which this build implements for S3 and S3-compatible stores (s3://), Azure Blob Storage (az://) and Google Cloud Storage (gs://)`,
+  );
+}
+
+/** Proves the store answers for the root before anything is said to work. */
+async function checked(
+  root: string,
+  store: ObjectStore & { close(): void },
+  given: Record<string, string>,
+  where: { bucket: string; endpoint: string | undefined; lanceOptions: Record<string, string> },
+): Promise<OpenedRoot> {
   try {
     // One LIST: proves the endpoint answers, the bucket exists and the keys may read it.
     await store.hasPrefix('');
   } catch (error) {
     store.close();
     throw describeStoreError(error, {
-      root: normalized,
-      bucket: settings.bucket,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      root,
+      bucket: where.bucket,
+      ...(where.endpoint ? { endpoint: where.endpoint } : {}),
     });
   }
   return {
-    root: normalized,
+    root,
     store,
-    storageOptions: { ...(options.storageOptions ?? {}), ...lanceStorageOptions(settings) },
+    storageOptions: { ...given, ...where.lanceOptions },
     close: () => store.close(),
   };
 }

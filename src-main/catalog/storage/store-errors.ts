@@ -6,12 +6,23 @@
 import type { CatalogError } from '../errors';
 import { errors, isCatalogError } from '../errors';
 
+/**
+ * The fields the AWS SDK (`name`, `$metadata`), Azure's (`code`, `statusCode`) and Google's (a
+ * numeric `code`) set.
+ */
 interface StoreFailure {
   name?: string;
-  code?: string;
+  code?: string | number;
   message?: string;
+  statusCode?: number;
   $metadata?: { httpStatusCode?: number };
 }
+
+const AZURE_AUTH_CODES = [
+  'AuthenticationFailed',
+  'InvalidAuthenticationInfo',
+  'NoAuthenticationInformation',
+];
 
 export function describeStoreError(
   error: unknown,
@@ -20,16 +31,46 @@ export function describeStoreError(
   if (isCatalogError(error)) return error;
   const failure = error as StoreFailure;
   const name = failure.name ?? '';
-  const status = failure.$metadata?.httpStatusCode;
+  const status =
+    failure.$metadata?.httpStatusCode ??
+    failure.statusCode ??
+    (typeof failure.code === 'number' ? failure.code : undefined);
   const endpoint = where.endpoint ?? 'the default AWS endpoint';
-  if (name === 'NoSuchBucket') {
+  if (failure.code === 'ContainerNotFound') {
+    return errors.NamespaceNotFound(
+      `The container "${where.bucket}" does not exist at ${endpoint}; create it first (LanceDB does not create containers)`,
+      { cause: error },
+    );
+  }
+  if (AZURE_AUTH_CODES.includes(String(failure.code ?? ''))) {
+    return errors.Unauthenticated(
+      `${endpoint} refused the credentials for ${where.root} (${failure.code}): check the account name and key, or the SAS token`,
+      { cause: error },
+    );
+  }
+  if (/DECODER routines|PEM|invalid_grant|private key/i.test(failure.message ?? '')) {
+    return errors.Unauthenticated(
+      `The service account key for ${where.root} could not be used (${failure.message}): give the whole key file as Google issued it`,
+      { cause: error },
+    );
+  }
+  if (/Could not load the default credentials/.test(failure.message ?? '')) {
+    return errors.Unauthenticated(
+      `No credentials for ${where.root}: set google_service_account (a key file) or google_service_account_key, or sign in with Application Default Credentials`,
+      { cause: error },
+    );
+  }
+  if (name === 'NoSuchBucket' || (status === 404 && /bucket/i.test(failure.message ?? ''))) {
     return errors.NamespaceNotFound(
       `The bucket "${where.bucket}" does not exist at ${endpoint}; create it first (LanceDB does not create buckets)`,
       { cause: error },
     );
   }
   if (
-    ['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken'].includes(name)
+    ['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken'].includes(
+      name,
+    ) ||
+    status === 401
   ) {
     return errors.Unauthenticated(
       `${endpoint} refused the credentials for ${where.root} (${name}): check the access key id and secret key`,
@@ -38,7 +79,9 @@ export function describeStoreError(
   }
   if (name === 'AccessDenied' || status === 403) {
     return errors.PermissionDenied(
-      `${endpoint} denied access to ${where.root} (${name || status}): the credentials lack permission on the bucket "${where.bucket}"`,
+      failure.code === 'AuthorizationFailure'
+        ? `${endpoint} denied access to ${where.root} (AuthorizationFailure): check the account key or SAS token, and that it may read and write "${where.bucket}"`
+        : `${endpoint} denied access to ${where.root} (${failure.code ?? (name || status)}): the credentials lack permission on "${where.bucket}"`,
       { cause: error },
     );
   }
@@ -48,10 +91,12 @@ export function describeStoreError(
       { cause: error },
     );
   }
-  const code = failure.code ?? '';
+  const code = String(failure.code ?? '');
+  const unreachable = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH/;
   if (
-    /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH/.test(code) ||
-    /TimeoutError|RequestTimeout/.test(name)
+    unreachable.test(code) ||
+    /TimeoutError|RequestTimeout/.test(name) ||
+    (code === 'REQUEST_SEND_ERROR' && unreachable.test(failure.message ?? ''))
   ) {
     return errors.ServiceUnavailable(
       `The object store at ${endpoint} does not answer (${code || name}); check the endpoint and that the store is running`,
