@@ -1,8 +1,9 @@
 /**
- * Open a catalog on an object store: the s3:// URI, an endpoint for S3-compatible stores, the
- * region, path-style access, and where the credentials come from. Typed keys go to the host's
- * secret store and are never shown again. "Test connection" opens the catalog as Open would and
- * names what is wrong: the bucket, the keys, a permission or the endpoint.
+ * Open a catalog on an object store: the s3://, az:// or gs:// URI, an endpoint for S3-compatible
+ * stores and Azurite, the region and path-style access (S3's alone), and where the credentials
+ * come from. Typed keys go to the host's secret store and are never shown again. "Test
+ * connection" opens the catalog as Open would and names what is wrong: the bucket, the keys, a
+ * permission or the endpoint.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -20,8 +21,19 @@ import {
   formProblems,
   isComplete,
   objectStoreSettings,
+  uriChange,
+  uriScheme,
   type ObjectStoreForm,
 } from './object-store-form';
+
+/** GCS has no other address (neither the engine nor LanceDB takes one), so no endpoint field. */
+const ENDPOINT = {
+  s3: { label: 'Endpoint (optional; empty for AWS)', placeholder: 'https://s3.example.com' },
+  az: {
+    label: 'Endpoint (optional; empty for Azure itself)',
+    placeholder: 'http://127.0.0.1:10000/devstoreaccount1',
+  },
+} as const;
 
 export function OpenObjectStoreDialog() {
   const ws = useWorkspace();
@@ -53,11 +65,28 @@ export function OpenObjectStoreDialog() {
   const touch = (field: string) => () => setTouched((t) => new Set(t).add(field));
   const shown = (field: keyof typeof problems) =>
     field === 'uri' || touched.has(field) ? problems[field] : undefined;
+  const scheme = uriScheme(form.uri) ?? 's3';
+  const endpoint = scheme === 'gs' ? undefined : ENDPOINT[scheme];
+  const endpointField = endpoint && (
+    <label className="field">
+      <span>{endpoint.label}</span>
+      <input
+        aria-label="Endpoint"
+        value={form.endpoint}
+        placeholder={endpoint.placeholder}
+        spellCheck={false}
+        aria-invalid={Boolean(shown('endpoint'))}
+        onChange={(e) => update({ endpoint: e.target.value })}
+        onBlur={touch('endpoint')}
+      />
+      {shown('endpoint') && <span className="field-error">{shown('endpoint')}</span>}
+    </label>
+  );
 
   return (
     <Modal
       title="Open object store"
-      description="A catalog in an S3 bucket, on AWS or an S3-compatible store such as Ceph or MinIO."
+      description="A catalog in an S3 bucket (on AWS or an S3-compatible store such as Ceph or MinIO), an Azure Blob Storage container or a Google Cloud Storage bucket."
       onClose={ws.closeDialog}
     >
       <form
@@ -75,49 +104,43 @@ export function OpenObjectStoreDialog() {
             aria-label="URI"
             value={form.uri}
             autoFocus
-            placeholder="s3://bucket/prefix"
+            placeholder="s3://bucket/prefix, az://container/prefix or gs://bucket/prefix"
             spellCheck={false}
             aria-invalid={Boolean(shown('uri'))}
-            onChange={(e) => update({ uri: e.target.value })}
+            onChange={(e) => update(uriChange(form, e.target.value))}
           />
           {shown('uri') && <span className="field-error">{shown('uri')}</span>}
         </label>
-        <div className="field-pair">
-          <label className="field">
-            <span>Endpoint (optional; empty for AWS)</span>
+        {scheme === 's3' ? (
+          <div className="field-pair">
+            {endpointField}
+            <label className="field">
+              <span>Region (optional)</span>
+              <input
+                aria-label="Region"
+                value={form.region}
+                placeholder="us-east-1"
+                spellCheck={false}
+                aria-invalid={Boolean(shown('region'))}
+                onChange={(e) => update({ region: e.target.value })}
+                onBlur={touch('region')}
+              />
+              {shown('region') && <span className="field-error">{shown('region')}</span>}
+            </label>
+          </div>
+        ) : (
+          endpointField
+        )}
+        {scheme === 's3' && (
+          <label className="check">
             <input
-              aria-label="Endpoint"
-              value={form.endpoint}
-              placeholder="https://s3.example.com"
-              spellCheck={false}
-              aria-invalid={Boolean(shown('endpoint'))}
-              onChange={(e) => update({ endpoint: e.target.value })}
-              onBlur={touch('endpoint')}
+              type="checkbox"
+              checked={effectivePathStyle(form)}
+              onChange={(e) => update({ pathStyle: e.target.checked })}
             />
-            {shown('endpoint') && <span className="field-error">{shown('endpoint')}</span>}
+            Path-style access (the bucket in the path; most S3-compatible stores need it)
           </label>
-          <label className="field">
-            <span>Region (optional)</span>
-            <input
-              aria-label="Region"
-              value={form.region}
-              placeholder="us-east-1"
-              spellCheck={false}
-              aria-invalid={Boolean(shown('region'))}
-              onChange={(e) => update({ region: e.target.value })}
-              onBlur={touch('region')}
-            />
-            {shown('region') && <span className="field-error">{shown('region')}</span>}
-          </label>
-        </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={effectivePathStyle(form)}
-            onChange={(e) => update({ pathStyle: e.target.checked })}
-          />
-          Path-style access (the bucket in the path; most S3-compatible stores need it)
-        </label>
+        )}
         <ObjectStoreCredentialFields
           form={form}
           update={update}

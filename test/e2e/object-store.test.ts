@@ -2,12 +2,15 @@
  * A catalog in an S3 bucket, opened from the start screen in Chromium against the real S3 store
  * the test run starts: the app learns the store's address and keys only from what is typed. It
  * tests the connection, opens the catalog, browses and changes it, reopens it from the recent list
- * with the stored keys, and a wrong secret is named as such, before and after "Open".
+ * with the stored keys, and a wrong secret is named as such, before and after "Open". An Azure
+ * container on Azurite opens the same way with its account name and key, the dialog showing each
+ * scheme's own fields.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src-main/catalog';
+import { AZURITE_ACCOUNT, AZURITE_KEY, startAzurite, type Azurite } from '../support/azurite';
 import { sampleTable } from '../support/sample-data';
 import { describeWithS3, s3Info, s3Root, s3StorageOptions } from '../support/s3-store';
 import { hasChromium, screenshotBothThemes, startWebApp, type WebApp } from '../support/web-app';
@@ -51,8 +54,10 @@ describe.skipIf(!hasChromium)(
         const dialog = await fillObjectStore(page, s3Info().secretAccessKey!, 'bucket catalog');
         const open = dialog.getByRole('button', { name: 'Open', exact: true });
 
-        await dialog.getByLabel('URI').fill('gs://catalog/x');
-        await dialog.getByText('gs:// (Google Cloud Storage) is not supported yet').waitFor();
+        await dialog.getByLabel('URI').fill('abfss://catalog@account.dfs.core.windows.net/x');
+        await dialog
+          .getByText('abfss:// (Azure Blob Storage; give it as az://container/prefix)')
+          .waitFor();
         await expect(open.isDisabled()).resolves.toBe(true);
         await screenshotBothThemes(page, 'object-store-unsupported');
         await dialog.getByLabel('URI').fill(uri);
@@ -124,6 +129,67 @@ describe.skipIf(!hasChromium)(
         await alert.getByText('Check the access key ID and secret access key').waitFor();
         await screenshotBothThemes(page, 'object-store-wrong-secret');
         await expect(app.openConnectionIds()).resolves.toEqual([]);
+        await page.close();
+      });
+    });
+
+    describe('an Azure container on Azurite', () => {
+      let azurite: Azurite;
+      let azureApp: WebApp;
+      let azureUri: string;
+      beforeAll(async () => {
+        azurite = await startAzurite();
+        await azurite.createContainer('catalog');
+        azureUri = `az://catalog/e2e-${randomBytes(5).toString('hex')}`;
+        const writer = await connect(azureUri, { storageOptions: azurite.storageOptions() });
+        await writer.createNamespace(['sales']);
+        await writer.close();
+        azureApp = await startWebApp();
+      }, 60_000);
+      afterAll(async () => {
+        await azureApp?.close();
+        await azurite?.stop();
+      });
+
+      it('shows each scheme its own fields, and opens az:// with the account name and key', async () => {
+        const page = await azureApp.newPage();
+        await page.getByRole('button', { name: 'Open object store…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Open object store' });
+        const sources = dialog.getByRole('radiogroup', { name: 'Credentials from' });
+
+        await dialog.getByLabel('URI').fill('gs://some-bucket/x');
+        await dialog.getByLabel('Service account key (JSON)').waitFor();
+        await expect(dialog.getByLabel('Endpoint').count()).resolves.toBe(0);
+        await expect(dialog.getByLabel('Region').count()).resolves.toBe(0);
+        await expect(dialog.getByLabel('Path-style access').count()).resolves.toBe(0);
+        await expect(sources.getByText('A profile').count()).resolves.toBe(0);
+        await sources.getByText('The environment (GOOGLE_*)').click();
+        await dialog.getByText(/GOOGLE_SERVICE_ACCOUNT \(a key file\)/).waitFor();
+        await screenshotBothThemes(page, 'object-store-gcs');
+        await sources.getByText('A service account').click();
+
+        await dialog.getByLabel('URI').fill(azureUri);
+        await expect(dialog.getByLabel('Endpoint').getAttribute('placeholder')).resolves.toBe(
+          'http://127.0.0.1:10000/devstoreaccount1',
+        );
+        await expect(dialog.getByLabel('Region').count()).resolves.toBe(0);
+        await expect(dialog.getByLabel('Path-style access').count()).resolves.toBe(0);
+        await expect(sources.getByText('A profile').count()).resolves.toBe(0);
+        await dialog.getByLabel('Endpoint').fill(azurite.endpoint);
+        await dialog.getByLabel('Account name').fill(AZURITE_ACCOUNT);
+        await dialog.getByLabel('Account key').fill(AZURITE_KEY);
+        await dialog.getByLabel('SAS token').waitFor();
+        await dialog.getByLabel('Connection name').fill('azure catalog');
+
+        await dialog.getByRole('button', { name: 'Test connection' }).click();
+        await expect(dialog.getByLabel('Test result').textContent()).resolves.toBe(
+          '✓ Connected: 1 top-level namespace(s), 0 table(s) at the root',
+        );
+        await screenshotBothThemes(page, 'object-store-azure');
+        await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await item(page, 'sales').waitFor();
+        await expect(azureApp.openConnectionIds()).resolves.toHaveLength(1);
         await page.close();
       });
     });

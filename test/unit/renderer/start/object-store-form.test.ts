@@ -8,7 +8,9 @@ import {
   isComplete,
   objectStoreSettings,
   regionProblem,
+  uriChange,
   uriProblem,
+  uriScheme,
   type ObjectStoreForm,
 } from '../../../../src-renderer/start/object-store-form';
 
@@ -30,21 +32,45 @@ describe('uriProblem', () => {
     }
   });
 
-  it('says gs:// and az:// are not supported yet, naming the service', () => {
-    expect(uriProblem('gs://bucket/x')).toMatch(
-      /^gs:\/\/ \(Google Cloud Storage\) is not supported yet/,
+  it('accepts az:// containers and gs:// buckets by their own naming rules', () => {
+    for (const uri of [
+      'az://data',
+      'az://my-container-1/team/main',
+      `az://${'c'.repeat(63)}/x`,
+      'gs://bucket',
+      'gs://my_bucket-1/a/b',
+      'gs://data.example.com/x',
+    ]) {
+      expect(uriProblem(uri), uri).toBeUndefined();
+    }
+    for (const uri of ['az://ab', `az://${'c'.repeat(64)}`, 'az://Data', 'az://a--b', 'az://ab-']) {
+      expect(uriProblem(uri), uri).toMatch(/is not a container name: 3 to 63 lowercase/);
+    }
+    for (const uri of ['gs://ab', 'gs://Bucket', `gs://${'b'.repeat(64)}`, 'gs://b-', 'gs://a b']) {
+      expect(uriProblem(uri), uri).toMatch(/is not a bucket name: 3 to 63 lowercase/);
+    }
+    expect(uriProblem('az://')).toMatch(/needs a container: az:\/\/container\/prefix/);
+    expect(uriProblem('gs:///x')).toMatch(/needs a bucket: gs:\/\/bucket\/prefix/);
+    expect(uriProblem('az://data/a//b')).toMatch(/empty part/);
+  });
+
+  it('says the other Azure forms are not supported yet, and how to write the supported ones', () => {
+    expect(uriProblem('abfss://c@acct.dfs.core.windows.net/x')).toMatch(
+      /^abfss:\/\/ \(Azure Blob Storage; give it as az:\/\/container\/prefix\) is not supported yet/,
     );
-    expect(uriProblem('az://container/x')).toMatch(
-      /^az:\/\/ \(Azure Blob Storage\) is not supported yet/,
-    );
-    expect(uriProblem('abfss://c@acct/x')).toMatch(/Azure Blob Storage\) is not supported yet/);
+    expect(uriProblem('adl://x/y')).toMatch(/Azure Data Lake Storage\) is not supported yet/);
+    expect(uriProblem('gcs://b/x')).toMatch(/give it as gs:\/\//);
   });
 
   it('names what is wrong with anything else', () => {
-    expect(uriProblem('/home/me/catalog')).toMatch(/as s3:\/\/bucket/);
+    expect(uriProblem('/home/me/catalog')).toMatch(
+      /as s3:\/\/bucket\/prefix, az:\/\/container\/prefix or gs:\/\/bucket\/prefix/,
+    );
     expect(uriProblem('bucket/prefix')).toMatch(/as s3:\/\/bucket/);
     expect(uriProblem('https://s3.example.com/bucket')).toMatch(/web address.*endpoint/);
-    expect(uriProblem('ftp://x/y')).toMatch(/ftp:\/\/ is not an object-store URI/);
+    expect(uriProblem('ftp://x/y')).toMatch(
+      /ftp:\/\/ is not an object-store URI; use s3:\/\/, az:\/\/ or gs:\/\//,
+    );
     expect(uriProblem('s3://')).toMatch(/needs a bucket/);
     expect(uriProblem('s3:///prefix')).toMatch(/needs a bucket/);
     expect(uriProblem('s3://bad bucket/x')).toMatch(/"bad bucket" is not a bucket name/);
@@ -92,7 +118,74 @@ describe('the whole form', () => {
     expect(formProblems(form({ uri, source: 'environment' }))).toEqual({});
     expect(isComplete(form({ uri, source: 'environment' }))).toBe(true);
     expect(isComplete(form({ source: 'environment' }))).toBe(false);
-    expect(isComplete(form({ uri: 'gs://b', source: 'environment' }))).toBe(false);
+    expect(isComplete(form({ uri: 'gs://ab', source: 'environment' }))).toBe(false);
+  });
+
+  it('asks Azure for the account name and the key or a SAS token, and GCS for the key JSON', () => {
+    const az = 'az://data/p';
+    expect(formProblems(form({ uri: az, accessKeyId: 'acct' })).credentials).toMatch(
+      /account name, and the account key or a SAS token/,
+    );
+    expect(formProblems(form({ uri: az, secretAccessKey: 'k' })).credentials).toBeDefined();
+    expect(isComplete(form({ uri: az, accessKeyId: 'acct', secretAccessKey: 'k' }))).toBe(true);
+    expect(isComplete(form({ uri: az, accessKeyId: 'acct', sessionToken: 'sv=1&sig=x' }))).toBe(
+      true,
+    );
+
+    const gs = 'gs://bucket/p';
+    expect(
+      formProblems(form({ uri: gs, accessKeyId: 'AK', secretAccessKey: 'SK' })).credentials,
+    ).toMatch(/service account key \(JSON\)/);
+    expect(isComplete(form({ uri: gs, sessionToken: '{"type":"service_account"}' }))).toBe(true);
+
+    for (const uri of [az, gs]) {
+      expect(formProblems(form({ uri, source: 'profile', profile: 'work' })).credentials).toMatch(
+        /A profile holds AWS credentials/,
+      );
+      expect(isComplete(form({ uri, source: 'environment' }))).toBe(true);
+    }
+  });
+
+  it('checks only the fields the scheme shows: no region for az://, no endpoint for gs://', () => {
+    const left = { endpoint: 'not an address', region: 'eu west', source: 'environment' as const };
+    expect(formProblems(form({ uri: 's3://b', ...left }))).toEqual({
+      endpoint: expect.stringMatching(/must start with http/),
+      region: expect.stringMatching(/such as us-east-1/),
+    });
+    expect(formProblems(form({ uri: 'az://data', ...left }))).toEqual({
+      endpoint: expect.stringMatching(/must start with http/),
+    });
+    expect(formProblems(form({ uri: 'gs://bucket', ...left }))).toEqual({});
+  });
+
+  it('empties keys typed for another service when the URI changes scheme, and leaves a profile for keys', () => {
+    const typed = form({
+      uri: 's3://b',
+      keysScheme: 's3',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+    });
+    // Halfway through retyping the URI no scheme is known yet: nothing is lost.
+    expect(uriChange(typed, 'a')).toEqual({ uri: 'a' });
+    expect(uriChange(typed, 's3://b/p')).toEqual({ uri: 's3://b/p', keysScheme: 's3' });
+    expect(uriChange(typed, 'az://data')).toEqual({
+      uri: 'az://data',
+      keysScheme: 'az',
+      accessKeyId: '',
+      secretAccessKey: '',
+      sessionToken: '',
+    });
+    // Keys typed before any URI are kept for the first scheme typed.
+    expect(uriChange(form({ accessKeyId: 'acct' }), 'az://data')).toEqual({
+      uri: 'az://data',
+      keysScheme: 'az',
+    });
+    expect(uriChange(form({ source: 'profile', keysScheme: 's3' }), 'gs://bucket')).toMatchObject({
+      source: 'keys',
+    });
+    expect(uriChange(form({ source: 'profile' }), 's3a://b')).not.toHaveProperty('source');
+    expect(uriScheme(' S3A://b')).toBe('s3');
+    expect(uriScheme('abfss://c@a/x')).toBeUndefined();
   });
 
   it('builds the settings the host takes, trimmed, with only the chosen credentials', () => {
@@ -144,5 +237,31 @@ describe('the whole form', () => {
         }),
       ).credentials,
     ).toEqual({ source: 'keys', accessKeyId: 'a', secretAccessKey: 'b', sessionToken: 't' });
+  });
+
+  it('sends az:// and gs:// without S3’s settings, and each scheme’s keys in the fields the host reads', () => {
+    const leftOver = { endpoint: ' http://127.0.0.1:10000/devstoreaccount1 ', region: 'eu-west-1' };
+    const azure = objectStoreSettings(
+      form({ uri: 'az://data/team', ...leftOver, accessKeyId: ' acct ', sessionToken: ' sv=1 ' }),
+    );
+    expect(azure).toEqual({
+      kind: 'object-store',
+      uri: 'az://data/team',
+      endpoint: 'http://127.0.0.1:10000/devstoreaccount1',
+      credentials: { source: 'keys', accessKeyId: 'acct', sessionToken: 'sv=1' },
+    });
+    expect(ObjectStoreSettingsSchema.safeParse(azure).success).toBe(true);
+
+    // A real key file is about 2,300 characters: more than secretAccessKey may hold.
+    const keyJson = JSON.stringify({ type: 'service_account', private_key: 'k'.repeat(2300) });
+    const gcs = objectStoreSettings(
+      form({ uri: 'gs://bucket', ...leftOver, secretAccessKey: 'stale', sessionToken: keyJson }),
+    );
+    expect(gcs).toEqual({
+      kind: 'object-store',
+      uri: 'gs://bucket',
+      credentials: { source: 'keys', sessionToken: keyJson },
+    });
+    expect(ObjectStoreSettingsSchema.safeParse(gcs).success).toBe(true);
   });
 });
