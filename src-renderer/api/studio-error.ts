@@ -48,12 +48,12 @@ export type NextSteps = Partial<Record<number, string>>;
 /** The next steps for an object store, whose credentials are keys or a profile, not an API key. */
 export const OBJECT_STORE_NEXT_STEP: NextSteps = {
   [ERROR_CODES.Unauthenticated]:
-    'Check the access key ID and secret access key (or the profile) of this object store.',
+    'Check the credentials: the access key ID and secret access key (or the profile) for S3, the account name and key (or SAS token) for Azure, the service account key for Google Cloud Storage.',
   [ERROR_CODES.PermissionDenied]:
     'The credentials need permission to list, read and write objects under this URI.',
   [ERROR_CODES.ServiceUnavailable]: 'Check the endpoint address and that the store is running.',
   [ERROR_CODES.NamespaceNotFound]:
-    'Check the bucket name and the endpoint; the bucket must exist before a catalog can live in it.',
+    'Check the bucket (or Azure container) name and the endpoint; the bucket must exist before a catalog can live in it.',
 };
 
 /**
