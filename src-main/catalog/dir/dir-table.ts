@@ -37,6 +37,7 @@ import { parseOptions } from '../parse-options';
 import { lance } from './lance-errors';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { explainQuery, runQuery } from './query-builder';
+import { forgetQuerySchema, withQuerySchema } from './query-schemas';
 import * as indexes from './dir-indexes';
 import { joinRoot } from './root-uri';
 import { snapshotKey, type VersionSnapshots } from './version-snapshots';
@@ -212,6 +213,8 @@ export class DirTable implements TableHandle {
       return { version: await lance(() => table.version()), numRows: 0 };
     }
     const result = await lance(() => table.add(arrow, { mode }));
+    // An overwrite may bring a new schema with it.
+    if (mode === 'overwrite') forgetQuerySchema(table);
     return { version: result.version, numRows: arrow.numRows };
   }
 
@@ -224,8 +227,7 @@ export class DirTable implements TableHandle {
       return pinned.query({ ...parsed, version: undefined, branch: undefined });
     }
     const table = await this.lanceFor(parsed.branch);
-    const schema = await lance(() => table.schema());
-    return runQuery(table, schema, parsed);
+    return withQuerySchema(table, (schema) => runQuery(table, schema, parsed));
   }
 
   async explainPlan(
@@ -346,7 +348,7 @@ export class DirTable implements TableHandle {
 
   async restore(version: number, options?: BranchOption): Promise<WriteResult> {
     const { branch } = parseOptions(BranchOptionSchema, options);
-    await this.writable(branch);
+    const live = await this.writable(branch);
     await this.requireVersion(version, branch);
     const effective = branch ?? this.branch;
     // A separate handle: checkout() would otherwise pin this handle's shared table object.
@@ -366,6 +368,8 @@ export class DirTable implements TableHandle {
       lance(() => scratch.countRows()),
     ]);
     scratch.close();
+    // The restored version may have another schema.
+    forgetQuerySchema(live);
     return { version: newVersion, numRows: rows };
   }
 
@@ -456,9 +460,10 @@ export class DirTable implements TableHandle {
   }
 
   private async requireVersion(version: number, branch: string | undefined): Promise<void> {
-    if (!Number.isInteger(version) || version < 1) {
+    // 0 is a well-formed version number (the specification allows it); no table has it.
+    if (!Number.isInteger(version) || version < 0) {
       throw errors.InvalidInput(
-        `A version is a whole number from 1 (got ${JSON.stringify(version)})`,
+        `A version is a whole number from 0 (got ${JSON.stringify(version)})`,
       );
     }
     const versions = await this.listVersions(branch === undefined ? {} : { branch });

@@ -48,7 +48,8 @@ export const RenameTableBody = Common.extend({
   new_namespace: opt(z.array(z.string())),
 });
 export const RestoreTableBody = Common.extend({
-  version: z.number().int().min(1),
+  // The specification allows 0; versions start at 1, so 0 is TableVersionNotFound once resolved.
+  version: z.number().int().min(0),
   branch: opt(z.string()),
 });
 export const CountRowsBody = Common.extend({

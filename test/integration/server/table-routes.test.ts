@@ -649,7 +649,7 @@ describe('POST /v1/table/{id}/restore', () => {
     );
     expectError(await call(server, 'POST', '/v1/table/tbl$restorable/restore', {}), 400, 13);
     expectError(
-      await call(server, 'POST', '/v1/table/tbl$restorable/restore', { version: 0 }),
+      await call(server, 'POST', '/v1/table/tbl$restorable/restore', { version: -1 }),
       400,
       13,
     );
@@ -840,6 +840,25 @@ describe('register and deregister', () => {
       409,
       5,
     );
+  });
+
+  it('resolves the table before it checks the body: a bad body for a missing table is 404 code 4', async () => {
+    for (const [route, body] of [
+      ['restore', { version: 'latest' }],
+      ['update', { updates: [] }],
+      ['restore', {}],
+    ] as const) {
+      expectError(await call(server, 'POST', `/v1/table/tbl$ghost/${route}`, body), 404, 4);
+      expectError(await call(server, 'POST', `/v1/table/nons$ghost/${route}`, body), 404, 1);
+    }
+    await createVia('tbl$real', ipc(sampleTable(3, DIM)));
+    expectError(
+      await call(server, 'POST', '/v1/table/tbl$real/restore', { version: 'latest' }),
+      400,
+      13,
+    );
+    // Version 0 is allowed by the specification; no table has it.
+    expectError(await call(server, 'POST', '/v1/table/tbl$real/restore', { version: 0 }), 404, 11);
   });
 
   it('deregister answers 404 code 4 for a missing table', async () => {
