@@ -68,6 +68,7 @@ export default defineConfig(({ mode }) =>
               'test/integration/**/*.test.ts',
               'test/interop/**/*.test.ts',
               'test/reliability/**/*.test.ts',
+              'test/conformance/**/*.test.ts',
             ],
             // LanceDB builds use native threads; two forks match the two cores CI has.
             pool: 'forks',

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { CatalogClient } from '../catalog/client';
 import { errors } from '../catalog/errors';
 import { describeZodError } from '../catalog/parse-options';
-import { describeId, type TableId } from '../catalog/ids';
+import type { TableId } from '../catalog/ids';
 import type { Principal } from './auth/authenticator';
 import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
 import { checkBodyId, delimiterOf, namespaceParts, tableParts } from './http/request-id';
@@ -127,9 +127,6 @@ export function defineRoute<S extends z.ZodType | undefined>(
         const delimiter = delimiterOf(query);
         const rawBody = request.body;
         let body: unknown = undefined;
-        // The specification resolves the object before it checks parameters: a bad body for a
-        // table that does not exist is TableNotFound, not InvalidInput.
-        let bodyError: Error | undefined;
         let arrow: Uint8Array = new Uint8Array();
         if (definition.arrowBody) {
           if (!(rawBody instanceof Uint8Array)) {
@@ -144,12 +141,9 @@ export function defineRoute<S extends z.ZodType | undefined>(
           const parsed = definition.body.safeParse(
             value === undefined || value === null ? {} : value,
           );
-          if (parsed.success) body = parsed.data;
-          else {
-            bodyError = errors.InvalidInput(
-              `Invalid request body: ${describeZodError(parsed.error)}`,
-            );
-          }
+          if (!parsed.success)
+            throw errors.InvalidInput(`Invalid request body: ${describeZodError(parsed.error)}`);
+          body = parsed.data;
         }
 
         let parts: string[] = [];
@@ -182,12 +176,6 @@ export function defineRoute<S extends z.ZodType | undefined>(
         }
         const { name: database, catalog } = selectDatabase(state, request);
         request.databaseName = database;
-        if (bodyError) {
-          if (definition.target === 'table' && params.id !== undefined) {
-            await requireTable(catalog, table, CREATES_TABLE.test(url));
-          }
-          throw bodyError;
-        }
 
         const result = await definition.handler({
           request,
@@ -243,24 +231,5 @@ declare module 'fastify' {
   interface FastifyRequest {
     principalName?: string;
     databaseName?: string;
-  }
-}
-
-/** Routes that make the table they name: only its namespace must exist beforehand. */
-const CREATES_TABLE = /\/:id\/(create|declare|create-empty|create_empty|register)$/;
-
-/** Throws the specification's not-found error for a table id that names nothing. */
-async function requireTable(
-  catalog: CatalogClient,
-  table: TableId,
-  onlyNamespace: boolean,
-): Promise<void> {
-  if (!(await catalog.namespaceExists(table.namespacePath))) {
-    throw errors.NamespaceNotFound(`Namespace ${describeId(table.namespacePath)} does not exist`);
-  }
-  if (!onlyNamespace && !(await catalog.tableExists(table.name, table.namespacePath))) {
-    throw errors.TableNotFound(
-      `Table ${describeId([...table.namespacePath, table.name])} does not exist`,
-    );
   }
 }

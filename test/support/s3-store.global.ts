@@ -29,7 +29,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // A run limited to files that never touch S3 (`vitest run test/unit`) does not pay for the store.
   const filters = process.argv.slice(2).filter((arg) => arg.startsWith('test/'));
-  if (filters.length > 0 && filters.every((f) => /^test\/(unit|e2e)\b/.test(f))) {
+  if (filters.length > 0 && filters.every((f) => /^test\/(unit|e2e|conformance)\b/.test(f))) {
     project.provide('s3', { unavailable: 'this run selected no test that uses S3' });
     return;
   }

@@ -58,7 +58,8 @@ export const CountRowsBody = Common.extend({
   predicate: opt(z.string()),
 });
 export const UpdateTableBody = Common.extend({
-  updates: z.array(z.tuple([z.string(), z.string()])).min(1),
+  // The specification sets no minimum; an empty list is refused once the table is resolved.
+  updates: z.array(z.tuple([z.string(), z.string()])),
   predicate: opt(z.string()),
   branch: opt(z.string()),
 });

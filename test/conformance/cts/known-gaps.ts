@@ -10,18 +10,12 @@ const DROP_COLUMNS = NO_ROUTE('POST /v1/table/{id}/drop_columns');
 const DESCRIBE_VERSION = NO_ROUTE('POST /v1/table/{id}/version/describe');
 const CREATE_VERSION = NO_ROUTE('POST /v1/table/{id}/version/create');
 const DELETE_VERSIONS = NO_ROUTE('POST /v1/table/{id}/version/delete');
-const RESTORE_ZERO =
-  'restore refuses version 0 in the body check (InvalidInput) before it looks the table up';
-const UPDATE_NOTHING =
-  'update refuses `updates: []` in the body check (InvalidInput) before it looks the table up';
 const REGISTER_EMPTY = 'register refuses a location that holds no Lance dataset yet (InvalidInput)';
 
 export const KNOWN_GAPS: Record<string, string> = {
   // table
   register_table_succeeds_with_relative_location: REGISTER_EMPTY,
   register_existing_table_must_409: REGISTER_EMPTY,
-  restore_nonexistent_table_must_404: RESTORE_ZERO,
-  restore_table_namespace_not_found_must_404: RESTORE_ZERO,
   update_schema_metadata_nonexistent_table_must_404: SCHEMA_METADATA,
   update_schema_metadata_after_create_succeeds: SCHEMA_METADATA,
   update_schema_metadata_namespace_not_found_must_404: SCHEMA_METADATA,
@@ -39,10 +33,6 @@ export const KNOWN_GAPS: Record<string, string> = {
   create_version_on_nonexistent_table_must_404: CREATE_VERSION,
   create_version_namespace_not_found_must_404: CREATE_VERSION,
   batch_delete_versions_namespace_not_found_must_404: DELETE_VERSIONS,
-
-  // data
-  update_table_unknown_table_must_404: UPDATE_NOTHING,
-  update_table_namespace_not_found_must_404: UPDATE_NOTHING,
 
   // index
   create_scalar_index_rejects_non_scalar_type:

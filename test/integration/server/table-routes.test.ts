@@ -842,23 +842,26 @@ describe('register and deregister', () => {
     );
   });
 
-  it('resolves the table before it checks the body: a bad body for a missing table is 404 code 4', async () => {
+  it("checks the body against the specification's own limits, then resolves the table", async () => {
+    // Within the specification's limits (version from 0, any number of updates): the missing
+    // table is reported first.
     for (const [route, body] of [
-      ['restore', { version: 'latest' }],
+      ['restore', { version: 0 }],
       ['update', { updates: [] }],
-      ['restore', {}],
     ] as const) {
       expectError(await call(server, 'POST', `/v1/table/tbl$ghost/${route}`, body), 404, 4);
       expectError(await call(server, 'POST', `/v1/table/nons$ghost/${route}`, body), 404, 1);
     }
-    await createVia('tbl$real', ipc(sampleTable(3, DIM)));
+    // Outside them, the body is refused before any lookup.
     expectError(
-      await call(server, 'POST', '/v1/table/tbl$real/restore', { version: 'latest' }),
+      await call(server, 'POST', '/v1/table/tbl$ghost/restore', { version: -1 }),
       400,
       13,
     );
-    // Version 0 is allowed by the specification; no table has it.
+    await createVia('tbl$real', ipc(sampleTable(3, DIM)));
+    // Version 0 is well formed; no table has it.
     expectError(await call(server, 'POST', '/v1/table/tbl$real/restore', { version: 0 }), 404, 11);
+    expectError(await call(server, 'POST', '/v1/table/tbl$real/update', { updates: [] }), 400, 13);
   });
 
   it('deregister answers 404 code 4 for a missing table', async () => {
