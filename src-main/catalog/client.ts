@@ -7,7 +7,11 @@
  */
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type {
+  AddColumnsRequest,
+  AlterColumnsRequest,
   BranchInfo,
+  DropColumnsRequest,
+  SchemaChangeResult,
   BranchOption,
   CountOptions,
   CreateBranchOptions,
@@ -100,6 +104,11 @@ export interface TableHandle {
   checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle>;
   /** Makes an old version the latest again, as a new version. */
   restore(version: number, options?: BranchOption): Promise<WriteResult>;
+
+  /** Schema evolution: each is one commit, whole or not at all. */
+  addColumns(request: AddColumnsRequest): Promise<SchemaChangeResult>;
+  alterColumns(request: AlterColumnsRequest): Promise<SchemaChangeResult>;
+  dropColumns(request: DropColumnsRequest): Promise<SchemaChangeResult>;
 
   listTags(): Promise<TagInfo[]>;
   createTag(tag: string, version: number): Promise<void>;

@@ -3,6 +3,7 @@
  * types inferred from them. The engine, the REST server and the app's IPC all validate against
  * these, so a shape is written once.
  */
+import type { JsonArrowDataType, JsonArrowField } from './json-arrow-types';
 import { z } from 'zod';
 
 const Properties = z.record(z.string(), z.string());
@@ -132,6 +133,63 @@ export const CreateBranchOptionsSchema = z
   })
   .strict();
 export type CreateBranchOptions = z.infer<typeof CreateBranchOptionsSchema>;
+
+/** A JSON Arrow data type (the contract's JsonArrowDataType), e.g. `{ type: 'int64' }`. */
+const JsonDataTypeSchema: z.ZodType<JsonArrowDataType> = z.lazy(() =>
+  z.object({
+    type: z.string().min(1),
+    fields: z.array(JsonFieldSchema).optional(),
+    length: z.number().int().optional(),
+  }),
+);
+const JsonFieldSchema: z.ZodType<JsonArrowField> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    nullable: z.boolean(),
+    type: JsonDataTypeSchema,
+    metadata: z.record(z.string(), z.string()).optional(),
+  }),
+);
+
+/** A new column: computed from an SQL expression over the row, or all null of a type. */
+export const AddColumnSchema = z.union([
+  z.object({ name: z.string().min(1), expression: z.string().min(1) }).strict(),
+  z.object({ name: z.string().min(1), dataType: JsonDataTypeSchema }).strict(),
+]);
+export type AddColumn = z.infer<typeof AddColumnSchema>;
+export const AddColumnsRequestSchema = z
+  .object({ columns: z.array(AddColumnSchema).min(1), branch: z.string().min(1).optional() })
+  .strict();
+export type AddColumnsRequest = z.infer<typeof AddColumnsRequestSchema>;
+
+/** A change to one column: a new name, nullability, or a cast to a compatible type. */
+export const ColumnAlterationSchema = z
+  .object({
+    path: z.string().min(1),
+    rename: z.string().min(1).optional(),
+    nullable: z.boolean().optional(),
+    dataType: JsonDataTypeSchema.optional(),
+  })
+  .strict();
+export type ColumnAlteration = z.infer<typeof ColumnAlterationSchema>;
+export const AlterColumnsRequestSchema = z
+  .object({
+    alterations: z.array(ColumnAlterationSchema).min(1),
+    branch: z.string().min(1).optional(),
+  })
+  .strict();
+export type AlterColumnsRequest = z.infer<typeof AlterColumnsRequestSchema>;
+
+export const DropColumnsRequestSchema = z
+  .object({ columns: z.array(z.string().min(1)).min(1), branch: z.string().min(1).optional() })
+  .strict();
+export type DropColumnsRequest = z.infer<typeof DropColumnsRequestSchema>;
+
+export interface SchemaChangeResult {
+  version: number;
+  /** Indexes that went with the columns they covered (drop only). */
+  droppedIndexes?: string[];
+}
 
 // ---- results ------------------------------------------------------------------------------
 

@@ -181,3 +181,13 @@ export function fromJsonArrowSchema(schema: JsonArrowSchema): Schema {
     new Map(Object.entries(schema.metadata ?? {})),
   );
 }
+
+/** LanceDB's name for a JSON Arrow type, as its alter-columns `dataType` takes it. */
+export function lanceTypeNameOf(type: JsonArrowDataType): string {
+  return lanceTypeName(fromJsonType(type));
+}
+
+/** The Arrow type of a JSON Arrow type. */
+export function arrowTypeOf(type: JsonArrowDataType): ArrowDataType {
+  return fromJsonType(type);
+}

@@ -35,6 +35,7 @@ import { registerTableDataRoutes } from './routes/table-data';
 import { registerIndexRoutes } from './routes/indexes';
 import { registerVersionRoutes } from './routes/versions';
 import { registerJobRoutes } from './routes/jobs';
+import { registerColumnRoutes } from './routes/columns';
 import { recordRoutes } from './route-table';
 
 const ARROW_TYPES = [
@@ -169,6 +170,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerIndexRoutes(app, state);
   registerVersionRoutes(app, state);
   registerJobRoutes(app, state);
+  registerColumnRoutes(app, state);
   return app;
 }
 

@@ -279,6 +279,82 @@ export function catalogClientConformance(
       );
     });
 
+    describe('schema evolution', () => {
+      const fieldOf = async (table: TableHandle, name: string) =>
+        (await table.schema()).fields.find((f) => f.name === name);
+
+      it('adds a column from an SQL expression and an all-null column of a type', async () => {
+        const table = await tableWithRows(10);
+        const computed = await table.addColumns({
+          columns: [{ name: 'double_id', expression: 'id * 2' }],
+        });
+        const nulls = await table.addColumns({
+          columns: [{ name: 'note', dataType: { type: 'utf8' } }],
+        });
+        expect(nulls.version).toBeGreaterThan(computed.version);
+        const rows = await table.query({ columns: ['id', 'double_id', 'note'], filter: 'id = 4' });
+        expect(rows.getChild('double_id')?.get(0)).toBe(8);
+        expect(rows.getChild('note')?.get(0)).toBeNull();
+        expect(String((await fieldOf(table, 'note'))?.type)).toBe('Utf8');
+      });
+
+      it('renames, casts and relaxes columns, in one commit', async () => {
+        const table = await tableWithRows(10);
+        await table.alterColumns({
+          alterations: [
+            { path: 'id', dataType: { type: 'int64' } },
+            { path: 'category', rename: 'group' },
+          ],
+        });
+        expect(String((await fieldOf(table, 'id'))?.type)).toBe('Int64');
+        expect(await fieldOf(table, 'category')).toBeUndefined();
+        expect(await table.countRows({ filter: '"group" = \'c1\'' })).toBe(2);
+      });
+
+      it('drops columns, naming the indexes that went with them', async () => {
+        const table = await tableWithRows(10);
+        const job = await table.createIndex({ column: 'category', index_type: 'BITMAP' });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        const dropped = await table.dropColumns({ columns: ['category', 'text'] });
+        expect(dropped.droppedIndexes).toEqual(['category_idx']);
+        expect((await table.schema()).fields.map((f) => f.name)).not.toContain('category');
+        expect(await table.listIndices()).toEqual([]);
+        expect(await table.countRows()).toBe(10);
+      });
+
+      it('refuses bad changes with the right code, naming the column, and leaves the table as it was', async () => {
+        const table = await tableWithRows(10);
+        const version = (await table.describe()).version;
+        const missing = await expectCode(
+          table.alterColumns({ alterations: [{ path: 'ghost', rename: 'g' }] }),
+          E.TableColumnNotFound,
+        );
+        expect(missing.message).toMatch(/ghost/);
+        await expectCode(table.dropColumns({ columns: ['ghost'] }), E.TableColumnNotFound);
+        const cast = await expectCode(
+          table.alterColumns({ alterations: [{ path: 'category', dataType: { type: 'int32' } }] }),
+          E.TableSchemaValidationError,
+        );
+        expect(cast.message).toMatch(/category/);
+        await expectCode(
+          table.addColumns({ columns: [{ name: 'x', expression: 'id +* 2' }] }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.addColumns({ columns: [{ name: 'id', expression: '1' }] }),
+          E.TableSchemaValidationError,
+        );
+        await expectCode(
+          table.alterColumns({ alterations: [{ path: 'text', nullable: false }] }),
+          E.TableSchemaValidationError,
+        );
+        const all = (await table.schema()).fields.map((f) => f.name);
+        await expectCode(table.dropColumns({ columns: all }), E.TableSchemaValidationError);
+        expect((await table.describe()).version).toBe(version);
+        expect(await table.countRows()).toBe(10);
+      });
+    });
+
     describe('data', () => {
       it('counts with and without a filter, and reports bad filters', async () => {
         const table = await tableWithRows(100);

@@ -6,7 +6,14 @@ import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from '../client';
 import {
+  AddColumnsRequestSchema,
+  AlterColumnsRequestSchema,
   BranchOptionSchema,
+  DropColumnsRequestSchema,
+  type AddColumnsRequest,
+  type AlterColumnsRequest,
+  type DropColumnsRequest,
+  type SchemaChangeResult,
   CountOptionsSchema,
   CreateBranchOptionsSchema,
   InsertOptionsSchema,
@@ -38,6 +45,7 @@ import { lance } from './lance-errors';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { explainQuery, runQuery } from './query-builder';
 import { forgetQuerySchema, withQuerySchema } from './query-schemas';
+import * as columns from './dir-columns';
 import * as indexes from './dir-indexes';
 import { joinRoot } from './root-uri';
 import { snapshotKey, type VersionSnapshots } from './version-snapshots';
@@ -371,6 +379,37 @@ export class DirTable implements TableHandle {
     // The restored version may have another schema.
     forgetQuerySchema(live);
     return { version: newVersion, numRows: rows };
+  }
+
+  async addColumns(request: AddColumnsRequest): Promise<SchemaChangeResult> {
+    const parsed = parseOptions(AddColumnsRequestSchema, request);
+    return this.changingSchema(parsed.branch, (table) => columns.addColumns(table, parsed.columns));
+  }
+
+  async alterColumns(request: AlterColumnsRequest): Promise<SchemaChangeResult> {
+    const parsed = parseOptions(AlterColumnsRequestSchema, request);
+    return this.changingSchema(parsed.branch, (table) =>
+      columns.alterColumns(table, parsed.alterations),
+    );
+  }
+
+  async dropColumns(request: DropColumnsRequest): Promise<SchemaChangeResult> {
+    const parsed = parseOptions(DropColumnsRequestSchema, request);
+    return this.changingSchema(parsed.branch, (table) =>
+      columns.dropColumns(table, parsed.columns),
+    );
+  }
+
+  private async changingSchema(
+    branch: string | undefined,
+    change: (table: lancedb.Table) => Promise<SchemaChangeResult>,
+  ): Promise<SchemaChangeResult> {
+    const table = await this.writable(branch);
+    try {
+      return await change(table);
+    } finally {
+      forgetQuerySchema(table);
+    }
   }
 
   async listTags(): Promise<TagInfo[]> {

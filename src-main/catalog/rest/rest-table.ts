@@ -5,7 +5,14 @@
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from '../client';
 import {
+  AddColumnsRequestSchema,
+  AlterColumnsRequestSchema,
   BranchOptionSchema,
+  DropColumnsRequestSchema,
+  type AddColumnsRequest,
+  type AlterColumnsRequest,
+  type DropColumnsRequest,
+  type SchemaChangeResult,
   CountOptionsSchema,
   CreateBranchOptionsSchema,
   InsertOptionsSchema,
@@ -416,6 +423,51 @@ export class RestTable implements TableHandle {
     return { version: reply.version, numRows: await this.countRows(b ? { branch: b } : {}) };
   }
 
+  async addColumns(request: AddColumnsRequest): Promise<SchemaChangeResult> {
+    const { columns, branch } = parseOptions(AddColumnsRequestSchema, request);
+    this.writable();
+    const b = this.branchOf(branch);
+    const reply = await this.post<{ version: number }>('add_columns', {
+      // The contract's new columns are computed; an all-null one is the SQL cast of NULL.
+      new_columns: columns.map((c) => ({
+        name: c.name,
+        expression: 'expression' in c ? c.expression : nullOfType(c.name, c.dataType),
+      })),
+      ...(b ? { branch: b } : {}),
+    });
+    return { version: reply.version };
+  }
+
+  async alterColumns(request: AlterColumnsRequest): Promise<SchemaChangeResult> {
+    const { alterations, branch } = parseOptions(AlterColumnsRequestSchema, request);
+    this.writable();
+    const b = this.branchOf(branch);
+    const reply = await this.post<{ version: number }>('alter_columns', {
+      alterations: alterations.map((a) => ({
+        path: a.path,
+        ...(a.rename !== undefined ? { rename: a.rename } : {}),
+        ...(a.nullable !== undefined ? { nullable: a.nullable } : {}),
+        ...(a.dataType !== undefined ? { data_type: a.dataType } : {}),
+      })),
+      ...(b ? { branch: b } : {}),
+    });
+    return { version: reply.version };
+  }
+
+  async dropColumns(request: DropColumnsRequest): Promise<SchemaChangeResult> {
+    const { columns, branch } = parseOptions(DropColumnsRequestSchema, request);
+    this.writable();
+    const b = this.branchOf(branch);
+    const reply = await this.post<{ version: number; dropped_indexes?: string[] }>('drop_columns', {
+      columns,
+      ...(b ? { branch: b } : {}),
+    });
+    return {
+      version: reply.version,
+      ...(reply.dropped_indexes?.length ? { droppedIndexes: reply.dropped_indexes } : {}),
+    };
+  }
+
   async listTags(): Promise<TagInfo[]> {
     const reply = await this.post<{
       tags: Record<string, { version: number; manifestSize?: number }>;
@@ -484,4 +536,35 @@ export class RestTable implements TableHandle {
     }
     return new RestTable(this.session, this.name, this.namespacePath, undefined, name);
   }
+}
+
+/**
+ * SQL types (Lance's SQL dialect) for an all-null column sent as `CAST(NULL AS …)`, the contract
+ * having no type field.
+ */
+const SQL_TYPES: Record<string, string> = {
+  bool: 'BOOLEAN',
+  int8: 'TINYINT',
+  int16: 'SMALLINT',
+  int32: 'INT',
+  int64: 'BIGINT',
+  uint8: 'TINYINT UNSIGNED',
+  uint16: 'SMALLINT UNSIGNED',
+  uint32: 'INT UNSIGNED',
+  uint64: 'BIGINT UNSIGNED',
+  float32: 'FLOAT',
+  float64: 'DOUBLE',
+  utf8: 'STRING',
+  binary: 'BINARY',
+  date32: 'DATE',
+};
+
+function nullOfType(name: string, type: { type: string }): string {
+  const sql = SQL_TYPES[type.type];
+  if (!sql) {
+    throw errors.Unsupported(
+      `Column ${name}: an all-null ${type.type} column cannot be added through a remote catalog (the contract carries only SQL expressions); give an expression instead`,
+    );
+  }
+  return `CAST(NULL AS ${sql})`;
 }

@@ -93,3 +93,38 @@ export const RegisterTableBody = Common.extend({
   mode: opt(z.string()),
   properties: opt(Strings),
 });
+
+// ---- schema evolution ----------------------------------------------------------------------
+
+const JsonDataType = z.object({ type: z.string() }).passthrough();
+export const AddColumnsBody = Common.extend({
+  new_columns: z.array(
+    z
+      .object({
+        name: z.string(),
+        expression: opt(z.string()),
+        computed: opt(z.string()),
+        virtual_column: opt(z.unknown()),
+      })
+      .passthrough(),
+  ),
+  branch: opt(z.string()),
+});
+export const AlterColumnsBody = Common.extend({
+  alterations: z.array(
+    z
+      .object({
+        path: z.string(),
+        rename: opt(z.string()),
+        nullable: opt(z.boolean()),
+        data_type: opt(JsonDataType),
+        virtual_column: opt(z.unknown()),
+      })
+      .passthrough(),
+  ),
+  branch: opt(z.string()),
+});
+export const DropColumnsBody = Common.extend({
+  columns: z.array(z.string()),
+  branch: opt(z.string()),
+});

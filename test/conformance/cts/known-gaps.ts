@@ -4,9 +4,6 @@
  */
 const NO_ROUTE = (route: string) => `no ${route} route yet (answers Unsupported, HTTP 404)`;
 const SCHEMA_METADATA = NO_ROUTE('POST /v1/table/{id}/schema_metadata/update');
-const ADD_COLUMNS = NO_ROUTE('POST /v1/table/{id}/add_columns');
-const ALTER_COLUMNS = NO_ROUTE('POST /v1/table/{id}/alter_columns');
-const DROP_COLUMNS = NO_ROUTE('POST /v1/table/{id}/drop_columns');
 const DESCRIBE_VERSION = NO_ROUTE('POST /v1/table/{id}/version/describe');
 const CREATE_VERSION = NO_ROUTE('POST /v1/table/{id}/version/create');
 const DELETE_VERSIONS = NO_ROUTE('POST /v1/table/{id}/version/delete');
@@ -19,14 +16,6 @@ export const KNOWN_GAPS: Record<string, string> = {
   update_schema_metadata_nonexistent_table_must_404: SCHEMA_METADATA,
   update_schema_metadata_after_create_succeeds: SCHEMA_METADATA,
   update_schema_metadata_namespace_not_found_must_404: SCHEMA_METADATA,
-  alter_table_add_columns_unknown_table_must_404: ADD_COLUMNS,
-  alter_table_add_columns_namespace_not_found_must_404: ADD_COLUMNS,
-  alter_table_alter_columns_unknown_table_must_404: ALTER_COLUMNS,
-  alter_table_alter_columns_unknown_column_must_412: ALTER_COLUMNS,
-  alter_table_alter_columns_namespace_not_found_must_404: ALTER_COLUMNS,
-  alter_table_drop_columns_unknown_table_must_404: DROP_COLUMNS,
-  alter_table_drop_columns_unknown_column_must_412: DROP_COLUMNS,
-  alter_table_drop_columns_namespace_not_found_must_404: DROP_COLUMNS,
   describe_version_on_nonexistent_table_must_404: DESCRIBE_VERSION,
   describe_version_unknown_version_must_404: DESCRIBE_VERSION,
   describe_version_namespace_not_found_must_404: DESCRIBE_VERSION,

@@ -1,0 +1,93 @@
+/**
+ * Schema evolution routes: add, alter and drop columns. The table is resolved first (a missing
+ * one is 404 code 4), then the request is checked against it; each change is one commit.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { JsonArrowDataType } from '../../catalog/json-arrow-types';
+import { errors } from '../../catalog/errors';
+import { defineRoute } from '../route';
+import type { ServerState } from '../server-state';
+import { AddColumnsBody, AlterColumnsBody, DropColumnsBody } from './schemas';
+
+export function registerColumnRoutes(app: FastifyInstance, state: ServerState): void {
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/add_columns',
+    access: 'write',
+    target: 'table',
+    body: AddColumnsBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const columns = body.new_columns.map((entry) => {
+        if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
+          throw errors.Unsupported(
+            `Column ${entry.name}: virtual (UDF) columns are not supported by this server`,
+          );
+        }
+        const expression = entry.expression ?? entry.computed;
+        if (!expression) {
+          throw errors.InvalidInput(
+            `Column ${entry.name} needs an expression: an SQL expression over the row, or CAST(NULL AS <type>) for an all-null column`,
+          );
+        }
+        return { name: entry.name, expression };
+      });
+      const result = await handle.addColumns({
+        columns,
+        ...(body.branch ? { branch: body.branch } : {}),
+      });
+      return { version: result.version };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/alter_columns',
+    access: 'write',
+    target: 'table',
+    body: AlterColumnsBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const alterations = body.alterations.map((entry) => {
+        if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
+          throw errors.Unsupported(
+            `Column ${entry.path}: virtual (UDF) columns are not supported by this server`,
+          );
+        }
+        return {
+          path: entry.path,
+          ...(entry.rename ? { rename: entry.rename } : {}),
+          ...(entry.nullable !== undefined && entry.nullable !== null
+            ? { nullable: entry.nullable }
+            : {}),
+          ...(entry.data_type ? { dataType: entry.data_type as JsonArrowDataType } : {}),
+        };
+      });
+      const result = await handle.alterColumns({
+        alterations,
+        ...(body.branch ? { branch: body.branch } : {}),
+      });
+      return { version: result.version };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/drop_columns',
+    access: 'write',
+    target: 'table',
+    body: DropColumnsBody,
+    handler: async ({ catalog, table, body }) => {
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const result = await handle.dropColumns({
+        columns: body.columns,
+        ...(body.branch ? { branch: body.branch } : {}),
+      });
+      // `dropped_indexes` goes beyond the contract: which indexes went with their columns.
+      return {
+        version: result.version,
+        ...(result.droppedIndexes ? { dropped_indexes: result.droppedIndexes } : {}),
+      };
+    },
+  });
+}
