@@ -7,6 +7,9 @@
  */
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type {
+  CreateVersionRequest,
+  DeleteVersionsRequest,
+  VersionDetail,
   AddColumnsRequest,
   AlterColumnsRequest,
   BranchInfo,
@@ -104,6 +107,12 @@ export interface TableHandle {
   checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle>;
   /** Makes an old version the latest again, as a new version. */
   restore(version: number, options?: BranchOption): Promise<WriteResult>;
+  /** One version with its manifest file (the latest when none is named). */
+  describeVersion(version?: number, options?: BranchOption): Promise<VersionDetail>;
+  /** Publishes a staged manifest as a version, if no version has that number (else code 14). */
+  createVersion(request: CreateVersionRequest): Promise<VersionDetail>;
+  /** Deletes the manifests of versions in the ranges, never the latest or a tagged one. */
+  deleteVersions(request: DeleteVersionsRequest): Promise<number>;
 
   /** Schema evolution: each is one commit, whole or not at all. */
   addColumns(request: AddColumnsRequest): Promise<SchemaChangeResult>;

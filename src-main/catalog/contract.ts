@@ -249,6 +249,32 @@ export const VersionInfoSchema = z.object({
 });
 export type VersionInfo = z.infer<typeof VersionInfoSchema>;
 
+/** One version in full: the manifest file that holds it, for the external-manifest routes. */
+export const VersionDetailSchema = VersionInfoSchema.extend({
+  /** Relative to the table's folder, e.g. `_versions/18446744073709551614.manifest`. */
+  manifestPath: z.string().optional(),
+  manifestSize: z.number().optional(),
+});
+export type VersionDetail = z.infer<typeof VersionDetailSchema>;
+
+export const CreateVersionRequestSchema = z
+  .object({
+    version: z.number().int().min(1),
+    /** A staged manifest, relative to the table's folder, copied into place if the version is free. */
+    manifestPath: z.string().min(1),
+    namingScheme: z.enum(['V1', 'V2']).optional(),
+  })
+  .strict();
+export type CreateVersionRequest = z.infer<typeof CreateVersionRequestSchema>;
+
+export const DeleteVersionsRequestSchema = z
+  .object({
+    /** Start inclusive, end exclusive; an end of -1 (or 0) means no end. */
+    ranges: z.array(z.object({ start: z.number().int(), end: z.number().int() }).strict()),
+  })
+  .strict();
+export type DeleteVersionsRequest = z.infer<typeof DeleteVersionsRequestSchema>;
+
 export const TagInfoSchema = z.object({
   name: z.string(),
   version: z.number(),

@@ -12,6 +12,7 @@ import { isCatalogError, errorNameOf, errors, type CatalogError } from '../catal
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../catalog/json-arrow-schema';
 import { describeZodError } from '../catalog/parse-options';
 import type { IndexRequest } from '../catalog/index-specs';
+import type { TableHandle } from '../catalog/client';
 import {
   EVENTS,
   PROCEDURES,
@@ -37,6 +38,7 @@ import { connect } from '../catalog';
 import { previewImport, startImport } from './imports/import-job';
 import { Connections } from './connections';
 import { RecentConnections } from './recent-connections';
+import { addColumns, alterColumns, dropColumns } from './schema-changes';
 import type { SecretStore } from './secret-store';
 
 export interface HostOptions {
@@ -192,8 +194,16 @@ export class Host {
 
   private buildHandlers(): Handlers {
     const c = this.connections;
-    const table = async (input: { connectionId: string; path: string[]; table: string }) =>
+    type TableInput = { connectionId: string; path: string[]; table: string };
+    const table = async (input: TableInput) =>
       c.get(input.connectionId).catalog.openTable(input.table, input.path);
+    /** A write to one table: refused on a read-only connection, announced when it succeeded. */
+    const changeTable = async <T>(input: TableInput, change: (t: TableHandle) => Promise<T>) => {
+      c.writable(input.connectionId);
+      const result = await change(await table(input));
+      this.changed(input.connectionId, input.path, input.table);
+      return result;
+    };
     return {
       'connections:list-open': async () => c.list(),
       'connections:list-recent': async () => this.recent.list(),
@@ -383,6 +393,12 @@ export class Host {
         this.changed(input.connectionId, input.path, input.table);
         return result;
       },
+      'columns:add': async ({ columns, ...input }) =>
+        changeTable(input, (t) => addColumns(t, columns)),
+      'columns:alter': async ({ alterations, ...input }) =>
+        changeTable(input, (t) => alterColumns(t, alterations)),
+      'columns:drop': async ({ columns, ...input }) =>
+        changeTable(input, (t) => dropColumns(t, columns)),
       'branches:list': async (input) => (await table(input)).listBranches(),
       'branches:create': async ({ name, fromVersion, ...input }) => {
         c.writable(input.connectionId);

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import {
+  AddColumnSchema,
+  ColumnAlterationSchema,
   CreateModeSchema,
   DropNamespaceOptionsSchema,
   IndexInfoSchema,
@@ -161,6 +163,20 @@ const ArrowBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 
   message: 'expected Arrow IPC bytes',
 });
 const WriteResultSchema = z.object({ version: z.number(), numRows: z.number() });
+/** A schema change's new version, and for a drop the indexes LanceDB dropped with the columns. */
+const SchemaChangeResultSchema = z.object({
+  version: z.number(),
+  droppedIndexes: z.array(z.string()).optional(),
+});
+/** The codes a schema change may return besides the common ones. */
+const SCHEMA_CHANGE_ERRORS = [
+  E.TableNotFound,
+  E.TableColumnNotFound,
+  E.TableSchemaValidationError,
+  E.InvalidTableState,
+  // An all-null column of a type a remote catalog's SQL cannot name.
+  E.Unsupported,
+];
 
 const InConn = z.object({ connectionId: ConnectionId });
 const ImportFormatSchema = z.enum(['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow']);
@@ -363,6 +379,22 @@ export const PROCEDURES = {
     InTable.extend({ filter: z.string().min(1) }).strict(),
     WriteResultSchema,
     [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  /** Schema evolution: each call is one commit; a refused change leaves the version as it was. */
+  'columns:add': procedure(
+    InTable.extend({ columns: z.array(AddColumnSchema).min(1).max(1_000) }).strict(),
+    SchemaChangeResultSchema,
+    SCHEMA_CHANGE_ERRORS,
+  ),
+  'columns:alter': procedure(
+    InTable.extend({ alterations: z.array(ColumnAlterationSchema).min(1).max(1_000) }).strict(),
+    SchemaChangeResultSchema,
+    SCHEMA_CHANGE_ERRORS,
+  ),
+  'columns:drop': procedure(
+    InTable.extend({ columns: z.array(z.string().min(1)).min(1).max(1_000) }).strict(),
+    SchemaChangeResultSchema,
+    SCHEMA_CHANGE_ERRORS,
   ),
   'branches:list': procedure(InTable.strict(), z.array(BranchInfoSchema), [E.TableNotFound]),
   'branches:create': procedure(

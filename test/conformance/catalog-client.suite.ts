@@ -355,6 +355,53 @@ export function catalogClientConformance(
       });
     });
 
+    describe('version manifests', () => {
+      it('describes a version with its manifest file, and refuses one that does not exist', async () => {
+        const table = await tableWithRows(10);
+        await table.insert(sampleTable(2, DIM, { idOffset: 10 }));
+        const latest = await table.describeVersion();
+        expect(latest.version).toBe((await table.describe()).version);
+        expect(latest.manifestPath).toMatch(/^_versions\/\d+\.manifest$/);
+        expect(latest.manifestSize).toBeGreaterThan(0);
+        expect((await table.describeVersion(1)).version).toBe(1);
+        await expectCode(table.describeVersion(999), E.TableVersionNotFound);
+      });
+
+      it('publishes a staged manifest only under a free version number, from inside the table', async () => {
+        const table = await tableWithRows(3);
+        const latest = await table.describeVersion();
+        await expectCode(
+          table.createVersion({ version: latest.version, manifestPath: latest.manifestPath! }),
+          E.ConcurrentModification,
+        );
+        await expectCode(
+          table.createVersion({ version: 50, manifestPath: '../../elsewhere.manifest' }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.createVersion({ version: 50, manifestPath: 'staged/none.manifest' }),
+          E.InvalidInput,
+        );
+        expect((await table.describeVersion()).version).toBe(latest.version);
+      });
+
+      it('deletes old versions, never the latest or a tagged one', async () => {
+        const table = await tableWithRows(4);
+        await table.insert(sampleTable(1, DIM, { idOffset: 10 }));
+        await table.insert(sampleTable(1, DIM, { idOffset: 20 }));
+        const versions = (await table.listVersions()).map((v) => v.version);
+        const [first, second, latest] = [versions[0]!, versions[1]!, versions.at(-1)!];
+        await table.createTag('keep', second);
+        const deleted = await table.deleteVersions({ ranges: [{ start: 0, end: -1 }] });
+        expect(deleted).toBe(versions.length - 2);
+        const left = (await table.listVersions()).map((v) => v.version);
+        expect(left).not.toContain(first);
+        expect(left).toEqual(expect.arrayContaining([second, latest]));
+        expect(await (await table.checkoutVersion(second)).countRows()).toBe(5);
+        expect(await table.countRows()).toBe(6);
+      });
+    });
+
     describe('data', () => {
       it('counts with and without a filter, and reports bad filters', async () => {
         const table = await tableWithRows(100);

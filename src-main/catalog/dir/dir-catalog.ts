@@ -163,6 +163,7 @@ export class DirCatalog implements CatalogClient {
       tableOptions,
       entries: new Map(),
       snapshots: new VersionSnapshots(),
+      store: opened.store,
     };
   }
 

@@ -6,6 +6,11 @@ import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from '../client';
 import {
+  CreateVersionRequestSchema,
+  DeleteVersionsRequestSchema,
+  type CreateVersionRequest,
+  type DeleteVersionsRequest,
+  type VersionDetail,
   AddColumnsRequestSchema,
   AlterColumnsRequestSchema,
   BranchOptionSchema,
@@ -46,6 +51,8 @@ import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { explainQuery, runQuery } from './query-builder';
 import { forgetQuerySchema, withQuerySchema } from './query-schemas';
 import * as columns from './dir-columns';
+import * as versionFiles from './dir-versions';
+import type { ObjectStore } from '../storage/object-store';
 import * as indexes from './dir-indexes';
 import { joinRoot } from './root-uri';
 import { snapshotKey, type VersionSnapshots } from './version-snapshots';
@@ -61,10 +68,14 @@ export interface DirContext {
   entries: Map<string, Promise<TableEntry>>;
   /** Handles pinned at a table's latest version, for reads that come in groups; evicted likewise. */
   snapshots: VersionSnapshots;
+  /** The root's objects, for the version manifests LanceDB's API does not reach. */
+  store: ObjectStore;
 }
 
 export interface TableEntry {
   location: string;
+  /** The table's folder relative to the root. */
+  folder: string;
   properties: Record<string, string>;
 }
 
@@ -188,6 +199,7 @@ export class DirTable implements TableHandle {
     if (!lookup) {
       lookup = this.ctx.manifest.find(key).then((row) => ({
         location: joinRoot(this.ctx.root, row?.location ?? `${this.name}.lance`),
+        folder: row?.location ?? `${this.name}.lance`,
         properties: parseProperties(row?.metadata),
       }));
       this.ctx.entries.set(key, lookup);
@@ -338,6 +350,50 @@ export class DirTable implements TableHandle {
       timestampMillis: new Date(v.timestamp as unknown as string | number | Date).getTime(),
       metadata: v.metadata,
     }));
+  }
+
+  async describeVersion(version?: number, options?: BranchOption): Promise<VersionDetail> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    if (version !== undefined && (!Number.isInteger(version) || version < 0)) {
+      throw errors.InvalidInput(`A version is a whole number from 0 (got ${version})`);
+    }
+    const versions = await this.listVersions(branch === undefined ? {} : { branch });
+    if ((branch ?? this.branch) === undefined) {
+      return versionFiles.describeVersion(await this.versionFiles(), versions, version);
+    }
+    // A branch's manifests live in its own tree; its versions are described without the file.
+    const wanted = version ?? Math.max(...versions.map((v) => v.version));
+    const info = versions.find((v) => v.version === wanted);
+    if (!info) throw errors.TableVersionNotFound(`Version ${wanted} of ${this.id} does not exist`);
+    return info;
+  }
+
+  async createVersion(request: CreateVersionRequest): Promise<VersionDetail> {
+    const parsed = parseOptions(CreateVersionRequestSchema, request);
+    this.mainOnly('create versions');
+    return versionFiles.createVersion(await this.versionFiles(), parsed);
+  }
+
+  async deleteVersions(request: DeleteVersionsRequest): Promise<number> {
+    const { ranges } = parseOptions(DeleteVersionsRequestSchema, request);
+    this.mainOnly('delete versions');
+    const tagged = new Set((await this.listTags()).map((t) => t.version));
+    return versionFiles.deleteVersions(await this.versionFiles(), ranges, tagged);
+  }
+
+  private mainOnly(what: string): void {
+    if (this.pinnedVersion !== undefined) {
+      throw errors.InvalidTableState(
+        `This handle on ${this.id} is pinned at a version; ${what} on the latest`,
+      );
+    }
+    if (this.branch !== undefined) {
+      throw errors.Unsupported(`Only the main branch can ${what} by manifest file`);
+    }
+  }
+
+  private async versionFiles(): Promise<versionFiles.TableFiles> {
+    return { store: this.ctx.store, folder: (await this.entry()).folder, id: this.id };
   }
 
   async checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle> {

@@ -5,6 +5,11 @@
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from '../client';
 import {
+  CreateVersionRequestSchema,
+  DeleteVersionsRequestSchema,
+  type CreateVersionRequest,
+  type DeleteVersionsRequest,
+  type VersionDetail,
   AddColumnsRequestSchema,
   AlterColumnsRequestSchema,
   BranchOptionSchema,
@@ -423,6 +428,38 @@ export class RestTable implements TableHandle {
     return { version: reply.version, numRows: await this.countRows(b ? { branch: b } : {}) };
   }
 
+  async describeVersion(version?: number, options?: BranchOption): Promise<VersionDetail> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const b = this.branchOf(branch);
+    const reply = await this.post<{ version: WireVersion }>('version/describe', {
+      ...(version !== undefined ? { version } : {}),
+      ...(b ? { branch: b } : {}),
+    });
+    return fromWireVersion(reply.version);
+  }
+
+  async createVersion(request: CreateVersionRequest): Promise<VersionDetail> {
+    const parsed = parseOptions(CreateVersionRequestSchema, request);
+    this.writable();
+    const reply = await this.post<{ version: WireVersion }>('version/create', {
+      version: parsed.version,
+      manifest_path: parsed.manifestPath,
+      ...(parsed.namingScheme ? { naming_scheme: parsed.namingScheme } : {}),
+      ...(this.branch ? { branch: this.branch } : {}),
+    });
+    return fromWireVersion(reply.version);
+  }
+
+  async deleteVersions(request: DeleteVersionsRequest): Promise<number> {
+    const { ranges } = parseOptions(DeleteVersionsRequestSchema, request);
+    this.writable();
+    const reply = await this.post<{ deleted_count: number }>('version/delete', {
+      ranges: ranges.map((r) => ({ start_version: r.start, end_version: r.end })),
+      ...(this.branch ? { branch: this.branch } : {}),
+    });
+    return reply.deleted_count;
+  }
+
   async addColumns(request: AddColumnsRequest): Promise<SchemaChangeResult> {
     const { columns, branch } = parseOptions(AddColumnsRequestSchema, request);
     this.writable();
@@ -567,4 +604,23 @@ function nullOfType(name: string, type: { type: string }): string {
     );
   }
   return `CAST(NULL AS ${sql})`;
+}
+
+/** The contract's TableVersion. */
+interface WireVersion {
+  version: number;
+  manifest_path?: string;
+  manifest_size?: number;
+  timestamp_millis?: number;
+  metadata?: Record<string, string>;
+}
+
+function fromWireVersion(v: WireVersion): VersionDetail {
+  return {
+    version: v.version,
+    timestampMillis: v.timestamp_millis ?? 0,
+    metadata: v.metadata ?? {},
+    ...(v.manifest_path ? { manifestPath: v.manifest_path } : {}),
+    ...(v.manifest_size !== undefined ? { manifestSize: v.manifest_size } : {}),
+  };
 }

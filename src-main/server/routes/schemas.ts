@@ -128,3 +128,23 @@ export const DropColumnsBody = Common.extend({
   columns: z.array(z.string()),
   branch: opt(z.string()),
 });
+
+// ---- table versions (external manifests) ---------------------------------------------------
+
+export const DescribeVersionBody = Common.extend({
+  version: opt(z.number().int().min(0)),
+  branch: opt(z.string()),
+});
+export const CreateVersionBody = Common.extend({
+  version: z.number().int().min(0),
+  manifest_path: z.string(),
+  manifest_size: opt(z.number()),
+  e_tag: opt(z.string()),
+  metadata: opt(Strings),
+  naming_scheme: opt(z.string()),
+  branch: opt(z.string()),
+});
+export const DeleteVersionsBody = Common.extend({
+  ranges: z.array(z.object({ start_version: z.number().int(), end_version: z.number().int() })),
+  branch: opt(z.string()),
+});

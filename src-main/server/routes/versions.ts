@@ -6,7 +6,17 @@ import { branchOf, queryBool, queryInt, queryString } from '../http/query-params
 import { defineRoute } from '../route';
 import { isLanceRemoteDialect } from '../http/dialect';
 import type { ServerState } from '../server-state';
-import { BranchBody, CreateBranchBody, EmptyBody, NamedBody, TagBody } from './schemas';
+import {
+  BranchBody,
+  CreateBranchBody,
+  CreateVersionBody,
+  DeleteVersionsBody,
+  DescribeVersionBody,
+  EmptyBody,
+  NamedBody,
+  TagBody,
+} from './schemas';
+import type { VersionDetail } from '../../catalog/contract';
 
 export function registerVersionRoutes(app: FastifyInstance, state: ServerState): void {
   defineRoute(app, state, {
@@ -148,4 +158,72 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
       return {};
     },
   });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/version/describe',
+    access: 'read',
+    target: 'table',
+    body: DescribeVersionBody,
+    handler: async ({ catalog, table, body, query }) => {
+      const branch = branchOf(body, query);
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const detail = await handle.describeVersion(
+        body.version ?? undefined,
+        branch ? { branch } : {},
+      );
+      return { version: wireVersion(detail) };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/version/create',
+    access: 'write',
+    target: 'table',
+    body: CreateVersionBody,
+    handler: async ({ catalog, table, body, query }) => {
+      const branch = branchOf(body, query);
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const scheme = body.naming_scheme ?? undefined;
+      if (scheme !== undefined && scheme !== 'V1' && scheme !== 'V2') {
+        throw errors.InvalidInput(`naming_scheme is V1 or V2 (got ${scheme})`);
+      }
+      const on = branch ? await handle.onBranch(branch) : handle;
+      const detail = await on.createVersion({
+        version: body.version,
+        manifestPath: body.manifest_path,
+        ...(scheme ? { namingScheme: scheme } : {}),
+      });
+      return { version: wireVersion(detail) };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/version/delete',
+    access: 'write',
+    target: 'table',
+    body: DeleteVersionsBody,
+    handler: async ({ catalog, table, body, query }) => {
+      const branch = branchOf(body, query);
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const on = branch ? await handle.onBranch(branch) : handle;
+      const deleted = await on.deleteVersions({
+        ranges: body.ranges.map((r) => ({ start: r.start_version, end: r.end_version })),
+      });
+      return { deleted_count: deleted };
+    },
+  });
+}
+
+/** The contract's TableVersion. */
+function wireVersion(detail: VersionDetail) {
+  return {
+    version: detail.version,
+    timestamp_millis: detail.timestampMillis,
+    metadata: detail.metadata,
+    ...(detail.manifestPath ? { manifest_path: detail.manifestPath } : {}),
+    ...(detail.manifestSize !== undefined ? { manifest_size: detail.manifestSize } : {}),
+  };
 }

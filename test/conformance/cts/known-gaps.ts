@@ -4,9 +4,6 @@
  */
 const NO_ROUTE = (route: string) => `no ${route} route yet (answers Unsupported, HTTP 404)`;
 const SCHEMA_METADATA = NO_ROUTE('POST /v1/table/{id}/schema_metadata/update');
-const DESCRIBE_VERSION = NO_ROUTE('POST /v1/table/{id}/version/describe');
-const CREATE_VERSION = NO_ROUTE('POST /v1/table/{id}/version/create');
-const DELETE_VERSIONS = NO_ROUTE('POST /v1/table/{id}/version/delete');
 const REGISTER_EMPTY = 'register refuses a location that holds no Lance dataset yet (InvalidInput)';
 
 export const KNOWN_GAPS: Record<string, string> = {
@@ -16,12 +13,6 @@ export const KNOWN_GAPS: Record<string, string> = {
   update_schema_metadata_nonexistent_table_must_404: SCHEMA_METADATA,
   update_schema_metadata_after_create_succeeds: SCHEMA_METADATA,
   update_schema_metadata_namespace_not_found_must_404: SCHEMA_METADATA,
-  describe_version_on_nonexistent_table_must_404: DESCRIBE_VERSION,
-  describe_version_unknown_version_must_404: DESCRIBE_VERSION,
-  describe_version_namespace_not_found_must_404: DESCRIBE_VERSION,
-  create_version_on_nonexistent_table_must_404: CREATE_VERSION,
-  create_version_namespace_not_found_must_404: CREATE_VERSION,
-  batch_delete_versions_namespace_not_found_must_404: DELETE_VERSIONS,
 
   // index
   create_scalar_index_rejects_non_scalar_type:

@@ -1,0 +1,127 @@
+/**
+ * A table's version manifests as files, for the contract's external-manifest routes: describe one
+ * version with the manifest that holds it, create a version from a staged manifest, and delete
+ * versions' manifests. LanceDB's Node API exposes none of these, so they work on the files Lance
+ * itself reads: `_versions/<n>.manifest` (naming scheme V1) or `_versions/<u64::MAX − n>.manifest`
+ * (V2, which LanceDB writes today, so that the latest sorts first).
+ *
+ * Creating a version is a conditional put of the staged manifest under the version's name: of two
+ * writers of one version exactly one succeeds, as Lance's own commits do. Deleting never removes
+ * the latest version or a tagged one: the table and its tags keep working.
+ */
+import type { VersionDetail, VersionInfo } from '../contract';
+import { errors } from '../errors';
+import type { ObjectStore } from '../storage/object-store';
+
+const U64_MAX = (1n << 64n) - 1n;
+const V2_DIGITS = 20;
+
+export interface TableFiles {
+  store: ObjectStore;
+  /** The table's folder, relative to the catalog root. */
+  folder: string;
+  /** For messages. */
+  id: string;
+}
+
+type Scheme = 'V1' | 'V2';
+
+export function manifestName(version: number, scheme: Scheme): string {
+  return scheme === 'V2'
+    ? `${(U64_MAX - BigInt(version)).toString().padStart(V2_DIGITS, '0')}.manifest`
+    : `${version}.manifest`;
+}
+
+function parseManifestName(name: string): { version: number; scheme: Scheme } | undefined {
+  const match = /^(\d+)\.manifest$/.exec(name);
+  if (!match) return undefined;
+  const digits = match[1]!;
+  if (digits.length === V2_DIGITS) {
+    return { version: Number(U64_MAX - BigInt(digits)), scheme: 'V2' };
+  }
+  return { version: Number(digits), scheme: 'V1' };
+}
+
+/** The manifest file of each version present, by version number. */
+async function manifests(files: TableFiles): Promise<Map<number, { key: string; scheme: Scheme }>> {
+  const prefix = `${files.folder}/_versions`;
+  const found = new Map<number, { key: string; scheme: Scheme }>();
+  for (const key of await files.store.list(prefix)) {
+    const name = key.slice(prefix.length + 1);
+    if (name.includes('/')) continue;
+    const parsed = parseManifestName(name);
+    if (parsed) found.set(parsed.version, { key, scheme: parsed.scheme });
+  }
+  return found;
+}
+
+export async function describeVersion(
+  files: TableFiles,
+  versions: readonly VersionInfo[],
+  version: number | undefined,
+): Promise<VersionDetail> {
+  const wanted = version ?? Math.max(...versions.map((v) => v.version));
+  const info = versions.find((v) => v.version === wanted);
+  if (!info) throw errors.TableVersionNotFound(`Version ${wanted} of ${files.id} does not exist`);
+  const file = (await manifests(files)).get(wanted);
+  if (!file) return info;
+  const size = (await files.store.get(file.key)).byteLength;
+  return {
+    ...info,
+    manifestPath: file.key.slice(files.folder.length + 1),
+    manifestSize: size,
+  };
+}
+
+export async function createVersion(
+  files: TableFiles,
+  request: { version: number; manifestPath: string; namingScheme?: Scheme | undefined },
+): Promise<VersionDetail> {
+  const staged = request.manifestPath.replace(/^\/+/, '');
+  if (staged.split('/').some((part) => part === '..' || part === '')) {
+    throw errors.InvalidInput(
+      `The staged manifest ${request.manifestPath} must be a path inside the table's folder`,
+    );
+  }
+  const stagedKey = `${files.folder}/${staged}`;
+  if (!(await files.store.exists(stagedKey))) {
+    throw errors.InvalidInput(`No staged manifest at ${request.manifestPath} in ${files.id}`);
+  }
+  const present = await manifests(files);
+  const scheme =
+    request.namingScheme ??
+    ([...present.values()].some((m) => m.scheme === 'V1') && present.size > 0 ? 'V1' : 'V2');
+  const name = manifestName(request.version, scheme);
+  const bytes = await files.store.get(stagedKey);
+  if (!(await files.store.putIfAbsent(`${files.folder}/_versions/${name}`, bytes))) {
+    throw errors.ConcurrentModification(
+      `Version ${request.version} of ${files.id} already exists; a version is written once`,
+    );
+  }
+  return {
+    version: request.version,
+    timestampMillis: Date.now(),
+    metadata: {},
+    manifestPath: `_versions/${name}`,
+    manifestSize: bytes.byteLength,
+  };
+}
+
+/** Deletes the manifests of the versions in the ranges; returns how many went. */
+export async function deleteVersions(
+  files: TableFiles,
+  ranges: ReadonlyArray<{ start: number; end: number }>,
+  keep: ReadonlySet<number>,
+): Promise<number> {
+  const present = await manifests(files);
+  const latest = Math.max(...present.keys());
+  let deleted = 0;
+  for (const [version, file] of present) {
+    if (version === latest || keep.has(version)) continue;
+    const inRange = ranges.some((r) => version >= r.start && (r.end <= 0 || version < r.end));
+    if (!inRange) continue;
+    await files.store.delete(file.key);
+    deleted += 1;
+  }
+  return deleted;
+}
