@@ -159,10 +159,15 @@ export async function checkRegisterLocation(
   name: string,
   location: string,
   replacing: string | undefined,
-): Promise<string> {
+): Promise<{ clean: string; empty: boolean }> {
   const clean = safeRelativeLocation(files, location);
-  if (!(await files.exists(`${clean}/_versions`))) {
-    throw errors.InvalidInput(`Location ${JSON.stringify(location)} holds no Lance dataset`);
+  // Nothing there yet: registered as declared, the data to come (as LanceDB's namespace does).
+  // Something there that is not a dataset: never adopted as a table.
+  const empty = !(await files.exists(clean));
+  if (!empty && !(await files.exists(`${clean}/_versions`))) {
+    throw errors.InvalidInput(
+      `Location ${JSON.stringify(location)} holds files but no Lance dataset`,
+    );
   }
   if (namespacePath.length === 0 && clean !== `${name}.lance`) {
     throw errors.InvalidInput(`A root-level table must be registered at ${name}.lance`);
@@ -173,7 +178,7 @@ export async function checkRegisterLocation(
       `${top} is a root-level table's folder and cannot be registered again`,
     );
   }
-  const leaving = files.linksLeaving(clean);
+  const leaving = empty ? [] : files.linksLeaving(clean);
   if (leaving.length > 0) {
     throw errors.InvalidInput(
       `Location ${JSON.stringify(location)} holds symlinks that lead out of the catalog (${leaving.slice(0, 3).join(', ')})`,
@@ -184,7 +189,7 @@ export async function checkRegisterLocation(
       throw errors.InvalidInput(`Location ${JSON.stringify(location)} belongs to another table`);
     }
   }
-  return clean;
+  return { clean, empty };
 }
 
 export async function registerTable(
@@ -193,8 +198,22 @@ export async function registerTable(
   namespacePath: readonly string[],
   name: string,
   clean: string,
+  empty = false,
 ): Promise<string> {
-  await manifest.insertTable(manifestObjectId(namespacePath, name), clean);
+  const objectId = manifestObjectId(namespacePath, name);
+  await manifest.insertTable(objectId, clean);
+  if (empty) {
+    try {
+      await files.put(`${clean}/${RESERVED_MARKER}`, '');
+    } catch (cause) {
+      await manifest.removeTable(objectId, clean);
+      throw errors.InvalidInput(
+        `Cannot make the table folder ${clean}: ${(cause as Error).message}`,
+        { cause },
+      );
+    }
+    return clean;
+  }
   await files.removeTree(`${clean}/${DEREGISTERED_MARKER}`);
   return clean;
 }

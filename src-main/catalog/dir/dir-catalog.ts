@@ -535,7 +535,7 @@ export class DirCatalog implements CatalogClient {
       }
       // Everything about the new location is checked before the old entry is touched.
       const replacing = exists ? await this.findLocation(name, path) : undefined;
-      const clean = await declared.checkRegisterLocation(
+      const { clean, empty } = await declared.checkRegisterLocation(
         this.files,
         this.manifest,
         path,
@@ -543,9 +543,15 @@ export class DirCatalog implements CatalogClient {
         location,
         replacing,
       );
+      if (exists && empty) {
+        // Replacing a table's data by nothing would leave its old folder orphaned.
+        throw errors.InvalidInput(
+          `Location ${JSON.stringify(location)} holds no Lance dataset; an overwrite must register one`,
+        );
+      }
       if (exists) await this.deregisterHeld(name, path);
       await this.changing(name, path, () =>
-        declared.registerTable(this.files, this.manifest, path, name, clean),
+        declared.registerTable(this.files, this.manifest, path, name, clean, empty),
       );
       return { location: joinRoot(this.root, clean) };
     });

@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../catalog/errors';
-import type { IndexRequest } from '../../catalog/index-specs';
-import { IndexRequestSchema } from '../../catalog/index-specs';
+import { findIndexSpec, IndexRequestSchema, type IndexRequest } from '../../catalog/index-specs';
 import { pageOf } from '../../catalog/pagination';
 import { describeZodError } from '../../catalog/parse-options';
 import { branchOf } from '../http/query-params';
@@ -53,6 +52,9 @@ export function toIndexRequest(body: Record<string, unknown>): IndexRequest {
     fields[name] =
       name === 'distance_type' && typeof value === 'string' ? value.toLowerCase() : value;
   }
+  // The specification answers a second index of one name with TableIndexAlreadyExists; only an
+  // explicit `replace: true` (which LanceDB's own clients send) replaces it.
+  fields.replace ??= false;
   const parsed = IndexRequestSchema.safeParse(fields);
   if (!parsed.success)
     throw errors.InvalidInput(`Invalid create_index request: ${describeZodError(parsed.error)}`);
@@ -69,6 +71,14 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
       body: Common,
       handler: async ({ catalog, table, body }) => {
         const request = toIndexRequest(body as Record<string, unknown>);
+        if (url.endsWith('create_scalar_index')) {
+          const kind = findIndexSpec(request.index_type)?.kind;
+          if (kind === 'vector') {
+            throw errors.InvalidInput(
+              `${request.index_type} is a vector index; create_scalar_index takes scalar and full-text index types (use create_index)`,
+            );
+          }
+        }
         const handle = await catalog.openTable(table.name, table.namespacePath);
         const job = await handle.createIndex(request);
         // job_id lets LanceDB's createIndexAsync hand back a job handle polled via /v1/jobs/describe.

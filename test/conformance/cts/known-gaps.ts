@@ -4,17 +4,10 @@
  */
 const NO_ROUTE = (route: string) => `no ${route} route yet (answers Unsupported, HTTP 404)`;
 const SCHEMA_METADATA = NO_ROUTE('POST /v1/table/{id}/schema_metadata/update');
-const REGISTER_EMPTY = 'register refuses a location that holds no Lance dataset yet (InvalidInput)';
 
 export const KNOWN_GAPS: Record<string, string> = {
   // table
-  register_table_succeeds_with_relative_location: REGISTER_EMPTY,
-  register_existing_table_must_409: REGISTER_EMPTY,
   update_schema_metadata_nonexistent_table_must_404: SCHEMA_METADATA,
   update_schema_metadata_after_create_succeeds: SCHEMA_METADATA,
   update_schema_metadata_namespace_not_found_must_404: SCHEMA_METADATA,
-
-  // index
-  create_scalar_index_rejects_non_scalar_type:
-    'create_scalar_index accepts a vector index type and looks the table up first (TableNotFound, not InvalidInput)',
 };

@@ -612,3 +612,31 @@ describe('jobs routes: cancel on a one-build-at-a-time server', () => {
     expect(names).toEqual(['first']);
   });
 });
+
+describe('index names and kinds, as the specification answers them', () => {
+  it('a second index of one name is 409 code 7 unless replace is asked for', async () => {
+    const id = await freshTable(64);
+    const body = { column: 'category', index_type: 'BITMAP', name: 'cat_idx' };
+    expect((await call(server, 'POST', `/v1/table/${id}/create_index`, body)).status).toBe(200);
+    await waitForIndex(id, 'cat_idx');
+    expectError(await call(server, 'POST', `/v1/table/${id}/create_index`, body), 409, 7);
+    const replaced = await call(server, 'POST', `/v1/table/${id}/create_index`, {
+      ...body,
+      replace: true,
+    });
+    expect(replaced.status).toBe(200);
+  });
+
+  it('create_scalar_index refuses a vector index type with 400 code 13, before any lookup', async () => {
+    for (const id of [await freshTable(16), 'idx$no_such_table']) {
+      expectError(
+        await call(server, 'POST', `/v1/table/${id}/create_scalar_index`, {
+          column: 'vector',
+          index_type: 'IVF_PQ',
+        }),
+        400,
+        13,
+      );
+    }
+  });
+});

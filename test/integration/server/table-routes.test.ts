@@ -4,7 +4,7 @@
  * shapes, describe in both schema dialects, exists, drop, rename, restore, stats, declare,
  * register/deregister and the body-id check.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrow } from '../../../src-main/catalog/arrow';
@@ -825,9 +825,26 @@ describe('register and deregister', () => {
     );
   });
 
-  it('register refuses a folder with no dataset (400 code 13), a missing location (400) and a clash (409 code 5)', async () => {
+  it('registers an empty location as declared, refuses a folder of other files (400 code 13), a missing location (400) and a clash (409 code 5)', async () => {
+    // Nothing at the location yet: the table is registered, declared until data comes.
+    const registered = await call(server, 'POST', '/v1/table/tbl$fresh/register', {
+      location: 'tbl/fresh_place',
+    });
+    expect(registered.status).toBe(200);
+    const described = await call(server, 'POST', '/v1/table/tbl$fresh/describe', {
+      check_declared: true,
+    });
+    expect(described.body.is_only_declared).toBe(true);
     expectError(
-      await call(server, 'POST', '/v1/table/tbl$hollow/register', { location: 'no_such_folder' }),
+      await call(server, 'POST', '/v1/table/tbl$again/register', { location: 'tbl/fresh_place' }),
+      400,
+      13,
+    );
+    // Files that are not a dataset are never adopted as a table.
+    mkdirSync(join(server.root, 'stray_folder'), { recursive: true });
+    writeFileSync(join(server.root, 'stray_folder', 'notes.txt'), 'not a table');
+    expectError(
+      await call(server, 'POST', '/v1/table/tbl$hollow/register', { location: 'stray_folder' }),
       400,
       13,
     );
