@@ -1,4 +1,6 @@
 /** Renders the one open dialog, whichever screen asked for it. */
+import { AddColumnDialog } from '../columns/AddColumnDialog';
+import { ColumnChangeDialog } from '../columns/ColumnChangeDialog';
 import { CreateIndexDialog } from '../create/CreateIndexDialog';
 import { CreateTableDialog } from '../create/CreateTableDialog';
 import { ConnectUrlDialog } from '../start/ConnectUrlDialog';
@@ -38,5 +40,15 @@ export function DialogHost() {
       return <DropNamespaceDialog connectionId={dialog.connectionId} path={dialog.path} />;
     case 'drop-index':
       return <DropIndexDialog table={dialog.table} name={dialog.name} />;
+    case 'add-column':
+      return <AddColumnDialog table={dialog.table} />;
+    case 'column-change':
+      return (
+        <ColumnChangeDialog
+          table={dialog.table}
+          action={dialog.action}
+          segments={dialog.segments}
+        />
+      );
   }
 }

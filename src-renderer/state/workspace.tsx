@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { NamespacePath, TableRef } from '../api/query-keys';
+import type { ColumnAction } from '../columns/schema-change';
 import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link';
 
 export type Dialog =
@@ -17,7 +18,9 @@ export type Dialog =
   | { kind: 'rename-table'; table: TableRef }
   | { kind: 'drop-table'; table: TableRef }
   | { kind: 'drop-namespace'; connectionId: string; path: NamespacePath }
-  | { kind: 'drop-index'; table: TableRef; name: string };
+  | { kind: 'drop-index'; table: TableRef; name: string }
+  | { kind: 'add-column'; table: TableRef }
+  | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] };
 
 export interface OpenTab {
   ref: TableRef;

@@ -1,16 +1,30 @@
 /**
  * The schema as a collapsible tree: each field's type, nullability, vector dimension and the
- * canonical path a filter or index request uses, with a copy button.
+ * canonical path a filter or index request uses, with a copy button. On a writable connection,
+ * columns can be added, and each addressable one renamed, cast, made nullable or dropped.
  */
 import { useMemo, useState } from 'react';
 import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { Connection } from '../../src-main/shared/contract';
 import type { TableRef } from '../api/query-keys';
 import { useTableDescription } from '../api/catalog-queries';
+import { ColumnActions } from '../columns/ColumnActions';
+import { fieldAt } from '../columns/schema-change';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { useWorkspace } from '../state/workspace';
 import { CopyButton } from './CopyButton';
 import { flattenSchema } from './schema-tree';
+import '../columns/columns.css';
 
-export function SchemaTab({ tableRef }: { tableRef: TableRef }) {
+export function SchemaTab({
+  tableRef,
+  connection,
+}: {
+  tableRef: TableRef;
+  connection: Connection;
+}) {
+  const ws = useWorkspace();
+  const writable = !connection.readOnly;
   const description = useTableDescription(tableRef);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const fields = description.data?.schema.fields as JsonArrowField[] | undefined;
@@ -27,56 +41,85 @@ export function SchemaTab({ tableRef }: { tableRef: TableRef }) {
   };
 
   return (
-    <table className="schema-table" aria-label="Schema">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Nullable</th>
-          <th scope="col">Path</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-depth={row.depth}>
-            <th scope="row" className="schema-name" style={{ paddingLeft: 8 + row.depth * 18 }}>
-              <span className="schema-name-inner">
-                {row.expandable ? (
-                  <button
-                    type="button"
-                    className="twisty-button"
-                    aria-expanded={row.expanded}
-                    aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.name}`}
-                    onClick={() => toggle(row.id)}
-                  >
-                    {row.expanded ? '▾' : '▸'}
-                  </button>
-                ) : (
-                  <span className="twisty-space" />
-                )}
-                <span className="field-name">{row.name}</span>
-              </span>
-            </th>
-            <td className="mono">
-              {row.typeLabel}
-              {row.dimension !== undefined && <span className="badge">dim {row.dimension}</span>}
-            </td>
-            <td>{row.nullable ? 'yes' : <span className="muted">no</span>}</td>
-            <td>
-              {row.path ? (
-                <span className="path-cell">
-                  <code>{row.path}</code>
-                  <CopyButton text={row.path} label={`Copy path ${row.path}`} />
-                </span>
-              ) : (
-                <span className="muted" title="List elements have no column path">
-                  —
-                </span>
-              )}
-            </td>
+    <>
+      {writable && (
+        <div className="schema-toolbar">
+          <button
+            type="button"
+            onClick={() => ws.openDialog({ kind: 'add-column', table: tableRef })}
+          >
+            Add column…
+          </button>
+        </div>
+      )}
+      <table className="schema-table" aria-label="Schema">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Nullable</th>
+            <th scope="col">Path</th>
+            {writable && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-depth={row.depth}>
+              <th scope="row" className="schema-name" style={{ paddingLeft: 8 + row.depth * 18 }}>
+                <span className="schema-name-inner">
+                  {row.expandable ? (
+                    <button
+                      type="button"
+                      className="twisty-button"
+                      aria-expanded={row.expanded}
+                      aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.name}`}
+                      onClick={() => toggle(row.id)}
+                    >
+                      {row.expanded ? '▾' : '▸'}
+                    </button>
+                  ) : (
+                    <span className="twisty-space" />
+                  )}
+                  <span className="field-name">{row.name}</span>
+                </span>
+              </th>
+              <td className="mono">
+                {row.typeLabel}
+                {row.dimension !== undefined && <span className="badge">dim {row.dimension}</span>}
+              </td>
+              <td>{row.nullable ? 'yes' : <span className="muted">no</span>}</td>
+              <td>
+                {row.path ? (
+                  <span className="path-cell">
+                    <code>{row.path}</code>
+                    <CopyButton text={row.path} label={`Copy path ${row.path}`} />
+                  </span>
+                ) : (
+                  <span className="muted" title="List elements have no column path">
+                    —
+                  </span>
+                )}
+              </td>
+              {writable && (
+                <td>
+                  {row.path && row.segments && (
+                    <ColumnActions
+                      table={tableRef}
+                      path={row.path}
+                      segments={row.segments}
+                      field={fieldAt(fields, row.segments)!}
+                    />
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -79,7 +79,7 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
           <OverviewTab tableRef={ref} />
         </Tabs.Content>
         <Tabs.Content value="schema" className="tab-content">
-          <SchemaTab tableRef={ref} />
+          <SchemaTab tableRef={ref} connection={connection} />
         </Tabs.Content>
         <Tabs.Content value="data" className="tab-content tab-content-fill">
           <DataTab tableRef={ref} />

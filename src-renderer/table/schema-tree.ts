@@ -16,6 +16,8 @@ export interface SchemaRow {
   nullable: boolean;
   /** Canonical column path; absent inside lists, where no column path reaches. */
   path?: string;
+  /** The field names from the root, present exactly when `path` is. */
+  segments?: string[];
   dimension?: number;
   expandable: boolean;
   expanded: boolean;
@@ -82,7 +84,7 @@ export function flattenSchema(
         name: field.name,
         typeLabel: typeLabel(field),
         nullable: field.nullable,
-        ...(ownSegments ? { path: formatFieldPath(ownSegments) } : {}),
+        ...(ownSegments ? { path: formatFieldPath(ownSegments), segments: ownSegments } : {}),
         ...(dimension !== undefined ? { dimension } : {}),
         expandable: children.length > 0,
         expanded,
