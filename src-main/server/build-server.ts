@@ -36,6 +36,8 @@ import { registerIndexRoutes } from './routes/indexes';
 import { registerVersionRoutes } from './routes/versions';
 import { registerJobRoutes } from './routes/jobs';
 import { registerColumnRoutes } from './routes/columns';
+import { registerTransactionRoutes } from './routes/transactions';
+import { restoreFoldedRootId } from './http/root-id-url';
 import { recordRoutes } from './route-table';
 
 const ARROW_TYPES = [
@@ -82,6 +84,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // for up to that much longer than the timeout says.
     http: { headersTimeout, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    rewriteUrl: (request) => restoreFoldedRootId(request.url ?? '/'),
     // Clients of a catalog send bodies with every verb, GET included (count_rows, stats).
     // Fastify would reject a GET body otherwise.
     return503OnClosing: true,
@@ -157,10 +160,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.setNotFoundHandler((request, reply) => {
     const error = errors.Unsupported(`No route for ${request.method} ${request.url.split('?')[0]}`);
     request.errorCode = error.code;
+    // The error table pairs Unsupported (0) with 406; a route this server does not offer is that.
     reply
-      .code(404)
+      .code(406)
       .type('application/json')
-      .send(errorBody(error, request.url.split('?')[0]!, 404));
+      .send(errorBody(error, request.url.split('?')[0]!, 406));
   });
 
   recordRoutes(app);
@@ -171,6 +175,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerVersionRoutes(app, state);
   registerJobRoutes(app, state);
   registerColumnRoutes(app, state);
+  registerTransactionRoutes(app, state);
   return app;
 }
 

@@ -182,6 +182,39 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
     path: `/v1/table/${at.ns}$${at.table}/tags/version`,
     body: { tag: 'missing' },
   }),
+  'POST /v1/table/:id/add_columns': (at) => ({
+    path: `/v1/table/${at.ns}$missing/add_columns`,
+    body: { new_columns: [{ name: 'c', expression: '1' }] },
+  }),
+  'POST /v1/table/:id/alter_columns': (at) => ({
+    path: `/v1/table/${at.ns}$missing/alter_columns`,
+    body: { alterations: [{ path: 'id', rename: 'c' }] },
+  }),
+  'POST /v1/table/:id/drop_columns': (at) => ({
+    path: `/v1/table/${at.ns}$missing/drop_columns`,
+    body: { columns: ['id'] },
+  }),
+  'POST /v1/table/:id/schema_metadata/update': (at) => ({
+    path: `/v1/table/${at.ns}$missing/schema_metadata/update`,
+    body: { comment: 'x' },
+  }),
+  'POST /v1/table/:id/version/describe': (at) => ({
+    path: `/v1/table/${at.ns}$${at.table}/version/describe`,
+    body: {},
+  }),
+  'POST /v1/table/:id/version/create': (at) => ({
+    path: `/v1/table/${at.ns}$missing/version/create`,
+    body: { version: 1, manifest_path: 'staged.manifest' },
+  }),
+  'POST /v1/table/:id/version/delete': (at) => ({
+    path: `/v1/table/${at.ns}$missing/version/delete`,
+    body: { ranges: [] },
+  }),
+  'POST /v1/transaction/:txid/describe': () => ({ path: '/v1/transaction/1/describe', body: {} }),
+  'POST /v1/transaction/:txid/alter': () => ({
+    path: '/v1/transaction/1/alter',
+    body: { actions: [{ setStatusAction: { status: 'ABORTED' } }] },
+  }),
   'POST /v1/table/:id/tags/create': (at) => ({
     path: `/v1/table/${at.ns}$${at.table}/tags/create`,
     body: { tag: unique('tag'), version: 1 },

@@ -53,7 +53,8 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
         request,
         reply,
         errors.Unsupported(`No route for ${request.method} ${path}`),
-        404,
+        // The error table pairs Unsupported (0) with 406.
+        406,
       );
     }
     if (state.inFlight >= options.maxInFlight) {

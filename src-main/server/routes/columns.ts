@@ -1,5 +1,5 @@
 /**
- * Schema evolution routes: add, alter and drop columns. The table is resolved first (a missing
+ * Schema evolution routes: add, alter and drop columns, and schema metadata. The table is resolved first (a missing
  * one is 404 code 4), then the request is checked against it; each change is one commit.
  */
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import type { JsonArrowDataType } from '../../catalog/json-arrow-types';
 import { errors } from '../../catalog/errors';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { AddColumnsBody, AlterColumnsBody, DropColumnsBody } from './schemas';
+import { AddColumnsBody, AlterColumnsBody, DropColumnsBody, SchemaMetadataBody } from './schemas';
 
 export function registerColumnRoutes(app: FastifyInstance, state: ServerState): void {
   defineRoute(app, state, {
@@ -88,6 +88,21 @@ export function registerColumnRoutes(app: FastifyInstance, state: ServerState): 
         version: result.version,
         ...(result.droppedIndexes ? { dropped_indexes: result.droppedIndexes } : {}),
       };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/schema_metadata/update',
+    access: 'write',
+    target: 'table',
+    body: SchemaMetadataBody,
+    handler: async ({ catalog, table }) => {
+      // Resolved first, so a missing table is 404 code 4 as the specification says.
+      await catalog.openTable(table.name, table.namespacePath);
+      throw errors.Unsupported(
+        "Replacing a table's schema metadata is not possible here: LanceDB's Node API, which this server writes through, exposes column (field) metadata only",
+      );
     },
   });
 }

@@ -148,3 +148,6 @@ export const DeleteVersionsBody = Common.extend({
   ranges: z.array(z.object({ start_version: z.number().int(), end_version: z.number().int() })),
   branch: opt(z.string()),
 });
+
+/** The bare map that replaces a table's schema metadata. */
+export const SchemaMetadataBody = z.record(z.string(), z.unknown());

@@ -307,7 +307,7 @@ describe('request back-pressure (maxInFlight: 1)', () => {
   });
 
   it('failed requests free their slot too', async () => {
-    expectError(await call(server, 'GET', '/v1/nope'), 404, 0);
+    expectError(await call(server, 'GET', '/v1/nope'), 406, 0);
     expectError(await call(server, 'POST', '/v1/namespace/x/create', '{bad'), 400, 13);
     expectError(await call(server, 'POST', '/v1/table/missing/describe', {}), 404, 4);
     expect((await call(server, 'GET', '/v1/namespace/$/list')).status).toBe(200);
@@ -390,24 +390,24 @@ describe('unknown routes and malformed requests', () => {
     await server.close();
   });
 
-  it('an unknown route is 404 with the error body', async () => {
-    expectError(await call(server, 'GET', '/v1/nope'), 404, 0, '/v1/nope');
+  it('an unknown route is 406 code 0 (Unsupported, as the error table pairs them) with the error body', async () => {
+    expectError(await call(server, 'GET', '/v1/nope'), 406, 0, '/v1/nope');
     expectError(
       await call(server, 'POST', '/v1/table/t/frobnicate', {}),
-      404,
+      406,
       0,
       '/v1/table/t/frobnicate',
     );
-    expectError(await call(server, 'GET', '/v2/namespace/$/list'), 404, 0);
+    expectError(await call(server, 'GET', '/v2/namespace/$/list'), 406, 0);
   });
 
-  it('a known path with the wrong method is 404 with the error body', async () => {
-    expectError(await call(server, 'GET', '/v1/namespace/x/create'), 404, 0);
-    expectError(await call(server, 'DELETE', '/v1/table/t/drop'), 404, 0);
+  it('a known path with the wrong method is 406 code 0 with the error body', async () => {
+    expectError(await call(server, 'GET', '/v1/namespace/x/create'), 406, 0);
+    expectError(await call(server, 'DELETE', '/v1/table/t/drop'), 406, 0);
   });
 
   it('the instance of an error never carries the query string', async () => {
-    const body = expectError(await call(server, 'GET', '/v1/nope?secret=abc'), 404, 0);
+    const body = expectError(await call(server, 'GET', '/v1/nope?secret=abc'), 406, 0);
     expect(body.instance).toBe('/v1/nope');
   });
 

@@ -334,6 +334,14 @@ describe('the delimiter query parameter', () => {
     expect(multi.body.namespaces).toEqual(dot.body?.namespaces);
     const dollar = await call(server, 'GET', '/v1/namespace/$/list');
     expect(multi.body.namespaces).toEqual(dollar.body.namespaces);
+    // A client's URL parser folds "/./" away; the folded path still reaches the root.
+    const folded = await call(server, 'GET', '/v1/namespace/list?delimiter=.');
+    expect(folded.status).toBe(200);
+    expect(folded.body.namespaces).toEqual(dot.body?.namespaces);
+    const describedFolded = await call(server, 'POST', '/v1/namespace/describe?delimiter=.', {});
+    expect(describedFolded.status).toBe(200);
+    const tablesFolded = await call(server, 'GET', '/v1/namespace/table/list?delimiter=.');
+    expect(tablesFolded.status).toBe(200);
   });
 
   it('with a custom delimiter, $ is just a character and refused as such', async () => {
