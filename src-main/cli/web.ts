@@ -2,6 +2,7 @@
  * `catalog-studio web`: the app in a browser. The first line on stdout is
  * `open http://127.0.0.1:PORT/?token=…`; the token guards every request.
  */
+import { isUriRoot } from '../catalog/dir/root-uri';
 import { homedir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ import { Host } from '../host/host';
 import { FileSecretStore } from '../host/secret-store';
 import { buildWebServer } from '../web/web-server';
 
-export const WEB_USAGE = 'catalog-studio web [--root DIR] [--port N] [--data DIR]';
+export const WEB_USAGE = 'catalog-studio web [--root DIR|URI] [--port N] [--data DIR]';
 
 /** Where settings and recent connections live: --data, $CATALOG_STUDIO_HOME, or the XDG config folder. */
 export function userDataDir(explicit?: string): string {
@@ -45,7 +46,15 @@ export async function web(argv: string[]): Promise<number> {
     secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
   });
   if (values.root) {
-    const opened = await host.call('connections:open-folder', { path: values.root, create: true });
+    // A URI root is an object store, its credentials from the environment (AWS_*, AZURE_STORAGE_*,
+    // GOOGLE_*) as LanceDB reads them; it must never become a local folder named `s3:`.
+    const opened = isUriRoot(values.root)
+      ? await host.call('connections:connect-url', {
+          kind: 'object-store',
+          uri: values.root,
+          credentials: { source: 'environment' },
+        })
+      : await host.call('connections:open-folder', { path: values.root, create: true });
     if (!opened.ok) throw new Error(opened.error.message);
   }
   const server = buildWebServer({ host, rendererDir: RENDERER_DIR });

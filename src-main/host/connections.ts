@@ -3,6 +3,7 @@
  * catalog) and remote catalogs (the `rest` catalog), each with an id, a name, a colour and a
  * read-only switch.
  */
+import { isUriRoot } from '../catalog/dir/root-uri';
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -62,6 +63,11 @@ export class Connections {
     create: boolean,
     display: { name?: string; color?: string; readOnly?: boolean },
   ): Promise<Connection> {
+    if (isUriRoot(path)) {
+      throw errors.InvalidInput(
+        `${path} is an object-store URI, not a folder; open it as an object store`,
+      );
+    }
     const folder = resolve(path);
     if (!existsSync(folder)) {
       if (!create) throw errors.NamespaceNotFound(`The folder ${folder} does not exist`);

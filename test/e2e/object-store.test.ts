@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)(
         await expect(alert.textContent()).resolves.toMatch(
           /^Unauthenticated.*refused the credentials/,
         );
-        await alert.getByText('Check the access key ID and secret access key').waitFor();
+        await alert.getByText(/the access key ID and secret access key/).waitFor();
         await screenshotBothThemes(page, 'object-store-wrong-secret');
         await expect(app.openConnectionIds()).resolves.toEqual([]);
         await page.close();

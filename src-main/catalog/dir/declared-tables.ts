@@ -39,6 +39,19 @@ export function safeRelativeLocation(files: RootFiles, location: string): string
       'A location must be relative to the catalog folder, not an absolute path or URI',
     );
   }
+  // A percent-encoded segment (`%2e%2e`) means one folder on a disk and another to every reader
+  // that decodes URLs (an object store, LanceDB's URI handling): never let the two disagree.
+  // `~/x` reads as the home folder to a person and to shells, but would be a folder named `~` here.
+  if (location.startsWith('~')) {
+    throw errors.InvalidInput(
+      `Location ${JSON.stringify(location)} starts with "~"; give a path relative to the catalog folder`,
+    );
+  }
+  if (/%[0-9a-f]{2}/i.test(location)) {
+    throw errors.InvalidInput(
+      `Location ${JSON.stringify(location)} holds percent-encoded characters; give the folder name as it is`,
+    );
+  }
   if (Buffer.byteLength(location) > MAX_LOCATION_BYTES) {
     throw errors.InvalidInput(`A location may be at most ${MAX_LOCATION_BYTES} bytes long`);
   }
