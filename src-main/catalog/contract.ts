@@ -269,7 +269,7 @@ export type CreateVersionRequest = z.infer<typeof CreateVersionRequestSchema>;
 
 export const DeleteVersionsRequestSchema = z
   .object({
-    /** Start inclusive, end exclusive; an end of -1 (or 0) means no end. */
+    /** Start inclusive, end exclusive; an end of -1 means no end. */
     ranges: z.array(z.object({ start: z.number().int(), end: z.number().int() }).strict()),
   })
   .strict();

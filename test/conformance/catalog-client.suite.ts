@@ -382,6 +382,11 @@ export function catalogClientConformance(
           table.createVersion({ version: 50, manifestPath: 'staged/none.manifest' }),
           E.InvalidInput,
         );
+        // Versions follow one another without gaps.
+        await expectCode(
+          table.createVersion({ version: latest.version + 5, manifestPath: latest.manifestPath! }),
+          E.InvalidInput,
+        );
         expect((await table.describeVersion()).version).toBe(latest.version);
       });
 

@@ -32,7 +32,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { errors } from '../errors';
 import type { ObjectStore } from '../storage/object-store';
-import { HeldLease } from './held-lease';
+import { HeldLease, leaseInstant } from './held-lease';
 import { traceHold } from './lock-trace';
 import { STATE_FOLDER } from './state-folder';
 
@@ -51,6 +51,20 @@ const EPOCH_DIGITS = 16;
 const CLOCK_SKEW_MS = 60_000;
 /** How far back a chain of takeovers is followed to find the intent still to recover. */
 const MAX_TAKEOVER_CHAIN = 8;
+/** How many holders try to recover one intent before it is given up (and logged). */
+const MAX_RECOVERY_ATTEMPTS = 3;
+const ATTEMPTS_KEY = '__recoveryAttempts';
+
+function recoveryAttempts(intent: unknown): number {
+  const value = (intent as Record<string, unknown> | null)?.[ATTEMPTS_KEY];
+  return typeof value === 'number' ? value : 0;
+}
+
+function withRecoveryAttempts(intent: unknown, attempts: number): unknown {
+  return typeof intent === 'object' && intent !== null
+    ? { ...intent, [ATTEMPTS_KEY]: attempts }
+    : intent;
+}
 
 interface Held {
   epoch: number;
@@ -88,9 +102,12 @@ const holding = new AsyncLocalStorage<{ held: Held; marginMs: number }>();
  */
 export function fenceHeldWrite(): void {
   const context = holding.getStore();
-  if (!context || context.held.done) return;
+  if (!context) return;
   const { lease } = context.held;
-  const refusal = lease.refusal(performance.now(), context.marginMs);
+  // Work left over from a hold that ended normally writes outside the lock, as any caller may;
+  // work left over from a lost hold must not write at all.
+  if (context.held.done && !lease.lost) return;
+  const refusal = lease.refusal(leaseInstant(), context.marginMs);
   if (!refusal) return;
   lease.lose(refusal);
   throw errors.ServiceUnavailable(
@@ -150,10 +167,18 @@ export class CatalogLock {
     void this.renewWhileHeld(held, stopRenewing.signal);
     let threw = false;
     try {
-      return await holding.run({ held, marginMs: this.marginMs }, async () => {
+      const result = await holding.run({ held, marginMs: this.marginMs }, async () => {
         if (abandoned !== undefined) await this.recoverAbandoned(abandoned, intent);
         return change();
       });
+      if (held.lease.lost) {
+        // A long write (a create's data) finished after the lease ran out: another process may
+        // have recovered, that is undone, part of it meanwhile. Success cannot be promised.
+        throw errors.ServiceUnavailable(
+          'This process lost the catalog lock while the change ran, so another process may have completed or undone part of it; check the result before trying again',
+        );
+      }
+      return result;
     } catch (error) {
       threw = true;
       throw error;
@@ -176,8 +201,9 @@ export class CatalogLock {
         outcome: held.lease.lost ? 'lost' : threw ? 'failed' : 'released',
         tookOver: abandoned !== undefined,
       });
-      this.acquisitions += 1;
-      if (this.acquisitions % 50 === 0) void this.prune(held.epoch);
+      // The first hold prunes too: processes that make few changes (a CLI run, an app session)
+      // would otherwise never do it, and every poll lists every key.
+      if (this.acquisitions++ % 50 === 0) void this.prune(held.epoch);
     }
   }
 
@@ -190,7 +216,16 @@ export class CatalogLock {
     await delay(this.graceMs);
     const previous = await this.intentOf(abandoned, MAX_TAKEOVER_CHAIN);
     if (previous === undefined || !this.options.recover) return;
-    await this.note(previous);
+    const attempts = recoveryAttempts(previous);
+    if (attempts >= MAX_RECOVERY_ATTEMPTS) {
+      // A recovery that keeps failing must not hold every change of the catalog back for good.
+      console.error(
+        `catalog lock: gave up recovering ${JSON.stringify(previous)} after ${attempts} attempts; repair by hand if it left something behind`,
+      );
+      await this.note(intent);
+      return;
+    }
+    await this.note(withRecoveryAttempts(previous, attempts + 1));
     fenceHeldWrite();
     try {
       await this.options.recover(previous);
@@ -217,12 +252,12 @@ export class CatalogLock {
       }
       if (held.done || inFlight >= 3) continue;
       const key = sideKey(held, 'renew');
-      const startedAt = performance.now();
+      const startedAt = leaseInstant();
       inFlight += 1;
       this.store
-        .putIfAbsent(key, JSON.stringify({ expiresAt: Date.now() + this.leaseMs }))
+        .putIfAbsent(key, JSON.stringify({ expiresAt: startedAt.wall + this.leaseMs }))
         .then(
-          () => held.lease.confirmed(startedAt, performance.now()),
+          () => held.lease.confirmed(startedAt, leaseInstant()),
           (error) => console.error(`Could not renew the catalog lock: ${String(error)}`),
         )
         .finally(() => (inFlight -= 1));
@@ -233,6 +268,7 @@ export class CatalogLock {
     const owner = randomUUID();
     const deadline = performance.now() + this.waitMs;
     let pause = 2;
+    let refused = 0;
     // The newest epoch's keys as first seen, and when: it is abandoned once they stay unchanged
     // for a lease. "When" is the end of the listing that first saw them, never earlier.
     let watched: { epoch: number; keys: number; since: number; expiresAt: number } | undefined;
@@ -263,14 +299,16 @@ export class CatalogLock {
           intent,
           ...(abandoned !== undefined ? { takesOver: abandoned } : {}),
         };
-        const startedAt = performance.now();
+        const startedAt = leaseInstant();
         if (await this.store.putIfAbsent(epochKey(epoch), JSON.stringify({ owner, ...body }))) {
           const lease = new HeldLease(startedAt, this.leaseMs);
-          lease.confirmed(startedAt, performance.now());
+          lease.confirmed(startedAt, leaseInstant());
           const held: Held = { epoch, owner, writes: 0, lease, done: false };
           return abandoned !== undefined ? { held, abandoned } : { held };
         }
-        continue; // another process took this epoch first; look again at once
+        // Another process took this epoch first: look again at once, unless the store keeps
+        // refusing without the winner ever showing up in the listing.
+        if (++refused % 10 !== 0) continue;
       }
       if (performance.now() > deadline) {
         throw errors.ServiceUnavailable(

@@ -31,25 +31,32 @@ export function defaultLocation(namespacePath: readonly string[], name: string):
 }
 
 /** A location relative to the root, checked to stay inside it (symlinks resolved). */
-export function safeRelativeLocation(files: RootFiles, location: string): string {
-  if (typeof location !== 'string' || location.trim() === '')
-    throw errors.InvalidInput('A location is required');
-  if (isAbsolute(location) || /^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
-    throw errors.InvalidInput(
-      'A location must be relative to the catalog folder, not an absolute path or URI',
-    );
-  }
-  // A percent-encoded segment (`%2e%2e`) means one folder on a disk and another to every reader
-  // that decodes URLs (an object store, LanceDB's URI handling): never let the two disagree.
+/**
+ * Spellings refused for a location given now (declare, register), though a row written by an
+ * older version with one is still held (repair does not remove it).
+ */
+export function assertNewLocationSpelling(location: string): void {
   // `~/x` reads as the home folder to a person and to shells, but would be a folder named `~` here.
   if (location.startsWith('~')) {
     throw errors.InvalidInput(
       `Location ${JSON.stringify(location)} starts with "~"; give a path relative to the catalog folder`,
     );
   }
+  // A percent-encoded segment (`%2e%2e`) means one folder on a disk and another to every reader
+  // that decodes URLs (an object store, LanceDB's URI handling): never let the two disagree.
   if (/%[0-9a-f]{2}/i.test(location)) {
     throw errors.InvalidInput(
       `Location ${JSON.stringify(location)} holds percent-encoded characters; give the folder name as it is`,
+    );
+  }
+}
+
+export function safeRelativeLocation(files: RootFiles, location: string): string {
+  if (typeof location !== 'string' || location.trim() === '')
+    throw errors.InvalidInput('A location is required');
+  if (isAbsolute(location) || /^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
+    throw errors.InvalidInput(
+      'A location must be relative to the catalog folder, not an absolute path or URI',
     );
   }
   if (Buffer.byteLength(location) > MAX_LOCATION_BYTES) {
@@ -124,6 +131,7 @@ export async function declareTable(
   /** The default location already chosen (and recorded) by the caller. */
   chosen = defaultLocation(namespacePath, name),
 ): Promise<string> {
+  if (requestedLocation !== undefined) assertNewLocationSpelling(requestedLocation);
   const location =
     requestedLocation === undefined ? chosen : safeRelativeLocation(files, requestedLocation);
   if (namespacePath.length === 0 && location !== `${name}.lance`) {
@@ -173,6 +181,7 @@ export async function checkRegisterLocation(
   location: string,
   replacing: string | undefined,
 ): Promise<{ clean: string; empty: boolean }> {
+  if (typeof location === 'string') assertNewLocationSpelling(location);
   const clean = safeRelativeLocation(files, location);
   // Nothing there yet: registered as declared, the data to come (as LanceDB's namespace does).
   // Something there that is not a dataset: never adopted as a table.
@@ -247,4 +256,16 @@ export async function deregisterTable(
   // Root tables are also found by directory listing; LanceDB skips folders carrying this marker.
   if (namespacePath.length === 0) await files.put(`${location}/${DEREGISTERED_MARKER}`, '');
   await manifest.removeTable(manifestObjectId(namespacePath, name), location);
+}
+
+/**
+ * Takes a declaration's marker away, and its folder with it only if the marker is all it holds:
+ * files that a create still uploading wrote (its commit not yet made) are never deleted from
+ * under it; at worst they stay as litter in a folder no row names.
+ */
+export async function removeDeclaration(files: RootFiles, location: string): Promise<void> {
+  const marker = `${location}/${RESERVED_MARKER}`;
+  const held = await files.list(location);
+  if (held.every((key) => key === marker)) await files.removeTree(location);
+  else await files.remove(marker);
 }

@@ -389,7 +389,7 @@ export class DirCatalog implements CatalogClient {
         );
       } catch (error) {
         // A refused create leaves nothing behind: the declaration it made goes with it.
-        if (declaredHere) await this.removeIfNoData(objectId, declaredHere);
+        if (declaredHere) await this.removeIfNoData(objectId, declaredHere, true);
         throw isCatalogError(error) && error.code === ERROR_CODES.TableAlreadyExists
           ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
           : error;
@@ -402,11 +402,17 @@ export class DirCatalog implements CatalogClient {
     return new DirTable(this.context, name, path, created, undefined, undefined);
   }
 
-  /** Removes a declared table that never got data; the caller holds the catalog lock. */
-  private async removeIfNoData(objectId: string, location: string): Promise<void> {
+  /**
+   * Removes a declared table that never got data; the caller holds the catalog lock. `whole`: the
+   * create that declared it is known to be over (this process's own refused create), so any file
+   * it wrote goes too; recovering a dead holder's create leaves files a still-running upload may
+   * own (see `removeDeclaration`).
+   */
+  private async removeIfNoData(objectId: string, location: string, whole: boolean): Promise<void> {
     if (!(await declared.isDeclaredOnly(this.files, location))) return;
     await this.manifest.removeTable(objectId, location);
-    await this.files.removeTree(location);
+    if (whole) await this.files.removeTree(location);
+    else await declared.removeDeclaration(this.files, location);
   }
 
   async openTable(
@@ -755,7 +761,7 @@ export class DirCatalog implements CatalogClient {
       }
     }
     if (intent.op === 'create_table' && intent.toId && intent.location) {
-      await this.removeIfNoData(intent.toId, intent.location);
+      await this.removeIfNoData(intent.toId, intent.location, false);
     }
   }
 

@@ -362,7 +362,7 @@ export class DirTable implements TableHandle {
       return versionFiles.describeVersion(await this.versionFiles(), versions, version);
     }
     // A branch's manifests live in its own tree; its versions are described without the file.
-    const wanted = version ?? Math.max(...versions.map((v) => v.version));
+    const wanted = version ?? versionFiles.highest(versions.map((v) => v.version)) ?? 0;
     const info = versions.find((v) => v.version === wanted);
     if (!info) throw errors.TableVersionNotFound(`Version ${wanted} of ${this.id} does not exist`);
     return info;
@@ -392,8 +392,16 @@ export class DirTable implements TableHandle {
     }
   }
 
+  /**
+   * The table's folder, read fresh: these calls write and delete manifest files, so a folder
+   * remembered from before another process renamed or recreated the table must not be used.
+   */
   private async versionFiles(): Promise<versionFiles.TableFiles> {
-    return { store: this.ctx.store, folder: (await this.entry()).folder, id: this.id };
+    const row = await this.ctx.manifest.find(manifestObjectId(this.namespacePath, this.name));
+    if (!row && this.namespacePath.length > 0) {
+      throw errors.TableNotFound(`Table ${this.id} does not exist`);
+    }
+    return { store: this.ctx.store, folder: row?.location ?? `${this.name}.lance`, id: this.id };
   }
 
   async checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle> {

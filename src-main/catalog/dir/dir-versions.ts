@@ -60,7 +60,7 @@ export async function describeVersion(
   versions: readonly VersionInfo[],
   version: number | undefined,
 ): Promise<VersionDetail> {
-  const wanted = version ?? Math.max(...versions.map((v) => v.version));
+  const wanted = version ?? highest(versions.map((v) => v.version)) ?? 0;
   const info = versions.find((v) => v.version === wanted);
   if (!info) throw errors.TableVersionNotFound(`Version ${wanted} of ${files.id} does not exist`);
   const file = (await manifests(files)).get(wanted);
@@ -88,11 +88,30 @@ export async function createVersion(
     throw errors.InvalidInput(`No staged manifest at ${request.manifestPath} in ${files.id}`);
   }
   const present = await manifests(files);
-  const scheme =
-    request.namingScheme ??
-    ([...present.values()].some((m) => m.scheme === 'V1') && present.size > 0 ? 'V1' : 'V2');
-  const name = manifestName(request.version, scheme);
+  // One naming scheme per table: under two, one version could be written twice, once by name.
+  const inUse = [...present.values()].some((m) => m.scheme === 'V1') ? 'V1' : 'V2';
+  if (request.namingScheme !== undefined && present.size > 0 && request.namingScheme !== inUse) {
+    throw errors.InvalidInput(
+      `${files.id} names its manifests by scheme ${inUse}; a version in ${request.namingScheme} would not be one version`,
+    );
+  }
+  const scheme = request.namingScheme ?? inUse;
+  const latest = highest(present.keys());
+  if (present.has(request.version)) {
+    throw errors.ConcurrentModification(
+      `Version ${request.version} of ${files.id} already exists; a version is written once`,
+    );
+  }
+  if (latest !== undefined && request.version !== latest + 1) {
+    throw errors.InvalidInput(
+      `The next version of ${files.id} is ${latest + 1}; versions follow one another without gaps`,
+    );
+  }
   const bytes = await files.store.get(stagedKey);
+  if (!isLanceManifest(bytes)) {
+    throw errors.InvalidInput(`${request.manifestPath} is not a Lance manifest`);
+  }
+  const name = manifestName(request.version, scheme);
   if (!(await files.store.putIfAbsent(`${files.folder}/_versions/${name}`, bytes))) {
     throw errors.ConcurrentModification(
       `Version ${request.version} of ${files.id} already exists; a version is written once`,
@@ -114,14 +133,28 @@ export async function deleteVersions(
   keep: ReadonlySet<number>,
 ): Promise<number> {
   const present = await manifests(files);
-  const latest = Math.max(...present.keys());
+  const latest = highest(present.keys());
   let deleted = 0;
   for (const [version, file] of present) {
     if (version === latest || keep.has(version)) continue;
-    const inRange = ranges.some((r) => version >= r.start && (r.end <= 0 || version < r.end));
+    // An end of -1 is open, as the contract's "all"; an end at or before the start is empty.
+    const inRange = ranges.some((r) => version >= r.start && (r.end === -1 || version < r.end));
     if (!inRange) continue;
     await files.store.delete(file.key);
     deleted += 1;
   }
   return deleted;
+}
+
+/** The largest number, without spreading a long list into arguments. */
+export function highest(numbers: Iterable<number>): number | undefined {
+  let top: number | undefined;
+  for (const n of numbers) if (top === undefined || n > top) top = n;
+  return top;
+}
+
+/** Lance files (manifests included) end with the magic bytes `LANC`. */
+function isLanceManifest(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.byteLength - 4)));
+  return bytes.byteLength > 16 && tail.toString('latin1') === 'LANC';
 }

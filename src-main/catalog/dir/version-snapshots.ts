@@ -9,12 +9,22 @@
  * reads one consistent version besides. A handle pinned at an older version is replaced, not
  * moved, so a reader still using it is not switched mid-call.
  */
+import { performance } from 'node:perf_hooks';
 import type * as lancedb from '@lancedb/lancedb';
 
 interface Snapshot {
   version: number;
   table: Promise<lancedb.Table>;
+  openedAt: number;
 }
+
+/**
+ * A snapshot is trusted this long, as the engine's open table handles are: a table another
+ * process dropped and recreated can be back at the same version number with another schema.
+ */
+const SNAPSHOT_TTL_MS = 5_000;
+/** Snapshots kept at most; the least recently used go first. */
+const MAX_SNAPSHOTS = 256;
 
 export class VersionSnapshots {
   private readonly snapshots = new Map<string, Snapshot>();
@@ -22,21 +32,42 @@ export class VersionSnapshots {
   /** The handle pinned at `version` for this key, opening one if the cached one is older. */
   at(key: string, version: number, open: () => Promise<lancedb.Table>): Promise<lancedb.Table> {
     const cached = this.snapshots.get(key);
-    if (cached?.version === version) return cached.table;
-    const table = open();
-    const snapshot = { version, table };
+    if (cached?.version === version && performance.now() - cached.openedAt < SNAPSHOT_TTL_MS) {
+      // Most recently used last, so eviction takes the oldest.
+      this.snapshots.delete(key);
+      this.snapshots.set(key, cached);
+      return cached.table;
+    }
+    if (cached) this.drop(key, cached);
+    const snapshot = { version, table: open(), openedAt: performance.now() };
     this.snapshots.set(key, snapshot);
-    table.catch(() => {
+    snapshot.table.catch(() => {
       if (this.snapshots.get(key) === snapshot) this.snapshots.delete(key);
     });
-    return table;
+    while (this.snapshots.size > MAX_SNAPSHOTS) {
+      const [oldestKey, oldest] = this.snapshots.entries().next().value as [string, Snapshot];
+      this.drop(oldestKey, oldest);
+    }
+    return snapshot.table;
   }
 
   /** Forgets every snapshot of a table (all its branches), when it moves, goes or is recreated. */
   forget(tableKey: string): void {
-    for (const key of this.snapshots.keys()) {
-      if (key === tableKey || key.startsWith(`${tableKey}\u0000`)) this.snapshots.delete(key);
+    for (const [key, snapshot] of [...this.snapshots]) {
+      if (key === tableKey || key.startsWith(`${tableKey}\u0000`)) this.drop(key, snapshot);
     }
+  }
+
+  /**
+   * Forgets a snapshot and closes its handle once callers that already have it are likely done
+   * (a describe takes milliseconds; closing at once could fail one still reading).
+   */
+  private drop(key: string, snapshot: Snapshot): void {
+    this.snapshots.delete(key);
+    const close = setTimeout(() => {
+      void snapshot.table.then((t) => t.close()).catch(() => undefined);
+    }, SNAPSHOT_TTL_MS);
+    close.unref();
   }
 }
 

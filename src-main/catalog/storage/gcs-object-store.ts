@@ -29,7 +29,9 @@ export class GcsObjectStore implements ObjectStore {
               scopes: ['https://www.googleapis.com/auth/devstorage.read_write'],
             }),
           }
-        : {}),
+        : settings.keyFile
+          ? { keyFilename: settings.keyFile }
+          : {}),
       // One attempt: callers decide about retrying, and a dead endpoint must fail fast.
       retryOptions: { autoRetry: false },
       timeout: timeoutMs,

@@ -12,6 +12,8 @@ export interface GcsSettings {
   prefix: string;
   /** A service account's key (from its file or its JSON); none means Application Default Credentials. */
   credentials?: { client_email: string; private_key: string };
+  /** A credentials file of another kind (a user's, workload identity), for Google's client to read. */
+  keyFile?: string;
 }
 
 const KEYS = {
@@ -62,6 +64,15 @@ export function resolveGcsSettings(
         { cause },
       );
     }
+    // Only a service account's key is read here; other kinds of credentials file (a user's, a
+    // workload identity's) are Google's client's to understand.
+    let kind: unknown;
+    try {
+      kind = (JSON.parse(text) as { type?: unknown }).type;
+    } catch {
+      kind = undefined;
+    }
+    if (kind !== undefined && kind !== 'service_account') return { bucket, prefix, keyFile };
     return { bucket, prefix, credentials: serviceAccountKey(text, keyFile) };
   }
   return { bucket, prefix };

@@ -39,6 +39,14 @@ describe('GCS roots', () => {
       expect(() =>
         resolveGcsSettings('gs://b', { google_service_account: join(folder, 'missing') }, {}),
       ).toThrow(/Cannot read the service account key file/);
+      // Another kind of credentials file is left to Google's client.
+      const user = join(folder, 'user.json');
+      writeFileSync(user, JSON.stringify({ type: 'authorized_user', refresh_token: 'r' }));
+      expect(resolveGcsSettings('gs://b', { google_service_account: user }, {})).toEqual({
+        bucket: 'b',
+        prefix: '',
+        keyFile: user,
+      });
       // Nothing given: Application Default Credentials, as in LanceDB.
       expect(resolveGcsSettings('gs://b', {}, {})).toEqual({ bucket: 'b', prefix: '' });
     } finally {
