@@ -257,15 +257,3 @@ export async function deregisterTable(
   if (namespacePath.length === 0) await files.put(`${location}/${DEREGISTERED_MARKER}`, '');
   await manifest.removeTable(manifestObjectId(namespacePath, name), location);
 }
-
-/**
- * Takes a declaration's marker away, and its folder with it only if the marker is all it holds:
- * files that a create still uploading wrote (its commit not yet made) are never deleted from
- * under it; at worst they stay as litter in a folder no row names.
- */
-export async function removeDeclaration(files: RootFiles, location: string): Promise<void> {
-  const marker = `${location}/${RESERVED_MARKER}`;
-  const held = await files.list(location);
-  if (held.every((key) => key === marker)) await files.removeTree(location);
-  else await files.remove(marker);
-}

@@ -389,7 +389,7 @@ export class DirCatalog implements CatalogClient {
         );
       } catch (error) {
         // A refused create leaves nothing behind: the declaration it made goes with it.
-        if (declaredHere) await this.removeIfNoData(objectId, declaredHere, true);
+        if (declaredHere) await this.removeIfNoData(objectId, declaredHere);
         throw isCatalogError(error) && error.code === ERROR_CODES.TableAlreadyExists
           ? errors.TableAlreadyExists(`Table ${describeId([...path, name])} already exists`)
           : error;
@@ -403,16 +403,15 @@ export class DirCatalog implements CatalogClient {
   }
 
   /**
-   * Removes a declared table that never got data; the caller holds the catalog lock. `whole`: the
-   * create that declared it is known to be over (this process's own refused create), so any file
-   * it wrote goes too; recovering a dead holder's create leaves files a still-running upload may
-   * own (see `removeDeclaration`).
+   * Removes a declared table that never got data, folder and all; the caller holds the catalog
+   * lock. When recovering a dead holder's create, its upload is over: the holder stopped renewing
+   * for a whole lease and the grace period passed (see README, Known limitations, for a holder
+   * that was only stalled).
    */
-  private async removeIfNoData(objectId: string, location: string, whole: boolean): Promise<void> {
+  private async removeIfNoData(objectId: string, location: string): Promise<void> {
     if (!(await declared.isDeclaredOnly(this.files, location))) return;
     await this.manifest.removeTable(objectId, location);
-    if (whole) await this.files.removeTree(location);
-    else await declared.removeDeclaration(this.files, location);
+    await this.files.removeTree(location);
   }
 
   async openTable(
@@ -761,7 +760,7 @@ export class DirCatalog implements CatalogClient {
       }
     }
     if (intent.op === 'create_table' && intent.toId && intent.location) {
-      await this.removeIfNoData(intent.toId, intent.location, false);
+      await this.removeIfNoData(intent.toId, intent.location);
     }
   }
 

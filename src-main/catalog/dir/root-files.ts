@@ -31,17 +31,6 @@ export class RootFiles {
     return (await this.store.exists(location)) || this.store.hasPrefix(location);
   }
 
-  /** Every file under a location, relative to the root. */
-  async list(location: string): Promise<string[]> {
-    return this.store.list(location);
-  }
-
-  /** Deletes one file. */
-  async remove(location: string): Promise<void> {
-    fenceHeldWrite();
-    await this.store.delete(location);
-  }
-
   async put(location: string, content: string): Promise<void> {
     fenceHeldWrite();
     await this.store.put(location, content);
