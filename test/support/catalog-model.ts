@@ -17,7 +17,9 @@ export type CatalogOp =
   | { kind: 'drop'; ns: string; name: string }
   | { kind: 'create_ns'; ns: string }
   | { kind: 'drop_ns'; ns: string }
-  | { kind: 'list'; ns: string };
+  | { kind: 'list'; ns: string }
+  /** What a table holds (its data token), as plain LanceDB reads it after the run. */
+  | { kind: 'read'; ns: string; name: string };
 
 /** What a call answered: ok (with the listing for `list`) or an error code. */
 export type Outcome = { ok: true; names?: string[] } | { ok: false; code: number };
@@ -104,6 +106,12 @@ export function apply(
       const namespaces = new Set(state.namespaces);
       namespaces.delete(op.ns);
       return { outcome: { ok: true }, next: { namespaces, tables: state.tables } };
+    }
+    case 'read': {
+      const token = state.tables.get(key(op.ns, op.name));
+      if (token === undefined)
+        return fail(hasNs(op.ns) ? ERROR_CODES.TableNotFound : ERROR_CODES.NamespaceNotFound);
+      return { outcome: { ok: true, names: [token] }, next: state };
     }
     case 'list': {
       if (!hasNs(op.ns)) return fail(ERROR_CODES.NamespaceNotFound);
