@@ -8,6 +8,7 @@
  * use for table data) has no client here yet, so it is refused with a message that says so.
  */
 import { errors } from '../errors';
+import { parseStoreRoot, storageOption } from './storage-option';
 
 export interface AzureSettings {
   container: string;
@@ -40,15 +41,12 @@ function option(
   env: NodeJS.ProcessEnv,
   which: keyof typeof KEYS,
 ): string | undefined {
-  const [names, variable] = KEYS[which];
-  for (const name of names) if (options[name]) return options[name];
-  return env[variable] || undefined;
+  return storageOption(options, env, KEYS[which]);
 }
 
 export function parseAzureRoot(root: string): { container: string; prefix: string } {
-  const match = /^az:\/\/([^/]+)\/?(.*)$/i.exec(root);
-  if (!match || !match[1]) throw errors.InvalidInput(`Not an az:// root: ${root}`);
-  return { container: match[1], prefix: match[2]!.replace(/^\/+|\/+$/g, '') };
+  const { bucket, prefix } = parseStoreRoot(root, 'az');
+  return { container: bucket, prefix };
 }
 
 export function resolveAzureSettings(

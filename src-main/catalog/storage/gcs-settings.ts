@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { errors } from '../errors';
+import { parseStoreRoot, storageOption } from './storage-option';
 
 export interface GcsSettings {
   bucket: string;
@@ -29,15 +30,11 @@ function option(
   env: NodeJS.ProcessEnv,
   which: keyof typeof KEYS,
 ): string | undefined {
-  const [names, variable] = KEYS[which];
-  for (const name of names) if (options[name]) return options[name];
-  return env[variable] || undefined;
+  return storageOption(options, env, KEYS[which]);
 }
 
 export function parseGcsRoot(root: string): { bucket: string; prefix: string } {
-  const match = /^gs:\/\/([^/]+)\/?(.*)$/i.exec(root);
-  if (!match || !match[1]) throw errors.InvalidInput(`Not a gs:// root: ${root}`);
-  return { bucket: match[1], prefix: match[2]!.replace(/^\/+|\/+$/g, '') };
+  return parseStoreRoot(root, 'gs');
 }
 
 export function resolveGcsSettings(
