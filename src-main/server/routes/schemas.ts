@@ -141,7 +141,7 @@ export const CreateVersionBody = Common.extend({
   manifest_size: opt(z.number()),
   e_tag: opt(z.string()),
   metadata: opt(Strings),
-  naming_scheme: opt(z.string()),
+  naming_scheme: opt(z.enum(['V1', 'V2'])),
   branch: opt(z.string()),
 });
 export const DeleteVersionsBody = Common.extend({

@@ -184,16 +184,15 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     body: CreateVersionBody,
     handler: async ({ catalog, table, body, query }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
-      const scheme = body.naming_scheme ?? undefined;
-      if (scheme !== undefined && scheme !== 'V1' && scheme !== 'V2') {
-        throw errors.InvalidInput(`naming_scheme is V1 or V2 (got ${scheme})`);
-      }
-      const on = branch ? await handle.onBranch(branch) : handle;
-      const detail = await on.createVersion({
+      const handle = await catalog.openTable(
+        table.name,
+        table.namespacePath,
+        branch ? { branch } : {},
+      );
+      const detail = await handle.createVersion({
         version: body.version,
         manifestPath: body.manifest_path,
-        ...(scheme ? { namingScheme: scheme } : {}),
+        ...(body.naming_scheme ? { namingScheme: body.naming_scheme } : {}),
       });
       return { version: wireVersion(detail) };
     },
@@ -207,9 +206,12 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     body: DeleteVersionsBody,
     handler: async ({ catalog, table, body, query }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
-      const on = branch ? await handle.onBranch(branch) : handle;
-      const deleted = await on.deleteVersions({
+      const handle = await catalog.openTable(
+        table.name,
+        table.namespacePath,
+        branch ? { branch } : {},
+      );
+      const deleted = await handle.deleteVersions({
         ranges: body.ranges.map((r) => ({ start: r.start_version, end: r.end_version })),
       });
       return { deleted_count: deleted };
