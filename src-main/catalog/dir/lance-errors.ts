@@ -21,6 +21,8 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
   ],
   [/Table .* already exists|Dataset already exists/i, ERROR_CODES.TableAlreadyExists],
   [/Table .* (was )?not found|Table not found/i, ERROR_CODES.TableNotFound],
+  // A dataset whose `_versions/` is gone was dropped or moved while it was being opened.
+  [/Not found: \S*\/_versions\b(?!\/)/i, ERROR_CODES.TableNotFound],
   [/Tag .* (not found|does not exist)|TagNotFound|ref not found/i, ERROR_CODES.TableTagNotFound],
   [
     /No field named|Column .* does not exist|field .* not found|not found in schema/i,

@@ -61,6 +61,12 @@ const OBSERVED: ReadonlyArray<[raw: string, code: number, cleanedContains: strin
     'Creating empty vector indices with train=False is not yet implemented',
   ],
   ['something unexpected', ERROR_CODES.Internal, 'something unexpected'],
+  [
+    // Seen when a describe opened a table that another process dropped at that moment.
+    'Not found: tmp/cs-server-FM55Ig/36f58c5d_a$x/_versions',
+    ERROR_CODES.TableNotFound,
+    'Not found: tmp/cs-server-FM55Ig/36f58c5d_a$x/_versions',
+  ],
 ];
 
 describe('mapLanceError on observed LanceDB messages', () => {
