@@ -15,6 +15,7 @@ import type {
   BranchInfo,
   DropColumnsRequest,
   SchemaChangeResult,
+  SchemaMetadata,
   BranchOption,
   CountOptions,
   CreateBranchOptions,
@@ -118,6 +119,8 @@ export interface TableHandle {
   addColumns(request: AddColumnsRequest): Promise<SchemaChangeResult>;
   alterColumns(request: AlterColumnsRequest): Promise<SchemaChangeResult>;
   dropColumns(request: DropColumnsRequest): Promise<SchemaChangeResult>;
+  /** Replaces the schema metadata as one new version; answers the metadata now in force. */
+  updateSchemaMetadata(metadata: SchemaMetadata, options?: BranchOption): Promise<SchemaMetadata>;
 
   listTags(): Promise<TagInfo[]>;
   createTag(tag: string, version: number): Promise<void>;

@@ -185,6 +185,13 @@ export const DropColumnsRequestSchema = z
   .strict();
 export type DropColumnsRequest = z.infer<typeof DropColumnsRequestSchema>;
 
+/**
+ * A table's schema metadata: the key-value pairs on its Arrow schema. An update replaces the whole
+ * map, as the contract's `UpdateTableSchemaMetadata` does; an empty map clears it.
+ */
+export const SchemaMetadataSchema = z.record(z.string().min(1), z.string());
+export type SchemaMetadata = z.infer<typeof SchemaMetadataSchema>;
+
 export interface SchemaChangeResult {
   version: number;
   /** Indexes that went with the columns they covered (drop only). */

@@ -355,6 +355,66 @@ export function catalogClientConformance(
       });
     });
 
+    describe('schema metadata', () => {
+      const metadataOf = async (table: TableHandle, branch?: string) =>
+        Object.fromEntries((await table.schema(branch ? { branch } : {})).metadata);
+
+      it('replaces the whole map as one new version, keeping rows and indexes', async () => {
+        const table = await tableWithRows(20);
+        const job = await table.createIndex({ column: 'id', index_type: 'BTREE' });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        const before = (await table.describe()).version;
+        const first = { owner: 'ana', 'source.url': 'https://example.com/é' };
+        expect(await table.updateSchemaMetadata(first)).toEqual(first);
+        expect(await metadataOf(table)).toEqual(first);
+        expect((await table.describe()).version).toBe(before + 1);
+        // A replacement, not a merge: keys left out are gone.
+        await table.updateSchemaMetadata({ stage: 'gold' });
+        expect(await metadataOf(table)).toEqual({ stage: 'gold' });
+        const reopened = await client.openTable('t', ['ns']);
+        expect(await metadataOf(reopened)).toEqual({ stage: 'gold' });
+        expect(await reopened.countRows()).toBe(20);
+        expect((await reopened.listIndices()).map((i) => i.name)).toEqual(['id_idx']);
+        expect(await reopened.countRows({ filter: 'id = 7' })).toBe(1);
+        // The versions before keep their own metadata, and later commits carry the new one.
+        expect(await metadataOf(await table.checkoutVersion(before + 1))).toEqual(first);
+        await table.insert(sampleTable(5, DIM, { idOffset: 100 }));
+        expect(await metadataOf(table)).toEqual({ stage: 'gold' });
+        expect(await table.countRows()).toBe(25);
+        await table.updateSchemaMetadata({});
+        expect(await metadataOf(table)).toEqual({});
+      });
+
+      it('changes a branch without touching main', async () => {
+        const table = await tableWithRows(10);
+        await table.updateSchemaMetadata({ where: 'main' });
+        await table.createBranch('dev');
+        await table.updateSchemaMetadata({ where: 'dev' }, { branch: 'dev' });
+        expect(await metadataOf(table, 'dev')).toEqual({ where: 'dev' });
+        expect(await metadataOf(table)).toEqual({ where: 'main' });
+        await table.insert(sampleTable(2, DIM, { idOffset: 50 }), { branch: 'dev' });
+        expect(await table.countRows({ branch: 'dev' })).toBe(12);
+        await expectCode(
+          table.updateSchemaMetadata({ a: 'b' }, { branch: 'ghost' }),
+          E.TableBranchNotFound,
+        );
+      });
+
+      it('refuses a value that is not a string and a pinned handle, leaving the table as it was', async () => {
+        const table = await tableWithRows(10);
+        await table.updateSchemaMetadata({ keep: 'me' });
+        const version = (await table.describe()).version;
+        await expectCode(
+          table.updateSchemaMetadata({ n: 1 } as unknown as Record<string, string>),
+          E.InvalidInput,
+        );
+        const old = await table.checkoutVersion(version);
+        await expectCode(old.updateSchemaMetadata({ a: 'b' }), E.InvalidTableState);
+        expect((await table.describe()).version).toBe(version);
+        expect(await metadataOf(table)).toEqual({ keep: 'me' });
+      });
+    });
+
     describe('version manifests', () => {
       it('describes a version with its manifest file, and refuses one that does not exist', async () => {
         const table = await tableWithRows(10);

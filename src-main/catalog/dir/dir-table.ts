@@ -19,6 +19,8 @@ import {
   type AlterColumnsRequest,
   type DropColumnsRequest,
   type SchemaChangeResult,
+  SchemaMetadataSchema,
+  type SchemaMetadata,
   CountOptionsSchema,
   CreateBranchOptionsSchema,
   InsertOptionsSchema,
@@ -52,6 +54,7 @@ import { explainQuery, runQuery } from './query-builder';
 import { forgetQuerySchema, withQuerySchema } from './query-schemas';
 import * as columns from './dir-columns';
 import * as versionFiles from './dir-versions';
+import { updateSchemaMetadata } from './dir-schema-metadata';
 import type { ObjectStore } from '../storage/object-store';
 import * as indexes from './dir-indexes';
 import { joinRoot } from './root-uri';
@@ -462,6 +465,24 @@ export class DirTable implements TableHandle {
     return this.changingSchema(parsed.branch, (table) =>
       columns.dropColumns(table, parsed.columns),
     );
+  }
+
+  async updateSchemaMetadata(
+    metadata: SchemaMetadata,
+    options?: BranchOption,
+  ): Promise<SchemaMetadata> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const table = await this.writable(branch);
+    const parsed = parseOptions(SchemaMetadataSchema, metadata);
+    const effective = branch ?? this.branch;
+    const files = await this.versionFiles();
+    // A branch is a table of its own under the main one's `tree/` folder.
+    const folder = effective === undefined ? files.folder : `${files.folder}/tree/${effective}`;
+    await updateSchemaMetadata({ ...files, folder }, parsed);
+    // This process's handle would otherwise go on answering from the version before.
+    await lance(() => table.checkoutLatest());
+    forgetQuerySchema(table);
+    return parsed;
   }
 
   private async changingSchema(

@@ -43,7 +43,9 @@ function parseManifestName(name: string): { version: number; scheme: Scheme } | 
 }
 
 /** The manifest file of each version present, by version number. */
-async function manifests(files: TableFiles): Promise<Map<number, { key: string; scheme: Scheme }>> {
+export async function manifests(
+  files: TableFiles,
+): Promise<Map<number, { key: string; scheme: Scheme }>> {
   const prefix = `${files.folder}/_versions`;
   const found = new Map<number, { key: string; scheme: Scheme }>();
   for (const key of await files.store.list(prefix)) {

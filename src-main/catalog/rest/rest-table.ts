@@ -18,6 +18,8 @@ import {
   type AlterColumnsRequest,
   type DropColumnsRequest,
   type SchemaChangeResult,
+  SchemaMetadataSchema,
+  type SchemaMetadata,
   CountOptionsSchema,
   CreateBranchOptionsSchema,
   InsertOptionsSchema,
@@ -503,6 +505,22 @@ export class RestTable implements TableHandle {
       version: reply.version,
       ...(reply.dropped_indexes?.length ? { droppedIndexes: reply.dropped_indexes } : {}),
     };
+  }
+
+  async updateSchemaMetadata(
+    metadata: SchemaMetadata,
+    options?: BranchOption,
+  ): Promise<SchemaMetadata> {
+    const { branch } = parseOptions(BranchOptionSchema, options);
+    const parsed = parseOptions(SchemaMetadataSchema, metadata);
+    this.writable();
+    const reply = await this.session.json<unknown>({
+      method: 'POST',
+      path: `${this.path}/schema_metadata/update`,
+      query: { branch: this.branchOf(branch) },
+      json: parsed,
+    });
+    return parseOptions(SchemaMetadataSchema, reply);
   }
 
   async listTags(): Promise<TagInfo[]> {

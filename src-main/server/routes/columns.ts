@@ -1,10 +1,14 @@
 /**
- * Schema evolution routes: add, alter and drop columns, and schema metadata. The table is resolved first (a missing
- * one is 404 code 4), then the request is checked against it; each change is one commit.
+ * Schema evolution routes: add, alter and drop columns, and replace the schema metadata. The
+ * table is resolved first (a missing one is 404 code 4), then the request is checked against it;
+ * each change is one commit.
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonArrowDataType } from '../../catalog/json-arrow-types';
 import { errors } from '../../catalog/errors';
+import { SchemaMetadataSchema } from '../../catalog/contract';
+import { parseOptions } from '../../catalog/parse-options';
+import { queryString } from '../http/query-params';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { AddColumnsBody, AlterColumnsBody, DropColumnsBody, SchemaMetadataBody } from './schemas';
@@ -97,12 +101,13 @@ export function registerColumnRoutes(app: FastifyInstance, state: ServerState): 
     access: 'write',
     target: 'table',
     body: SchemaMetadataBody,
-    handler: async ({ catalog, table }) => {
-      // Resolved first, so a missing table is 404 code 4 as the specification says.
-      await catalog.openTable(table.name, table.namespacePath);
-      throw errors.Unsupported(
-        "Replacing a table's schema metadata is not possible here: LanceDB's Node API, which this server writes through, exposes column (field) metadata only",
-      );
+    handler: async ({ catalog, table, body, query }) => {
+      // The body is the bare map, so a `branch` in it is a metadata key; the branch is a query.
+      const branch = queryString(query, 'branch');
+      const handle = await catalog.openTable(table.name, table.namespacePath);
+      // Values are checked after the lookup, so a missing table is 404 code 4 whatever the body.
+      const metadata = parseOptions(SchemaMetadataSchema, body);
+      return handle.updateSchemaMetadata(metadata, branch === undefined ? {} : { branch });
     },
   });
 }

@@ -1,0 +1,61 @@
+/**
+ * Replacing a table's schema metadata on a `dir` catalog: one new version, committed as Lance
+ * commits, by a conditional put of the next version's manifest. LanceDB's Node API has no call
+ * for it (see lance-manifest-file.ts for the file this writes).
+ *
+ * Of two writers of one version exactly one wins the put. The loser, this or a LanceDB writer,
+ * starts again from the new latest version: a replacement of the whole map needs nothing from
+ * the version it replaces, and LanceDB's writers rebase over the `UpdateConfig` transaction this
+ * leaves behind as they do over their own.
+ *
+ * `latest_version_hint.json` is left alone: it is a hint, Lance looks past it for later
+ * versions, and a writer that lost a race would only move it backwards.
+ */
+import type { SchemaMetadata } from '../contract';
+import { errors } from '../errors';
+import { highest, manifestName, manifests, type TableFiles } from './dir-versions';
+import { parseManifestFile, replaceSchemaMetadata } from './lance-manifest-file';
+
+/** As many tries as Lance's own commit gives a writer that keeps losing to others. */
+const ATTEMPTS = 20;
+
+export async function updateSchemaMetadata(
+  files: TableFiles,
+  metadata: SchemaMetadata,
+): Promise<{ version: number }> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const present = await manifests(files);
+    const latest = highest(present.keys());
+    const file = latest === undefined ? undefined : present.get(latest);
+    if (latest === undefined || !file) {
+      throw errors.TableNotFound(`Table ${files.id} has no versions`);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await files.store.get(file.key);
+    } catch (error) {
+      // Cleaned up between the listing and the read: a newer version exists, so look again.
+      if (attempt + 1 < ATTEMPTS) continue;
+      throw error;
+    }
+    const parsed = parseManifestFile(bytes, `${files.id} version ${latest}`);
+    if (parsed.version !== BigInt(latest)) {
+      throw errors.InvalidTableState(
+        `The manifest named for version ${latest} of ${files.id} holds version ${parsed.version}`,
+      );
+    }
+    const commit = replaceSchemaMetadata(parsed, metadata);
+    const transactionKey = commit.transactionFile
+      ? `${files.folder}/_transactions/${commit.transactionFile}`
+      : undefined;
+    if (transactionKey) await files.store.put(transactionKey, commit.transaction);
+    const next = latest + 1;
+    const manifestKey = `${files.folder}/_versions/${manifestName(next, file.scheme)}`;
+    if (await files.store.putIfAbsent(manifestKey, commit.manifest)) return { version: next };
+    // Lost the version to another writer; its transaction file names a commit that never was.
+    if (transactionKey) await files.store.delete(transactionKey).catch(() => undefined);
+  }
+  throw errors.ConcurrentModification(
+    `Other writers kept committing to ${files.id}; its schema metadata was not changed`,
+  );
+}
