@@ -1,10 +1,11 @@
 /**
- * Runs one conformance case against a server over HTTP: creates the fixtures, sends each step,
- * and compares the answer with the step's expectation. An unmet expectation is returned, not
- * thrown, so that a thrown error always means the case could not be run at all.
+ * Runs one conformance case through a transport (the server over HTTP, or the engine's
+ * CatalogClient): creates the fixtures, sends each step, and compares the answer with the step's
+ * expectation. An unmet expectation is returned, not thrown, so that a thrown error always means
+ * the case could not be run at all.
  */
-import { arrow } from '../../../src-main/catalog/arrow';
 import { codeName, statusOfCode } from './codes';
+import type { Reply, Transport } from './transport';
 import type { CtsCase, CtsExpect, CtsRequest, CtsStep } from './types';
 
 export interface CaseOutcome {
@@ -16,37 +17,6 @@ export interface CaseOutcome {
 
 /** A fixture the case depends on could not be created; the case itself was never tried. */
 export class FixtureError extends Error {}
-
-interface Reply {
-  status: number;
-  body: unknown;
-  text: string;
-}
-
-// Upstream's standard table: zero rows, one `id: int32` column.
-const EMPTY_ARROW_STREAM = arrow.tableToIPC(
-  new arrow.Table(new arrow.Schema([new arrow.Field('id', new arrow.Int32(), false)])),
-  'stream',
-);
-
-async function send(baseUrl: string, request: CtsRequest): Promise<Reply> {
-  const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
-  const init: RequestInit = { method: request.method };
-  if (request.arrow) {
-    init.body = EMPTY_ARROW_STREAM;
-    init.headers = { 'content-type': 'application/vnd.apache.arrow.stream' };
-  } else if (request.json !== undefined) {
-    init.body = JSON.stringify(request.json);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const response = await fetch(`${baseUrl}${request.route}${query}`, init);
-  const text = await response.text();
-  let body: unknown;
-  if ((response.headers.get('content-type') ?? '').includes('json') && text.trim() !== '') {
-    body = JSON.parse(text);
-  }
-  return { status: response.status, body, text };
-}
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
@@ -101,7 +71,7 @@ export function unmet(expect: CtsExpect, reply: Reply): string | undefined {
   return undefined;
 }
 
-async function createFixtures(baseUrl: string, c: CtsCase, transcript: string[]): Promise<void> {
+async function createFixtures(send: Transport, c: CtsCase, transcript: string[]): Promise<void> {
   const setUp: CtsRequest[] = [
     ...(c.given.namespaces ?? []).map((path) => ({
       method: 'POST' as const,
@@ -116,7 +86,7 @@ async function createFixtures(baseUrl: string, c: CtsCase, transcript: string[])
     })),
   ];
   for (const request of setUp) {
-    const reply = await send(baseUrl, request);
+    const reply = await send(request);
     transcript.push(`given: ${request.method} ${request.route} → ${describeReply(reply)}`);
     if (!isSuccess(reply.status)) {
       throw new FixtureError(`fixture ${request.route} failed: ${describeReply(reply)}`);
@@ -124,16 +94,16 @@ async function createFixtures(baseUrl: string, c: CtsCase, transcript: string[])
   }
 }
 
-export async function runCase(baseUrl: string, c: CtsCase): Promise<CaseOutcome> {
+export async function runCase(send: Transport, c: CtsCase): Promise<CaseOutcome> {
   const transcript: string[] = [];
-  await createFixtures(baseUrl, c, transcript);
+  await createFixtures(send, c, transcript);
   const steps: [string, CtsStep][] = [
     ...(c.before ?? []).map((step) => ['before', step] as [string, CtsStep]),
     ['when', { request: c.request, expect: c.expect }],
     ...(c.after ?? []).map((step) => ['then', step] as [string, CtsStep]),
   ];
   for (const [phase, { request, expect }] of steps) {
-    const reply = await send(baseUrl, request);
+    const reply = await send(request);
     transcript.push(`${phase}: ${request.method} ${request.route} → ${describeReply(reply)}`);
     const problem = unmet(expect, reply);
     if (problem) return { problem: `${phase} ${request.route}: ${problem}`, transcript };
