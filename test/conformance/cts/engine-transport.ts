@@ -11,7 +11,7 @@ import type { CatalogClient, TableHandle } from '../../../src-main/catalog/clien
 import { CatalogError } from '../../../src-main/catalog/errors';
 import { toQueryRequest } from '../../../src-main/server/http/query-request';
 import { toIndexRequest } from '../../../src-main/server/routes/indexes';
-import { EMPTY_TABLE, type Reply, type Transport } from './transport';
+import { EMPTY_TABLE, type Transport } from './transport';
 import type { CtsCase, CtsRequest } from './types';
 
 type Body = Record<string, unknown>;
