@@ -218,6 +218,27 @@ describe.skipIf(!hasChromium).each([folder, remote])(
       const alert = dialog.getByRole('alert');
       await alert.waitFor();
       await expect(alert.textContent()).resolves.toMatch(/^Invalid input.*column broken/);
+      // The earlier changes' toasts are still up, and under an open dialog they sit beneath its
+      // overlay: wherever they are, they can cover none of the dialog's buttons.
+      const toasts = page.locator('.toast');
+      await expect(toasts.count()).resolves.toBeGreaterThan(0);
+      for (const toast of await toasts.all()) {
+        const box = (await toast.boundingBox())!;
+        // Hit-tested with every element made hit-testable, so the answer is what is painted on
+        // top (an open dialog turns pointer events off outside itself).
+        const onTop = await page.evaluate(
+          ([x, y]) => {
+            const everything = document.createElement('style');
+            everything.textContent = '* { pointer-events: auto !important; }';
+            document.head.append(everything);
+            const top = document.elementFromPoint(x!, y!);
+            everything.remove();
+            return Boolean(top?.closest('.toast'));
+          },
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+        expect(onTop).toBe(false);
+      }
       await expect(alert.textContent()).resolves.not.toMatch(/\n\s+at |\.rs:\d+/);
       await shot('schema-bad-expression');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
