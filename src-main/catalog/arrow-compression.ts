@@ -16,7 +16,7 @@ import { FieldNode } from 'apache-arrow/fb/field-node';
 import { Message } from 'apache-arrow/fb/message';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { RecordBatch } from 'apache-arrow/fb/record-batch';
-import { CatalogError, ERROR_CODES, errors } from './errors';
+import { CatalogError, ERROR_CODES, errors } from '../../src-shared/vocabulary/errors';
 
 const CONTINUATION = 0xffffffff;
 const LZ4_FRAME = 0;

@@ -4,7 +4,7 @@
  */
 import type { RecordBatch, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from './arrow';
-import { errors, isCatalogError } from './errors';
+import { errors, isCatalogError } from '../../src-shared/vocabulary/errors';
 import { decompressStream } from './arrow-compression';
 
 /** apache-arrow cannot read compressed batches; such streams are inflated first. */

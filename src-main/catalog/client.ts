@@ -36,8 +36,8 @@ import type {
   TableStats,
   UpdateRequest,
   VersionInfo,
-} from './contract';
-import type { IndexRequest } from './index-specs';
+} from '../../src-shared/catalog-api';
+import type { IndexRequest } from '../../src-shared/index-request';
 import type { TableData } from './arrow-data';
 
 export interface NamespaceList {

@@ -3,7 +3,7 @@
  * `connect(rootPath)` for a local folder, `connectNamespace(implName, properties)` by name.
  */
 import type { CatalogClient } from './client';
-import { errors } from './errors';
+import { errors } from '../../src-shared/vocabulary/errors';
 import { openDirCatalog, type DirCatalogOptions } from './dir/dir-catalog';
 import { openRestCatalog } from './rest/rest-catalog';
 
@@ -14,11 +14,16 @@ export type {
   NamespaceList,
   TableList,
 } from './client';
-export * from './contract';
-export * from './errors';
-export * from './ids';
-export * from './field-paths';
-export * from './index-specs';
+export * from '../../src-shared/catalog-api';
+export * from '../../src-shared/vocabulary/errors';
+export * from '../../src-shared/vocabulary/ids';
+export * from '../../src-shared/vocabulary/field-paths';
+export * from '../../src-shared/index-request';
+export * from '../../src-shared/index-advice';
+export * from '../../src-shared/vocabulary/index-types/spec-table';
+export * from '../../src-shared/vocabulary/index-types/spec-types';
+export * from '../../src-shared/vocabulary/index-types/column-kinds';
+export * from './schema-fields';
 export type { TableData } from './arrow-data';
 export { DirCatalog } from './dir/dir-catalog';
 export { RestCatalog } from './rest/rest-catalog';

@@ -15,8 +15,8 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import { arrow } from './arrow';
-import { JobRecordSchema, type JobRecord } from './contract';
-import { errorNameOf, errors } from './errors';
+import { JobRecordSchema, type JobRecord } from '../../src-shared/catalog-api';
+import { errorNameOf, errors } from '../../src-shared/vocabulary/errors';
 import { lance } from './dir/lance-errors';
 import type { ProcessLease } from './dir/process-lease';
 import type { StateTables } from './dir/state-tables';

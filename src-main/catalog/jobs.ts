@@ -8,8 +8,13 @@
  * Its own jobs are still answered from memory, which is fresher and costs nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobEvent, JobRecord } from './contract';
-import { errorNameOf, errors, isCatalogError, type CatalogError } from './errors';
+import type { JobEvent, JobRecord } from '../../src-shared/catalog-api';
+import {
+  errorNameOf,
+  errors,
+  isCatalogError,
+  type CatalogError,
+} from '../../src-shared/vocabulary/errors';
 import { JobMirror, type RemoteRequest } from './job-mirror';
 import { INTERRUPTED_MESSAGE, type JobStore } from './job-store';
 

@@ -6,7 +6,11 @@
  */
 import type { DataType as ArrowDataType, Field, Schema } from 'apache-arrow';
 import { arrow } from './arrow';
-import type { JsonArrowDataType, JsonArrowField, JsonArrowSchema } from './json-arrow-types';
+import type {
+  JsonArrowDataType,
+  JsonArrowField,
+  JsonArrowSchema,
+} from '../../src-shared/vocabulary/json-arrow-types';
 
 export type { JsonArrowDataType, JsonArrowField, JsonArrowSchema };
 

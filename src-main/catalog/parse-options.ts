@@ -3,7 +3,7 @@
  * JavaScript, IPC or HTTP, so types alone prove nothing; a bad shape is InvalidInput.
  */
 import type { z } from 'zod';
-import { errors } from './errors';
+import { errors } from '../../src-shared/vocabulary/errors';
 
 export function describeZodError(error: z.ZodError): string {
   return error.issues

@@ -1,7 +1,7 @@
 /** Prints a catalog folder as a tree: namespaces, tables with row counts, and their indexes. */
 import { connect } from '../catalog';
 import type { CatalogClient } from '../catalog';
-import { collectPages } from '../catalog/pagination';
+import { collectPages } from '../../src-shared/vocabulary/pagination';
 
 export async function printCatalog(
   root: string,

@@ -3,7 +3,7 @@
  * catalog cannot hold the app. Each level's namespaces are listed a few at a time in parallel.
  */
 import type { CatalogClient } from '../catalog/client';
-import { collectPages } from '../catalog/pagination';
+import { collectPages } from '../../src-shared/vocabulary/pagination';
 
 export interface CatalogEntry {
   path: string[];

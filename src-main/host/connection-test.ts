@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import type { RemoteSettings } from '../shared/contract';
+import type { RemoteSettings } from '../../src-shared/studio-procedures';
 import { remoteHeaders } from './remote-headers';
 
 export interface TestResult {

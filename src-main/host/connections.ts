@@ -9,9 +9,9 @@ import { basename, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { connect, connectNamespace } from '../catalog';
 import type { CatalogClient } from '../catalog/client';
-import type { JobEvent } from '../catalog/contract';
-import { errors } from '../catalog/errors';
-import type { Connection, RemoteSettings } from '../shared/contract';
+import type { JobEvent } from '../../src-shared/catalog-api';
+import { errors } from '../../src-shared/vocabulary/errors';
+import type { Connection, RemoteSettings } from '../../src-shared/studio-procedures';
 import { objectStoreName } from './object-store-options';
 import { remoteHeaders } from './remote-headers';
 

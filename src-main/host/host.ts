@@ -8,10 +8,15 @@ import { dirname, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import type { z } from 'zod';
 import { encodeIpcStream } from '../catalog/arrow-data';
-import { isCatalogError, errorNameOf, errors, type CatalogError } from '../catalog/errors';
+import {
+  isCatalogError,
+  errorNameOf,
+  errors,
+  type CatalogError,
+} from '../../src-shared/vocabulary/errors';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../catalog/json-arrow-schema';
 import { describeZodError } from '../catalog/parse-options';
-import type { IndexRequest } from '../catalog/index-specs';
+import type { IndexRequest } from '../../src-shared/index-request';
 import type { TableHandle } from '../catalog/client';
 import {
   EVENTS,
@@ -23,7 +28,7 @@ import {
   type ProcedureName,
   type ProcedureOutput,
   type Result,
-} from '../shared/contract';
+} from '../../src-shared/studio-procedures';
 import { CatalogNameIndex } from './catalog-name-index';
 import { testRemote } from './connection-test';
 import { keysToSecrets, resolveObjectStoreKeys, secretsToKeys } from './object-store-credentials';

@@ -5,8 +5,8 @@
  * when a recent connection reopens. What each field holds per scheme is told at ObjectStoreKeys.
  */
 import { fromIni } from '@aws-sdk/credential-providers';
-import { errors } from '../catalog/errors';
-import type { ObjectStoreCredentials } from '../shared/contract';
+import { errors } from '../../src-shared/vocabulary/errors';
+import type { ObjectStoreCredentials } from '../../src-shared/studio-procedures';
 import { objectStoreScheme, type ObjectStoreKeys } from './object-store-options';
 
 type TypedCredentials = Extract<ObjectStoreCredentials, { source: 'keys' }>;

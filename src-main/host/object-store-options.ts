@@ -4,8 +4,8 @@
  * comes from the environment inside the engine (AWS_*, AZURE_STORAGE_*, GOOGLE_*), as it does in
  * LanceDB.
  */
-import { errors } from '../catalog/errors';
-import type { ObjectStoreSettings, RecentObjectStore } from '../shared/contract';
+import { errors } from '../../src-shared/vocabulary/errors';
+import type { ObjectStoreSettings, RecentObjectStore } from '../../src-shared/studio-procedures';
 
 /**
  * Typed credentials. One record serves every scheme, so that the contract, the secret store and

@@ -5,7 +5,7 @@
  * engine's own message and code; a failure is never reported as an empty catalog.
  */
 import type { CatalogClient } from '../catalog/client';
-import { ERROR_CODES, isCatalogError } from '../catalog/errors';
+import { ERROR_CODES, isCatalogError } from '../../src-shared/vocabulary/errors';
 import type { TestResult } from './connection-test';
 
 function duration(ms: number): string {

@@ -1,7 +1,7 @@
 /** The list of recent connections, persisted atomically in the user data folder (no secrets). */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { RecentConnectionSchema } from '../shared/contract';
+import { RecentConnectionSchema } from '../../src-shared/studio-procedures';
 import { writeFileAtomic } from '../catalog/atomic-file';
 
 export type RecentConnection = z.infer<typeof RecentConnectionSchema>;

@@ -1,5 +1,5 @@
 /** The HTTP headers a remote connection sends: extra headers, then the key, token and database. */
-import type { RemoteSettings } from '../shared/contract';
+import type { RemoteSettings } from '../../src-shared/studio-procedures';
 
 export function remoteHeaders(settings: RemoteSettings): Record<string, string> {
   return {

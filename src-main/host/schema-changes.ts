@@ -5,8 +5,8 @@
  * dialog, or in a batch of several changes, needs to know which column failed.
  */
 import type { TableHandle } from '../catalog/client';
-import type { AddColumn, ColumnAlteration, SchemaChangeResult } from '../catalog/contract';
-import { CatalogError, isCatalogError } from '../catalog/errors';
+import type { AddColumn, ColumnAlteration, SchemaChangeResult } from '../../src-shared/catalog-api';
+import { CatalogError, isCatalogError } from '../../src-shared/vocabulary/errors';
 
 export function addColumns(table: TableHandle, columns: AddColumn[]): Promise<SchemaChangeResult> {
   return naming(

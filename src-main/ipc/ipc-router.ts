@@ -8,7 +8,7 @@
  * a test with an in-memory pair as well as in the app.
  */
 import type { Host } from '../host/host';
-import { PROCEDURES, type ProcedureName, type Result } from '../shared/contract';
+import { PROCEDURES, type ProcedureName, type Result } from '../../src-shared/studio-procedures';
 
 export const EVENT_CHANNEL = 'studio:event';
 export const rpcChannel = (name: ProcedureName) => `rpc:${name}`;

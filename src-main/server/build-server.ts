@@ -12,7 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { InflateLimitError } from '../catalog/arrow-compression';
-import { errors, isCatalogError, ERROR_CODES } from '../catalog/errors';
+import { errors, isCatalogError, ERROR_CODES } from '../../src-shared/vocabulary/errors';
 import { asCatalogError, errorBody } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
 import { installEdge } from './http/edge';

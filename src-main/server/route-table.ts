@@ -6,7 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Access } from './auth/authorize';
-import type { Target } from './route';
+
+/** What a route acts on, which decides how its id is read and its scope checked. */
+export type Target = 'namespace' | 'namespace-listing' | 'table' | 'catalog';
 
 export interface RegisteredRoute {
   method: string;

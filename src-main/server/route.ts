@@ -7,19 +7,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import type { CatalogClient } from '../catalog/client';
-import { errors } from '../catalog/errors';
+import { errors } from '../../src-shared/vocabulary/errors';
 import { describeZodError } from '../catalog/parse-options';
-import type { TableId } from '../catalog/ids';
+import type { TableId } from '../../src-shared/vocabulary/ids';
 import type { Principal } from './auth/authenticator';
 import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
 import { checkBodyId, delimiterOf, namespaceParts, tableParts } from './http/request-id';
 import { authenticatedPrincipal } from './http/credentials';
 import { checkInflatedSize } from './http/arrow-limit';
 import type { ServerState } from './server-state';
-import type { RouteConfig } from './route-table';
+import type { RouteConfig, Target } from './route-table';
 
 /** How a route names what it touches, for scope checks. */
-export type Target = 'namespace' | 'namespace-listing' | 'table' | 'catalog';
 
 export interface RouteContext<B> {
   request: FastifyRequest;

@@ -1,7 +1,7 @@
 /** The read hooks shared across screens; each screen's own queries live next to it. */
 import { useQuery } from '@tanstack/react-query';
-import { collectPages } from '../../src-main/catalog/pagination';
-import type { ProcedureOutput } from '../../src-main/shared/contract';
+import { collectPages } from '../../src-shared/vocabulary/pagination';
+import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import { queryKeys, type NamespacePath, type TableRef } from './query-keys';
 import { useCall, type Call } from './studio-context';
 

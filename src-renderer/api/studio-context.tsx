@@ -7,8 +7,8 @@ import type {
   ProcedureInput,
   ProcedureName,
   ProcedureOutput,
-} from '../../src-main/shared/contract';
-import type { StudioApi } from '../../src-main/shared/studio-api';
+} from '../../src-shared/studio-procedures';
+import type { StudioApi } from '../../src-shared/studio-api';
 import { unwrap } from './studio-error';
 
 export type Call = <N extends ProcedureName>(

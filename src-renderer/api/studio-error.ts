@@ -2,8 +2,8 @@
  * Errors from the host arrive as values (code, name, message). The renderer turns them into
  * thrown StudioErrors so react-query can hold them, and into words a person can act on.
  */
-import { ERROR_CODES } from '../../src-main/catalog/errors';
-import type { Result } from '../../src-main/shared/contract';
+import { ERROR_CODES } from '../../src-shared/vocabulary/errors';
+import type { Result } from '../../src-shared/studio-procedures';
 
 export class StudioError extends Error {
   constructor(

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EventPayload } from '../../src-main/shared/contract';
+import type { EventPayload } from '../../src-shared/studio-procedures';
 import { queryKeys } from './query-keys';
 import { useStudioApi } from './studio-context';
 

@@ -1,5 +1,5 @@
 /** The renderer's one way to the backend: Electron's preload bridge if present, else the web mode. */
-import type { StudioApi } from '../../src-main/shared/studio-api';
+import type { StudioApi } from '../../src-shared/studio-api';
 import { tokenOf, webBridge } from './web-bridge';
 
 declare global {

@@ -3,8 +3,8 @@
  * both carrying the run token in the `x-studio-token` header. Arrow results arrive as bytes;
  * everything else as the contract's Result JSON.
  */
-import { EVENTS, type EventName } from '../../src-main/shared/contract';
-import type { StudioApi } from '../../src-main/shared/studio-api';
+import { EVENTS, type EventName } from '../../src-shared/studio-procedures';
+import type { StudioApi } from '../../src-shared/studio-api';
 import { followEventStream } from './event-stream';
 
 const TOKEN_HEADER = 'x-studio-token';

@@ -4,7 +4,7 @@
  * asks for one column at a time.
  */
 import { useState } from 'react';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useTableDescription } from '../api/catalog-queries';
 import type { TableRef } from '../api/query-keys';
 import { SCALAR_TYPE_LABELS } from '../create/type-names';

@@ -5,7 +5,7 @@
 import { DropdownMenu } from 'radix-ui';
 import type { TableRef } from '../api/query-keys';
 import { useWorkspace } from '../state/workspace';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { castTargets } from './column-types';
 import type { ColumnAction } from './schema-change';
 

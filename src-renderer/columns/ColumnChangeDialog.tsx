@@ -5,7 +5,7 @@
  * indexes come from the same listing as the Indexes tab.
  */
 import { useState } from 'react';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useIndexes, useTableDescription } from '../api/catalog-queries';
 import type { TableRef } from '../api/query-keys';
 import { typeLabel } from '../table/schema-tree';
@@ -18,7 +18,7 @@ import {
   type ColumnAction,
   type SchemaChange,
 } from './schema-change';
-import { formatFieldPath } from '../table/field-path';
+import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
 import { SchemaChangeFrame, SchemaChangeLoading } from './SchemaChangeFrame';
 
 const fmt = (n: number) => n.toLocaleString('en-US');

@@ -4,7 +4,7 @@
  * sent), the host's refusal if it comes, and the confirmation.
  */
 import type { ReactNode } from 'react';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import type { TableRef } from '../api/query-keys';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { displayPath } from '../common/format-path';

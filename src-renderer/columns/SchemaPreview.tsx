@@ -2,7 +2,7 @@
  * The schema as it will be after a change, the changed row highlighted and said in words in its
  * own column, so the change does not rest on colour alone.
  */
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { previewSchema, type ChangeMark, type SchemaChange } from './schema-change';
 
 const WORDS: Record<ChangeMark, string> = {

@@ -8,7 +8,7 @@
  * float64 (narrowing rounds the values), the large and small forms of text and bytes, and dates
  * to finer time types. The host integration test makes every pair here on a real table.
  */
-import type { JsonArrowDataType } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowDataType } from '../../src-shared/vocabulary/json-arrow-types';
 
 export const NULL_COLUMN_TYPES = [
   'int32',

@@ -4,9 +4,9 @@
  * and the sentence that announces it. Columns are named by their field names from the root
  * (`segments`), so nested struct members work the same as top-level columns.
  */
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
-import type { ProcedureInput, ProcedureOutput } from '../../src-main/shared/contract';
-import { formatFieldPath } from '../table/field-path';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import type { ProcedureInput, ProcedureOutput } from '../../src-shared/studio-procedures';
+import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
 import { flattenSchema, typeLabel } from '../table/schema-tree';
 
 export type ColumnAction = 'rename' | 'cast' | 'nullable' | 'drop';

@@ -2,7 +2,7 @@
  * A name input checked live against the catalog's identifier rules (the engine's own
  * `componentProblem`), so the form says what is wrong before anything is sent.
  */
-import { componentProblem } from '../../src-main/catalog/ids';
+import { componentProblem } from '../../src-shared/vocabulary/ids';
 
 export function nameProblem(name: string): string | undefined {
   const problem = componentProblem(name);

@@ -1,5 +1,5 @@
 /** Identifiers as text: the contract's `$`-joined form for copying, and a readable form. */
-import { joinId } from '../../src-main/catalog/ids';
+import { joinId } from '../../src-shared/vocabulary/ids';
 
 /** `sales$europe$orders`: what the REST routes and LanceDB clients accept. */
 export function formatPath(parts: readonly string[]): string {

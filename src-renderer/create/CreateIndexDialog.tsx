@@ -6,14 +6,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { defaultIndexName } from '../../src-shared/index-request';
+import { describeFieldType } from '../../src-shared/vocabulary/index-types/column-kinds';
 import {
-  defaultIndexName,
-  describeFieldType,
   findIndexSpec,
   indexTypesForField,
-  type IndexSpec,
-} from '../../src-main/catalog/index-specs';
-import type { JsonArrowSchema } from '../../src-main/catalog/json-arrow-types';
+} from '../../src-shared/vocabulary/index-types/spec-table';
+import type { IndexSpec } from '../../src-shared/vocabulary/index-types/spec-types';
+import type { JsonArrowSchema } from '../../src-shared/vocabulary/json-arrow-types';
 import { useTableDescription } from '../api/catalog-queries';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';

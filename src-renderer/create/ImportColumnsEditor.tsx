@@ -1,5 +1,5 @@
 /** The inferred schema of a file, editable: keep or leave out, rename, change the type. */
-import { IMPORT_COLUMN_TYPES } from '../../src-main/shared/contract';
+import { IMPORT_COLUMN_TYPES } from '../../src-shared/studio-procedures';
 import { importColumnsProblems, type DraftType, type ImportColumnDraft } from './import-columns';
 import { IMPORT_TYPE_LABELS } from './type-names';
 

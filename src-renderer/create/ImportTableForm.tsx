@@ -4,8 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { JsonArrowSchema } from '../../src-main/catalog/json-arrow-types';
-import type { ProcedureInput } from '../../src-main/shared/contract';
+import type { JsonArrowSchema } from '../../src-shared/vocabulary/json-arrow-types';
+import type { ProcedureInput } from '../../src-shared/studio-procedures';
 import { useJobs, useTables } from '../api/catalog-queries';
 import { queryKeys, type NamespacePath } from '../api/query-keys';
 import { useCall } from '../api/studio-context';

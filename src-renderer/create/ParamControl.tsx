@@ -4,7 +4,7 @@
  * a suggestion worked out for this table can be taken with one click.
  */
 import { useId } from 'react';
-import type { ParamSpec } from '../../src-main/catalog/index-specs';
+import type { ParamSpec } from '../../src-shared/vocabulary/index-types/spec-types';
 
 function limits(param: ParamSpec): string | undefined {
   const t = param.type;

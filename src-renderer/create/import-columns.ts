@@ -3,12 +3,12 @@
  * type), seeded from the inferred schema, checked as the person types, and turned into the
  * `columns` of `imports:start` (only when something was edited, and a type only where it changed).
  */
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import {
   IMPORT_COLUMN_TYPES,
   type ImportColumn,
   type ImportColumnType,
-} from '../../src-main/shared/contract';
+} from '../../src-shared/studio-procedures';
 import { describeJsonType } from './type-names';
 
 /** `as-is`: the file's own type, for types the list does not offer (lists, structs, …). */

@@ -4,15 +4,10 @@
  * and from suggestions for this table, and turned into an `indexes:create` request that the
  * engine's own `validateIndexRequest` checks before anything is sent.
  */
-import {
-  suggestPartitions,
-  suggestSubVectors,
-  validateIndexRequest,
-  vectorDimension,
-  type IndexRequest,
-  type IndexSpec,
-  type ParamSpec,
-} from '../../src-main/catalog/index-specs';
+import { suggestPartitions, suggestSubVectors } from '../../src-shared/index-advice';
+import { validateIndexRequest, type IndexRequest } from '../../src-shared/index-request';
+import { vectorDimension } from '../../src-shared/vocabulary/index-types/column-kinds';
+import type { IndexSpec, ParamSpec } from '../../src-shared/vocabulary/index-types/spec-types';
 import type { ColumnOption } from './column-paths';
 
 export type ParamValues = Record<string, string | boolean>;

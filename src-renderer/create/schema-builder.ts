@@ -7,7 +7,7 @@ import type {
   JsonArrowDataType,
   JsonArrowField,
   JsonArrowSchema,
-} from '../../src-main/catalog/json-arrow-types';
+} from '../../src-shared/vocabulary/json-arrow-types';
 import { dimensionProblem } from './import-columns';
 import { SCALAR_TYPE_LABELS, type ScalarType } from './type-names';
 

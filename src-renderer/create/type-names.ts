@@ -1,6 +1,6 @@
 /** Column types in words, for the import preview, the schema builder and the index form. */
-import type { JsonArrowDataType } from '../../src-main/catalog/json-arrow-types';
-import type { ImportColumnType } from '../../src-main/shared/contract';
+import type { JsonArrowDataType } from '../../src-shared/vocabulary/json-arrow-types';
+import type { ImportColumnType } from '../../src-shared/studio-procedures';
 
 export const SCALAR_TYPE_LABELS = {
   int32: 'int32',

@@ -5,7 +5,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useEffect, useState } from 'react';
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { queryKeys } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { displayPath } from '../common/format-path';

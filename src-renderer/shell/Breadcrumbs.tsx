@@ -1,5 +1,5 @@
 /** Where a table lives: connection › namespace › … › table. Each namespace reveals itself in the tree. */
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import type { NamespacePath } from '../api/query-keys';
 import { useWorkspace } from '../state/workspace';
 

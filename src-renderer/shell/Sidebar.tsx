@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { CatalogTree } from '../tree/CatalogTree';

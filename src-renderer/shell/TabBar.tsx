@@ -1,5 +1,5 @@
 /** Open tables as tabs; middle click or the ✕ closes one. */
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
 

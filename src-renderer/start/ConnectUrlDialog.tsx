@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RemoteSettings } from '../../src-main/shared/contract';
+import type { RemoteSettings } from '../../src-shared/studio-procedures';
 import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Modal } from '../common/Modal';

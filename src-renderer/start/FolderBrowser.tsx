@@ -3,8 +3,8 @@
  * so the host lists folders and the user walks them. Catalog folders are marked.
  */
 import { useEffect, useState } from 'react';
-import type { ProcedureOutput } from '../../src-main/shared/contract';
-import type { StudioApi } from '../../src-main/shared/studio-api';
+import type { ProcedureOutput } from '../../src-shared/studio-procedures';
+import type { StudioApi } from '../../src-shared/studio-api';
 
 type Listing = ProcedureOutput<'fs:list-folder'>;
 

@@ -6,7 +6,7 @@
  * ObjectStoreKeys tells: for az the account name, the account key and a SAS token; for gs only
  * the session token, which holds the service account key (JSON).
  */
-import type { ObjectStoreSettings } from '../../src-main/shared/contract';
+import type { ObjectStoreSettings } from '../../src-shared/studio-procedures';
 
 export type CredentialSource = 'environment' | 'profile' | 'keys';
 

@@ -7,7 +7,7 @@ import type {
   ProcedureInput,
   ProcedureName,
   ProcedureOutput,
-} from '../../src-main/shared/contract';
+} from '../../src-shared/studio-procedures';
 
 /** The shape of `useCall()`'s function, named here so that this file needs no JSX module. */
 type Call = <N extends ProcedureName>(

@@ -1,5 +1,5 @@
 /** Indexed vs unindexed rows as a progress bar; a build in flight shows as indeterminate. */
-import type { IndexInfo } from '../../src-main/catalog/contract';
+import type { IndexInfo } from '../../src-shared/catalog-api';
 import { coverageView } from './index-coverage';
 
 export function CoverageBar({ index }: { index: IndexInfo }) {

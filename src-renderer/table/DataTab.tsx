@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { TableRef } from '../api/query-keys';
 import { useTableDescription } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { ColumnChooser } from './ColumnChooser';
 import { columnWidth } from './column-layout';
 import { DataGrid, type GridColumn, type GridHandle, type OpenedRow } from './DataGrid';

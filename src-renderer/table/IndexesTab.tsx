@@ -2,7 +2,7 @@
  * The table's indexes with their coverage, and create/drop for writable connections. Host
  * events keep it current: a running build invalidates this list, and its end the whole table.
  */
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useIndexes } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';

@@ -4,8 +4,8 @@
  * columns can be added, and each addressable one renamed, cast, made nullable or dropped.
  */
 import { useMemo, useState } from 'react';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
-import type { Connection } from '../../src-main/shared/contract';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import type { Connection } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useTableDescription } from '../api/catalog-queries';
 import { ColumnActions } from '../columns/ColumnActions';

@@ -4,7 +4,7 @@
  */
 import { Tabs } from 'radix-ui';
 import { useEffect } from 'react';
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { useTableDescription } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Breadcrumbs } from '../shell/Breadcrumbs';

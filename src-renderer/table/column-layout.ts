@@ -1,6 +1,6 @@
 /** Grid column widths from a field's JSON type: wide enough for what the cell shows. */
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
-import { vectorDimension } from '../../src-main/catalog/index-specs';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import { vectorDimension } from '../../src-shared/vocabulary/index-types/column-kinds';
 
 export function columnWidth(field: JsonArrowField): number {
   const t = field.type.type;

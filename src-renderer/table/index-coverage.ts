@@ -1,5 +1,5 @@
 /** How much of a table an index covers, in numbers and words; a build in flight has no share yet. */
-import type { IndexInfo } from '../../src-main/catalog/contract';
+import type { IndexInfo } from '../../src-shared/catalog-api';
 
 type Counts = Pick<IndexInfo, 'numIndexedRows' | 'numUnindexedRows'>;
 

@@ -3,9 +3,9 @@
  * a person reads at a glance ("vector · float32 × 128"), and its canonical path while the field
  * is addressable (every ancestor a struct; list elements have no column path).
  */
-import { vectorDimension } from '../../src-main/catalog/index-specs';
-import type { JsonArrowField } from '../../src-main/catalog/json-arrow-types';
-import { formatFieldPath } from './field-path';
+import { vectorDimension } from '../../src-shared/vocabulary/index-types/column-kinds';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
 
 export interface SchemaRow {
   /** Stable across renders and unique in the tree: the chain of names from the root. */

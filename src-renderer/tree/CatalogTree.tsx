@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { describeError } from '../api/studio-error';
 import { useWorkspace } from '../state/workspace';
 import { TreeRowMenu } from './TreeRowMenu';

@@ -4,7 +4,7 @@
  * its namespace in the tree; choosing a namespace reveals it.
  */
 import { useQueries } from '@tanstack/react-query';
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { queryKeys } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { displayPath } from '../common/format-path';

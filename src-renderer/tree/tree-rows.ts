@@ -3,7 +3,7 @@
  * expanded namespace its child namespaces and tables. Children are loaded lazily, so an
  * expanded namespace whose listing has not arrived shows a loading row instead.
  */
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import type { NamespacePath } from '../api/query-keys';
 
 export type TreeRow =

@@ -1,7 +1,7 @@
 /** Lazily loads the children of every expanded node, and nothing else. */
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Connection } from '../../src-main/shared/contract';
+import type { Connection } from '../../src-shared/studio-procedures';
 import { listAll } from '../api/catalog-queries';
 import { queryKeys, type NamespacePath } from '../api/query-keys';
 import { useCall } from '../api/studio-context';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { connect } from '../../src-main/catalog';
 import type { CatalogClient } from '../../src-main/catalog';
-import { collectPages } from '../../src-main/catalog/pagination';
+import { collectPages } from '../../src-shared/vocabulary/pagination';
 import { compare, formatComparison, type Comparison } from './timing';
 import { vectorTable } from './vector-data';
 import { sampleTable } from '../support/sample-data';

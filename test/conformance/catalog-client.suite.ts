@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrow } from '../../src-main/catalog/arrow';
 import type { CatalogClient, TableHandle } from '../../src-main/catalog/client';
-import type { JobEvent } from '../../src-main/catalog/contract';
-import { ERROR_CODES as E } from '../../src-main/catalog/errors';
+import type { JobEvent } from '../../src-shared/catalog-api';
+import { ERROR_CODES as E } from '../../src-shared/vocabulary/errors';
 import { expectCode } from '../support/expect-code';
 import { sampleTable } from '../support/sample-data';
 

@@ -226,17 +226,14 @@ describe.skipIf(!hasChromium).each([folder, remote])(
         const box = (await toast.boundingBox())!;
         // Hit-tested with every element made hit-testable, so the answer is what is painted on
         // top (an open dialog turns pointer events off outside itself).
-        const onTop = await page.evaluate(
-          ([x, y]) => {
-            const everything = document.createElement('style');
-            everything.textContent = '* { pointer-events: auto !important; }';
-            document.head.append(everything);
-            const top = document.elementFromPoint(x!, y!);
-            everything.remove();
-            return Boolean(top?.closest('.toast'));
-          },
-          [box.x + box.width / 2, box.y + box.height / 2],
-        );
+        const onTop = await page.evaluate(`(() => {
+          const everything = document.createElement('style');
+          everything.textContent = '* { pointer-events: auto !important; }';
+          document.head.append(everything);
+          const top = document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2});
+          everything.remove();
+          return Boolean(top && top.closest('.toast'));
+        })()`);
         expect(onTop).toBe(false);
       }
       await expect(alert.textContent()).resolves.not.toMatch(/\n\s+at |\.rs:\d+/);

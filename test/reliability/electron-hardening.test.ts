@@ -27,7 +27,7 @@ import {
   type IpcInvokeEventLike,
   type IpcMainLike,
 } from '../../src-main/ipc/ipc-router';
-import { PROCEDURES, type ProcedureName } from '../../src-main/shared/contract';
+import { PROCEDURES, type ProcedureName } from '../../src-shared/studio-procedures';
 import { reportFigures } from '../support/reliability-scale';
 
 const MAIN = readFileSync(join(__dirname, '../../src-main/app/main.ts'), 'utf8');

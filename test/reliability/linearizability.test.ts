@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrow } from '../../src-main/catalog/arrow';
 import { connect, connectNamespace } from '../../src-main/catalog';
 import type { CatalogClient } from '../../src-main/catalog/client';
-import { ERROR_CODES, isCatalogError } from '../../src-main/catalog/errors';
+import { ERROR_CODES, isCatalogError } from '../../src-shared/vocabulary/errors';
 import {
   apply,
   checkLinearizable,

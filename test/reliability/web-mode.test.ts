@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCEDURES } from '../../src-main/shared/contract';
+import { PROCEDURES } from '../../src-shared/studio-procedures';
 import { reportFigures } from '../support/reliability-scale';
 
 const BIN = join(__dirname, '../../bin/catalog-studio.mjs');

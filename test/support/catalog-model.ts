@@ -8,7 +8,7 @@
  * The search is the classic one (Wing & Gong, with Lowe's memo of visited states): from the calls
  * not yet placed, try those that started before every other unplaced call ended.
  */
-import { ERROR_CODES } from '../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../src-shared/vocabulary/errors';
 
 export type CatalogOp =
   | { kind: 'create'; ns: string; name: string; token: string }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { errorNameOf, isCatalogError } from '../../src-main/catalog/errors';
+import { errorNameOf, isCatalogError } from '../../src-shared/vocabulary/errors';
 
 /** Asserts that a call fails with a CatalogError of the given contract code. */
 export async function expectCode(

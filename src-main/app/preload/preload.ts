@@ -1,12 +1,13 @@
 /**
  * The preload: exposes the typed API to the renderer through contextBridge, never the raw
- * ipcRenderer. Only the contract's procedure names can be invoked.
+ * ipcRenderer. Only the contract's procedure names can be invoked; the preload imports just their
+ * list, so it bundles no schemas.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { PROCEDURES } from '../../shared/contract';
-import type { StudioApi } from '../../shared/studio-api';
+import { PROCEDURE_NAMES } from '../../../src-shared/procedure-names';
+import type { StudioApi } from '../../../src-shared/studio-api';
 
-const NAMES = new Set(Object.keys(PROCEDURES));
+const NAMES = new Set<string>(PROCEDURE_NAMES);
 
 const api: StudioApi = {
   call: (name, input) =>

@@ -30,7 +30,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { errors } from '../errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ObjectStore } from '../storage/object-store';
 import { HeldLease, leaseInstant } from './held-lease';
 import { traceHold } from './lock-trace';

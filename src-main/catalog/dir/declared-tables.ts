@@ -11,8 +11,8 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { errors } from '../errors';
-import { describeId } from '../ids';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { describeId } from '../../../src-shared/vocabulary/ids';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
 import { STATE_FOLDER } from './state-folder';
 import type { RootFiles } from './root-files';

@@ -25,8 +25,8 @@ import {
   type ListOptions,
   type OpenTableOptions,
   type RenameTableOptions,
-} from '../contract';
-import { ERROR_CODES, errors, isCatalogError } from '../errors';
+} from '../../../src-shared/catalog-api';
+import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import {
   assertStorableNamespaceId,
   assertStorableTableId,
@@ -34,12 +34,12 @@ import {
   assertValidNamespacePath,
   describeId,
   samePath,
-} from '../ids';
+} from '../../../src-shared/vocabulary/ids';
 import { toArrowTable, type TableData } from '../arrow-data';
 import { JobRegistry } from '../jobs';
 import { JobStore } from '../job-store';
 import { parseOptions } from '../parse-options';
-import { collectPages } from '../pagination';
+import { collectPages } from '../../../src-shared/vocabulary/pagination';
 import { lance, mapLanceError } from './lance-errors';
 import { ManifestStore, manifestObjectId, type ManifestRow } from './manifest-store';
 import * as declared from './declared-tables';

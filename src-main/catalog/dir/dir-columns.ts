@@ -8,9 +8,13 @@
  * naming it, and a clash or an impossible change is said before LanceDB is asked.
  */
 import type { Table as LanceTable } from '@lancedb/lancedb';
-import type { AddColumn, ColumnAlteration, SchemaChangeResult } from '../contract';
-import { errors, isCatalogError } from '../errors';
-import { resolveFieldPath } from '../field-paths';
+import type {
+  AddColumn,
+  ColumnAlteration,
+  SchemaChangeResult,
+} from '../../../src-shared/catalog-api';
+import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { resolveFieldPath } from '../schema-fields';
 import { arrowTypeOf, lanceTypeNameOf } from '../json-arrow-schema';
 import { arrow } from '../arrow';
 import { assertTopLevelColumnNames } from './column-names';

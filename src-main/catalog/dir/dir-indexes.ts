@@ -8,17 +8,17 @@
  * unindexed, so a client that polls until `num_unindexed_rows == 0` waits for the real end.
  */
 import type { Table as LanceTable } from '@lancedb/lancedb';
-import type { IndexInfo, IndexStats, JobRecord } from '../contract';
-import { errors } from '../errors';
-import { samePath } from '../ids';
-import { resolveFieldPath } from '../field-paths';
+import type { IndexInfo, IndexStats, JobRecord } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { samePath } from '../../../src-shared/vocabulary/ids';
+import { resolveFieldPath } from '../schema-fields';
 import { toJsonArrowField } from '../json-arrow-schema';
 import {
   IndexRequestSchema,
   validateIndexRequest,
-  vectorDimension,
   type IndexRequest,
-} from '../index-specs';
+} from '../../../src-shared/index-request';
+import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
 import type { JobRegistry } from '../jobs';
 import { describeZodError } from '../parse-options';
 import { canonicalIndexType, toLanceIndex } from './index-config';

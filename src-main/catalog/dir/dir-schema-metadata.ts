@@ -11,8 +11,8 @@
  * `latest_version_hint.json` is left alone: it is a hint, Lance looks past it for later
  * versions, and a writer that lost a race would only move it backwards.
  */
-import type { SchemaMetadata } from '../contract';
-import { errors } from '../errors';
+import type { SchemaMetadata } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { highest, manifestName, manifests, type TableFiles } from './dir-versions';
 import { parseManifestFile, replaceSchemaMetadata } from './lance-manifest-file';
 

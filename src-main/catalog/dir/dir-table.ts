@@ -41,11 +41,11 @@ import {
   type TableStats,
   type UpdateRequest,
   type VersionInfo,
-} from '../contract';
-import { errors } from '../errors';
-import { assertValidComponent, describeId } from '../ids';
+} from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { assertValidComponent, describeId } from '../../../src-shared/vocabulary/ids';
 import { toArrowTable, type TableData } from '../arrow-data';
-import type { IndexRequest } from '../index-specs';
+import type { IndexRequest } from '../../../src-shared/index-request';
 import type { JobRegistry } from '../jobs';
 import { parseOptions } from '../parse-options';
 import { lance } from './lance-errors';

@@ -9,8 +9,8 @@
  * writers of one version exactly one succeeds, as Lance's own commits do. Deleting never removes
  * the latest version or a tagged one: the table and its tags keep working.
  */
-import type { VersionDetail, VersionInfo } from '../contract';
-import { errors } from '../errors';
+import type { VersionDetail, VersionInfo } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ObjectStore } from '../storage/object-store';
 
 const U64_MAX = (1n << 64n) - 1n;

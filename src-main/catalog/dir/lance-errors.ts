@@ -4,7 +4,12 @@
  * The person-facing message drops Rust source locations and the repeated "Caused by" chain; the
  * full text stays in `detail`.
  */
-import { CatalogError, ERROR_CODES, type ErrorCode, isCatalogError } from '../errors';
+import {
+  CatalogError,
+  ERROR_CODES,
+  type ErrorCode,
+  isCatalogError,
+} from '../../../src-shared/vocabulary/errors';
 
 const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/Namespace already exists/i, ERROR_CODES.NamespaceAlreadyExists],

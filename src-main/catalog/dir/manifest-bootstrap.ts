@@ -21,8 +21,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { errors } from '../errors';
-import { RESERVED_NAMESPACE } from '../ids';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { RESERVED_NAMESPACE } from '../../../src-shared/vocabulary/ids';
 import type { ObjectStore } from '../storage/object-store';
 import { lance } from './lance-errors';
 

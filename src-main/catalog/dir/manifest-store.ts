@@ -10,7 +10,7 @@
  * nothing about the layout is invented (see reference §4.3–4.4).
  */
 import type * as lancedb from '@lancedb/lancedb';
-import { ERROR_CODES, errors, isCatalogError } from '../errors';
+import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import type { ObjectStore } from '../storage/object-store';
 import { lance } from './lance-errors';
 import { fenceHeldWrite } from './catalog-lock';

@@ -5,10 +5,10 @@
  */
 import type { Table as LanceTable } from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { QueryRequest } from '../contract';
-import { errors } from '../errors';
-import { resolveFieldPath } from '../field-paths';
-import { vectorDimension } from '../index-specs';
+import type { QueryRequest } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { resolveFieldPath } from '../schema-fields';
+import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
 import { toJsonArrowField } from '../json-arrow-schema';
 import { lance } from './lance-errors';
 import { arrow } from '../arrow';

@@ -20,17 +20,17 @@ import {
   type ListOptions,
   type OpenTableOptions,
   type RenameTableOptions,
-} from '../contract';
+} from '../../../src-shared/catalog-api';
 import { emptyTable, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
-import { ERROR_CODES, errors, isCatalogError } from '../errors';
+import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import {
   assertValidComponent,
   assertValidNamespacePath,
   describeId,
   encodeIdSegment,
-} from '../ids';
+} from '../../../src-shared/vocabulary/ids';
 import { parseOptions } from '../parse-options';
-import { collectPages } from '../pagination';
+import { collectPages } from '../../../src-shared/vocabulary/pagination';
 import { RestSession, type Identity } from './rest-session';
 import { RestTable } from './rest-table';
 import { parseRestProperties, RestTransport, type RequestContext } from './rest-transport';

@@ -4,9 +4,9 @@
  * `index/{name}/stats`, until no row is left unindexed. Events come from polling jobs this client
  * has seen, while someone listens.
  */
-import type { JobEvent, JobRecord } from '../contract';
-import { ERROR_CODES, errors, isCatalogError } from '../errors';
-import { encodeIdSegment } from '../ids';
+import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
+import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { encodeIdSegment } from '../../../src-shared/vocabulary/ids';
 import { isTerminal } from '../jobs';
 import type { RestRequest, RestResponse, RestTransport } from './rest-transport';
 

@@ -40,12 +40,16 @@ import {
   type TagInfo,
   type UpdateRequest,
   type VersionInfo,
-} from '../contract';
+} from '../../../src-shared/catalog-api';
 import { decodeIpc, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
-import { ERROR_CODES, errors } from '../errors';
-import { describeId, encodeIdSegment } from '../ids';
-import { defaultIndexName, IndexRequestSchema, type IndexRequest } from '../index-specs';
-import { parseFieldPath } from '../field-paths';
+import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
+import { describeId, encodeIdSegment } from '../../../src-shared/vocabulary/ids';
+import {
+  defaultIndexName,
+  IndexRequestSchema,
+  type IndexRequest,
+} from '../../../src-shared/index-request';
+import { parseFieldPath } from '../../../src-shared/vocabulary/field-paths';
 import { fromJsonArrowSchema, type JsonArrowSchema } from '../json-arrow-schema';
 import { parseOptions, describeZodError } from '../parse-options';
 import { jobFromServer } from './rest-jobs';

@@ -6,7 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request, type Dispatcher } from 'undici';
-import { CatalogError, ERROR_CODES, errors, errorNameOf, type ErrorCode } from '../errors';
+import {
+  CatalogError,
+  ERROR_CODES,
+  errors,
+  errorNameOf,
+  type ErrorCode,
+} from '../../../src-shared/vocabulary/errors';
 
 export interface RestSettings {
   uri: string;

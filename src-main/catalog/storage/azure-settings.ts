@@ -7,7 +7,7 @@
  * The catalog's own state needs a shared key or a SAS token: Entra ID sign-in (which LanceDB can
  * use for table data) has no client here yet, so it is refused with a message that says so.
  */
-import { errors } from '../errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { parseStoreRoot, storageOption } from './storage-option';
 
 export interface AzureSettings {

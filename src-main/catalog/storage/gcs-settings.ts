@@ -4,7 +4,7 @@
  * them. Without a service account, both fall back to Application Default Credentials.
  */
 import { readFileSync } from 'node:fs';
-import { errors } from '../errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { parseStoreRoot, storageOption } from './storage-option';
 
 export interface GcsSettings {

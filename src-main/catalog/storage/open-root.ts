@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { errors } from '../errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { isUriRoot } from '../dir/root-uri';
 import { LocalObjectStore } from './local-object-store';
 import type { ObjectStore } from './object-store';

@@ -3,7 +3,7 @@
  * (LanceDB's own keys) and the AWS_* environment, as LanceDB resolves them, so that LanceDB and the
  * catalog's own object calls talk to the same endpoint with the same credentials.
  */
-import { errors } from '../errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 export interface S3Settings {
   bucket: string;

@@ -2,7 +2,7 @@
  * How LanceDB reads a storage setting, shared by the object stores' settings: the first of its
  * option keys (a long name and its short aliases) that is given, else its environment variable.
  */
-import { errors } from '../errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 export type OptionSpec = readonly [names: readonly string[], variable: string];
 

@@ -3,8 +3,8 @@
  * credentials, a denied permission and an endpoint that does not answer each get their own
  * message, naming the bucket or the endpoint, so that a person knows what to fix.
  */
-import type { CatalogError } from '../errors';
-import { errors, isCatalogError } from '../errors';
+import type { CatalogError } from '../../../src-shared/vocabulary/errors';
+import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 
 /**
  * The fields the AWS SDK (`name`, `$metadata`), Azure's (`code`, `statusCode`) and Google's (a

@@ -5,8 +5,8 @@
  */
 import type { DataType, Field, Schema } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
-import { errors } from '../../catalog/errors';
-import type { ImportColumn, ImportColumnType } from '../../shared/contract';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import type { ImportColumn, ImportColumnType } from '../../../src-shared/studio-procedures';
 
 export const MAX_VECTOR_DIMENSION = 65_536;
 

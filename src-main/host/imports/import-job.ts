@@ -10,12 +10,12 @@
  * a finished job costs its summary and nothing more.
  */
 import type { CatalogClient, TableHandle } from '../../catalog/client';
-import type { JobRecord } from '../../catalog/contract';
-import { errors } from '../../catalog/errors';
-import { assertValidComponent } from '../../catalog/ids';
+import type { JobRecord } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { assertValidComponent } from '../../../src-shared/vocabulary/ids';
 import type { JobContext, JobRegistry } from '../../catalog/jobs';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
-import type { ImportColumn } from '../../shared/contract';
+import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { openSource, type ImportFormat, type Source } from './sources';
 
 export const DEFAULT_BATCH_ROWS = 65_536;

@@ -5,7 +5,7 @@
  */
 import type { DataType, Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 export type ColumnKind =
   | { kind: 'int' }

@@ -17,8 +17,8 @@ import { parse as parseCsv } from 'csv-parse';
 import type { Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { decodeIpc } from '../../catalog/arrow-data';
-import { errors } from '../../catalog/errors';
-import type { ImportColumn } from '../../shared/contract';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
 import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
 

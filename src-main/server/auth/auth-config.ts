@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { describeZodError } from '../../catalog/parse-options';
 
 export const RoleSchema = z.enum(['reader', 'writer', 'admin']);

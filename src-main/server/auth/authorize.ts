@@ -1,8 +1,8 @@
 /**
  * What a principal may do: reader < writer < admin, limited to its namespace subtrees.
  */
-import { errors } from '../../catalog/errors';
-import { describeId } from '../../catalog/ids';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { describeId } from '../../../src-shared/vocabulary/ids';
 import type { Principal } from './authenticator';
 
 export type Access = 'read' | 'write' | 'admin';

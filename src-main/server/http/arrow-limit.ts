@@ -5,7 +5,7 @@
  * length (catalog/arrow-compression.ts), so a body that lies is refused there.
  */
 import { declaredInflatedSize } from '../../catalog/arrow-compression';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { HttpRefusal } from './refusal';
 
 export function checkInflatedSize(bytes: Uint8Array, limit: number): void {

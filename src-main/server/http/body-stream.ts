@@ -8,7 +8,7 @@
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { inflateLz4, inflateZstd, InflateLimitError } from '../../catalog/arrow-compression';
 import { HttpRefusal } from './refusal';
 

@@ -5,7 +5,7 @@
  * with an authenticator never looks there.
  */
 import type { FastifyRequest } from 'fastify';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import type { Credentials, Principal } from '../auth/authenticator';
 
 export function credentialsOf(request: FastifyRequest): Credentials {

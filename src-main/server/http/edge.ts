@@ -5,7 +5,7 @@
  * a body still on its way is never read. Bodies that are read go through body-stream.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import type { Principal } from '../auth/authenticator';
 import { selectDatabase } from '../route';
 import type { ServerState } from '../server-state';

@@ -2,7 +2,7 @@
  * Enum strings as clients send them: case-insensitive, PascalCase or snake_case, and, from the
  * LanceDB remote client, wrapped in an extra layer of quotes (`"\"ExistOk\""`, reference §5.2).
  */
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 export function normalizeEnum<T extends string>(
   value: unknown,

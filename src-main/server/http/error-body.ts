@@ -10,7 +10,7 @@ import {
   isCatalogError,
   problemOf,
   type CatalogError,
-} from '../../catalog/errors';
+} from '../../../src-shared/vocabulary/errors';
 
 export interface ErrorBody {
   type: string;

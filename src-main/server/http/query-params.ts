@@ -1,5 +1,5 @@
 /** Typed reads of query parameters, with the contract's errors. */
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 type Query = Record<string, string | string[] | undefined>;
 

@@ -4,8 +4,8 @@
  * LanceDB's remote shape (a flat `vector`, an array `columns`, `full_text_query: {columns, query}`).
  */
 import { z } from 'zod';
-import type { QueryRequest } from '../../catalog/contract';
-import { errors } from '../../catalog/errors';
+import type { QueryRequest } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { describeZodError } from '../../catalog/parse-options';
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().nullable();

@@ -4,7 +4,7 @@
  * way to send one without reading the rest of the request.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CatalogError } from '../../catalog/errors';
+import type { CatalogError } from '../../../src-shared/vocabulary/errors';
 import { errorBody } from './error-body';
 import { hasBody } from './has-body';
 

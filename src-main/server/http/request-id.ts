@@ -3,8 +3,13 @@
  * `$`; the delimiter alone is the root). Fastify has already percent-decoded the segment, so a raw
  * `$` and `%24` arrive alike.
  */
-import { errors } from '../../catalog/errors';
-import { DEFAULT_DELIMITER, splitId, tableIdFromParts, type TableId } from '../../catalog/ids';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import {
+  DEFAULT_DELIMITER,
+  splitId,
+  tableIdFromParts,
+  type TableId,
+} from '../../../src-shared/vocabulary/ids';
 
 export function delimiterOf(query: unknown): string {
   const value = (query as Record<string, unknown> | undefined)?.delimiter;

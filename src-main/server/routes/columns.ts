@@ -4,9 +4,9 @@
  * each change is one commit.
  */
 import type { FastifyInstance } from 'fastify';
-import type { JsonArrowDataType } from '../../catalog/json-arrow-types';
-import { errors } from '../../catalog/errors';
-import { SchemaMetadataSchema } from '../../catalog/contract';
+import type { JsonArrowDataType } from '../../../src-shared/vocabulary/json-arrow-types';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { SchemaMetadataSchema } from '../../../src-shared/catalog-api';
 import { parseOptions } from '../../catalog/parse-options';
 import { queryString } from '../http/query-params';
 import { defineRoute } from '../route';

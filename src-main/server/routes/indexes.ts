@@ -3,9 +3,10 @@
  * ends), create_scalar_index, index/list, index/{name}/stats and index/{name}/drop.
  */
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../../catalog/errors';
-import { findIndexSpec, IndexRequestSchema, type IndexRequest } from '../../catalog/index-specs';
-import { pageOf } from '../../catalog/pagination';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { findIndexSpec } from '../../../src-shared/vocabulary/index-types/spec-table';
+import { IndexRequestSchema, type IndexRequest } from '../../../src-shared/index-request';
+import { pageOf } from '../../../src-shared/vocabulary/pagination';
 import { describeZodError } from '../../catalog/parse-options';
 import { branchOf } from '../http/query-params';
 import { defineRoute } from '../route';

@@ -1,8 +1,8 @@
 /** Jobs routes for LanceDB's job handle: list, describe and cancel. */
 import type { FastifyInstance } from 'fastify';
 import type { CatalogClient } from '../../catalog/client';
-import type { JobRecord } from '../../catalog/contract';
-import { errors } from '../../catalog/errors';
+import type { JobRecord } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { Common, JobIdBody } from './schemas';

@@ -1,8 +1,8 @@
 /** Namespace routes: create, list, describe, exists, drop. */
 import type { FastifyInstance } from 'fastify';
-import { ListOptionsSchema } from '../../catalog/contract';
+import { ListOptionsSchema } from '../../../src-shared/catalog-api';
 import { parseOptions } from '../../catalog/parse-options';
-import { collectPages, pageOf } from '../../catalog/pagination';
+import { collectPages, pageOf } from '../../../src-shared/vocabulary/pagination';
 import { normalizeEnum } from '../http/enums';
 import { queryInt, queryString } from '../http/query-params';
 import { defineRoute, RawReply } from '../route';

@@ -1,7 +1,7 @@
 /** Table data routes: count, insert, merge-insert, update, delete, query, explain and analyze. */
 import type { FastifyInstance } from 'fastify';
 import { encodeIpcFile } from '../../catalog/arrow-data';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { normalizeEnum } from '../http/enums';
 import { branchOf, queryBool, queryInt, queryString, queryStrings } from '../http/query-params';
 import { toQueryRequest } from '../http/query-request';

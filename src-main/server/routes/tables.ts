@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CatalogClient } from '../../catalog/client';
-import { ERROR_CODES, errors, isCatalogError } from '../../catalog/errors';
-import { joinId } from '../../catalog/ids';
-import { collectPages, pageOf } from '../../catalog/pagination';
+import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { joinId } from '../../../src-shared/vocabulary/ids';
+import { collectPages, pageOf } from '../../../src-shared/vocabulary/pagination';
 import { authorize } from '../auth/authorize';
 import { isLanceRemoteDialect } from '../http/dialect';
 import { normalizeEnum } from '../http/enums';

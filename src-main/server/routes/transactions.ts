@@ -5,7 +5,7 @@
  * error rather than as an unknown route.
  */
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../../catalog/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { Common } from './schemas';

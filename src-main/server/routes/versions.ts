@@ -1,7 +1,7 @@
 /** Versions, tags and branches, as the contract gives them. */
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../../catalog/errors';
-import { pageOf } from '../../catalog/pagination';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { pageOf } from '../../../src-shared/vocabulary/pagination';
 import { branchOf, queryBool, queryInt, queryString } from '../http/query-params';
 import { defineRoute } from '../route';
 import { isLanceRemoteDialect } from '../http/dialect';
@@ -16,7 +16,7 @@ import {
   NamedBody,
   TagBody,
 } from './schemas';
-import type { VersionDetail } from '../../catalog/contract';
+import type { VersionDetail } from '../../../src-shared/catalog-api';
 
 export function registerVersionRoutes(app: FastifyInstance, state: ServerState): void {
   defineRoute(app, state, {

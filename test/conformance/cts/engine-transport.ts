@@ -8,7 +8,7 @@
  * index requests), so what is compared is the engine's behaviour, not a second translation.
  */
 import type { CatalogClient, TableHandle } from '../../../src-main/catalog/client';
-import { CatalogError } from '../../../src-main/catalog/errors';
+import { CatalogError } from '../../../src-shared/vocabulary/errors';
 import { toQueryRequest } from '../../../src-main/server/http/query-request';
 import { toIndexRequest } from '../../../src-main/server/routes/indexes';
 import { EMPTY_TABLE, type Transport } from './transport';

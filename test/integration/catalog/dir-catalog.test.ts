@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connect, connectNamespace } from '../../../src-main/catalog';
-import { ERROR_CODES as E } from '../../../src-main/catalog/errors';
+import { ERROR_CODES as E } from '../../../src-shared/vocabulary/errors';
 import { catalogClientConformance } from '../../conformance/catalog-client.suite';
 import { expectCode } from '../../support/expect-code';
 import { sampleTable } from '../../support/sample-data';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect, type CatalogClient } from '../../../src-main/catalog';
-import { ERROR_CODES } from '../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../support/expect-code';
 import { sampleTable } from '../../support/sample-data';
 

@@ -9,7 +9,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../../src-main/catalog';
 import type { CatalogClient } from '../../../src-main/catalog/client';
-import { ERROR_CODES } from '../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../support/expect-code';
 
 let root: string;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNamespace, type RestCatalog } from '../../../src-main/catalog';
-import { ERROR_CODES as E } from '../../../src-main/catalog/errors';
+import { ERROR_CODES as E } from '../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../support/expect-code';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { sampleTable } from '../../support/sample-data';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrow } from '../../../src-main/catalog/arrow';
 import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
-import type { EventName } from '../../../src-main/shared/contract';
+import type { EventName } from '../../../src-shared/studio-procedures';
 import { startCatalogServer } from '../../support/catalog-server';
 import { sampleTable } from '../../support/sample-data';
 import { callOk } from '../../support/host-calls';

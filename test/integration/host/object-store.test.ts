@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../../src-main/catalog';
-import { ERROR_CODES } from '../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { Host } from '../../../src-main/host/host';
 import { testObjectStore } from '../../../src-main/host/object-store-test';
 import { FileSecretStore } from '../../../src-main/host/secret-store';

@@ -17,7 +17,7 @@ import {
   type IpcInvokeEventLike,
   type IpcMainLike,
 } from '../../../src-main/ipc/ipc-router';
-import { PROCEDURES, type ProcedureName } from '../../../src-main/shared/contract';
+import { PROCEDURES, type ProcedureName } from '../../../src-shared/studio-procedures';
 import { buildWebServer, type WebServer } from '../../../src-main/web/web-server';
 import { sampleTable } from '../../support/sample-data';
 

@@ -25,6 +25,9 @@ describe('Electron bundles', () => {
     const code = readFileSync(join(out, 'preload.cjs'), 'utf8');
     expect(requires(code)).toEqual(['electron']);
     expect(code).toContain('exposeInMainWorld');
+    // Only the procedure names, no schema library: it loads before every page.
+    expect(Buffer.byteLength(code)).toBeLessThan(20 * 1024);
+    expect(code).toContain("'tables:list'".replaceAll("'", '"'));
   });
 
   it('bundles the main process with LanceDB and Electron left external', async () => {

@@ -8,7 +8,7 @@ import {
   isCatalogError,
   problemOf,
   type ErrorName,
-} from '../../../src-main/catalog/errors';
+} from '../../../src-shared/vocabulary/errors';
 
 /** The contract's reference mapping, written out independently of the source. */
 const EXPECTED: ReadonlyArray<[code: number, name: ErrorName, status: number]> = [

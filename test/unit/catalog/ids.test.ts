@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CatalogError, ERROR_CODES } from '../../../src-main/catalog/errors';
+import { CatalogError, ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import {
   DEFAULT_DELIMITER,
   assertValidComponent,
@@ -19,7 +19,7 @@ import {
   tableIdFromParts,
   tableIdProblem,
   utf8Length,
-} from '../../../src-main/catalog/ids';
+} from '../../../src-shared/vocabulary/ids';
 import { expectCode } from '../../support/expect-code';
 
 const INVALID = ERROR_CODES.InvalidInput;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobEvent, JobRecord } from '../../../src-main/catalog/contract';
-import { ERROR_CODES, errors } from '../../../src-main/catalog/errors';
+import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
+import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
 import {
   JobRegistry,
   isTerminal,

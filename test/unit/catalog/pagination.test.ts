@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectPages, pageOf } from '../../../src-main/catalog/pagination';
+import { collectPages, pageOf } from '../../../src-shared/vocabulary/pagination';
 
 const NAMES = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 const id = (s: string) => s;

@@ -3,7 +3,7 @@
  * secret store's flat records for every scheme, an Azure SAS token without a key included.
  */
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import {
   keysToSecrets,
   resolveObjectStoreKeys,

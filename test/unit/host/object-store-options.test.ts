@@ -3,7 +3,7 @@
  * resolvers for az:// and gs://, so that a key name the engine does not read fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { resolveAzureSettings } from '../../../src-main/catalog/storage/azure-settings';
 import { resolveGcsSettings } from '../../../src-main/catalog/storage/gcs-settings';
 import { resolveS3Settings } from '../../../src-main/catalog/storage/s3-settings';

@@ -17,7 +17,7 @@ import {
   type IpcInvokeEventLike,
   type IpcMainLike,
 } from '../../../src-main/ipc/ipc-router';
-import { PROCEDURES } from '../../../src-main/shared/contract';
+import { PROCEDURES } from '../../../src-shared/studio-procedures';
 
 class InMemoryIpcMain implements IpcMainLike {
   readonly handlers = new Map<

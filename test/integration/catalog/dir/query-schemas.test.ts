@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { connect, type CatalogClient } from '../../../../src-main/catalog';
 import { arrow } from '../../../../src-main/catalog/arrow';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../../support/expect-code';
 
 let root: string;

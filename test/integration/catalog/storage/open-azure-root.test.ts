@@ -10,7 +10,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
 import { arrow } from '../../../../src-main/catalog/arrow';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { AzureObjectStore } from '../../../../src-main/catalog/storage/azure-object-store';
 import { resolveAzureSettings } from '../../../../src-main/catalog/storage/azure-settings';
 import { expectCode } from '../../../support/expect-code';

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../../support/expect-code';
 
 it('refuses a service account key that is not a usable key, within seconds', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../../support/expect-code';
 import { describeWithS3, s3Root, s3StorageOptions } from '../../../support/s3-store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogError, ERROR_CODES, errors } from '../../../../src-main/catalog/errors';
+import { CatalogError, ERROR_CODES, errors } from '../../../../src-shared/vocabulary/errors';
 import {
   cleanLanceMessage,
   lance,

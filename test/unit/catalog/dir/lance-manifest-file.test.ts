@@ -13,7 +13,7 @@ import {
   parseManifestFile,
   replaceSchemaMetadata,
 } from '../../../../src-main/catalog/dir/lance-manifest-file';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 
 let root: string;
 let written: Uint8Array;

@@ -5,7 +5,7 @@ import {
   parseAzureRoot,
   resolveAzureSettings,
 } from '../../../../src-main/catalog/storage/azure-settings';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 
 describe('Azure roots', () => {
   it('splits container and prefix', () => {

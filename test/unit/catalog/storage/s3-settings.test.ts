@@ -5,7 +5,7 @@ import {
   parseS3Root,
   resolveS3Settings,
 } from '../../../../src-main/catalog/storage/s3-settings';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../../support/expect-code';
 
 describe('S3 roots', () => {

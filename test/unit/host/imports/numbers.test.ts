@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arrow } from '../../../../src-main/catalog/arrow';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { castValue, planColumns } from '../../../../src-main/host/imports/column-casts';
 import {
   inferSchema,

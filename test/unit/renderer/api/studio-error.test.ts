@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { describeError, StudioError, unwrap } from '../../../../src-renderer/api/studio-error';
 
 describe('describeError', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonArrowField } from '../../../../src-main/catalog/json-arrow-types';
+import type { JsonArrowField } from '../../../../src-shared/vocabulary/json-arrow-types';
 import {
   changeSummary,
   fieldAt,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { arrow } from '../../../../src-main/catalog/arrow';
-import { formatFieldPath, listFieldPaths } from '../../../../src-main/catalog/field-paths';
+import { listFieldPaths } from '../../../../src-main/catalog/schema-fields';
 import { toJsonArrowSchema } from '../../../../src-main/catalog/json-arrow-schema';
-import { flattenColumns, formatColumnPath } from '../../../../src-renderer/create/column-paths';
+import { flattenColumns } from '../../../../src-renderer/create/column-paths';
 import { sampleSchema } from '../../../support/sample-data';
 
 describe('column paths for the create-index form', () => {
@@ -41,7 +41,5 @@ describe('column paths for the create-index form', () => {
     ]);
     const engine = listFieldPaths(schema).map((p) => p.canonicalPath);
     expect(flattenColumns(toJsonArrowSchema(schema)).map((c) => c.path)).toEqual(engine);
-    for (const segments of [['a'], ['a.b', 'c'], ['`'], ['x y', 'z`z']])
-      expect(formatColumnPath(segments)).toBe(formatFieldPath(segments));
   });
 });

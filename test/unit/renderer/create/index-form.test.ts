@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findIndexSpec } from '../../../../src-main/catalog/index-specs';
+import { findIndexSpec } from '../../../../src-shared/vocabulary/index-types/spec-table';
 import { flattenColumns } from '../../../../src-renderer/create/column-paths';
 import {
   buildIndexRequest,

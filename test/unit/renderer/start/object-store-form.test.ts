@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ObjectStoreSettingsSchema } from '../../../../src-main/shared/contract';
+import { ObjectStoreSettingsSchema } from '../../../../src-shared/studio-procedures';
 import {
   EMPTY_OBJECT_STORE_FORM,
   effectivePathStyle,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROCEDURES } from '../../../../src-main/shared/contract';
+import { PROCEDURES } from '../../../../src-shared/studio-procedures';
 import {
   kindLabel,
   objectStoreReopenSettings,

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFieldPath as engineFormat } from '../../../../src-main/catalog/field-paths';
-import type { JsonArrowField } from '../../../../src-main/catalog/json-arrow-types';
-import { formatFieldPath } from '../../../../src-renderer/table/field-path';
+import type { JsonArrowField } from '../../../../src-shared/vocabulary/json-arrow-types';
 import { flattenSchema, typeLabel } from '../../../../src-renderer/table/schema-tree';
 
 const f = (
@@ -28,22 +26,6 @@ const SCHEMA: JsonArrowField[] = [
   f('vector', 'fixed_size_list', { length: 128, fields: [f('item', 'float32')] }),
   f('codes', 'fixed_size_list', { length: 4, fields: [f('item', 'uint8')] }),
 ];
-
-describe('formatFieldPath', () => {
-  it('writes exactly what the engine writes', () => {
-    const cases = [
-      ['a'],
-      ['meta', 'score'],
-      ['meta', 'a.b'],
-      ['we`ird', 'x y'],
-      ['ünï'],
-      ['9lives', '_x'],
-    ];
-    for (const segments of cases) expect(formatFieldPath(segments)).toBe(engineFormat(segments));
-    expect(formatFieldPath(['meta', 'a.b'])).toBe('meta.`a.b`');
-    expect(formatFieldPath(['we`ird'])).toBe('`we``ird`');
-  });
-});
 
 describe('typeLabel', () => {
   it('names vectors with element type and dimension', () => {

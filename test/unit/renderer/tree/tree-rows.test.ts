@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '../../../../src-main/shared/contract';
+import type { Connection } from '../../../../src-shared/studio-procedures';
 import {
   ancestorKeys,
   buildTreeRows,

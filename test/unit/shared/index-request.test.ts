@@ -2,20 +2,21 @@ import fc from 'fast-check';
 import type { Field, DataType } from 'apache-arrow';
 import { arrow } from '../../../src-main/catalog/arrow';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../src-main/catalog/errors';
+import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import {
   INDEX_SPECS,
-  IndexRequestSchema,
-  defaultIndexName,
   findIndexSpec,
   indexTypesForField,
-  suggestPartitions,
-  suggestSubVectors,
+} from '../../../src-shared/vocabulary/index-types/spec-table';
+import {
+  IndexRequestSchema,
+  defaultIndexName,
   validateIndexRequest,
-  vectorDimension,
   type IndexRequest,
   type IndexTarget,
-} from '../../../src-main/catalog/index-specs';
+} from '../../../src-shared/index-request';
+import { suggestPartitions, suggestSubVectors } from '../../../src-shared/index-advice';
+import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
 import { toJsonArrowField } from '../../../src-main/catalog/json-arrow-schema';
 import { expectCode } from '../../support/expect-code';
 

@@ -9,7 +9,7 @@ import type {
   ProcedureName,
   ProcedureOutput,
   Result,
-} from './contract';
+} from './studio-procedures';
 
 export interface StudioApi {
   call<N extends ProcedureName>(

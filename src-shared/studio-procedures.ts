@@ -19,8 +19,9 @@ import {
   TableStatsSchema,
   TagInfoSchema,
   VersionInfoSchema,
-} from '../catalog/contract';
-import { ERROR_CODES } from '../catalog/errors';
+} from './catalog-api';
+import type { ProcedureName } from './procedure-names';
+import { ERROR_CODES } from './vocabulary/errors';
 
 const E = ERROR_CODES;
 
@@ -466,9 +467,10 @@ export const PROCEDURES = {
     JobRecordSchema,
     [],
   ),
-} as const;
+} as const satisfies Record<ProcedureName, ProcedureSpec>;
 
-export type ProcedureName = keyof typeof PROCEDURES;
+type ProcedureSpec = ReturnType<typeof procedure>;
+export type { ProcedureName };
 export type ProcedureInput<N extends ProcedureName> = z.input<(typeof PROCEDURES)[N]['input']>;
 export type ProcedureOutput<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['output']>;
 

@@ -3,7 +3,7 @@
  * types inferred from them. The engine, the REST server and the app's IPC all validate against
  * these, so a shape is written once.
  */
-import type { JsonArrowDataType, JsonArrowField } from './json-arrow-types';
+import type { JsonArrowDataType, JsonArrowField } from './vocabulary/json-arrow-types';
 import { z } from 'zod';
 
 const Properties = z.record(z.string(), z.string());
