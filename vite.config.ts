@@ -62,23 +62,34 @@ export default defineConfig(({ mode }) =>
           esbuild: { jsx: 'automatic' },
           test: {
             root: '.',
-            include: [
-              'test/e2e/**/*.test.ts',
-              'test/unit/**/*.test.ts',
-              'test/integration/**/*.test.ts',
-              'test/interop/**/*.test.ts',
-              'test/reliability/**/*.test.ts',
-              'test/conformance/**/*.test.ts',
-            ],
             // LanceDB builds use native threads; two forks match the two cores CI has.
             pool: 'forks',
             maxWorkers: 2,
             testTimeout: 120_000,
             hookTimeout: 120_000,
             reporters: ['default', './test/support/summary-reporter.ts'],
-            globalSetup: [
-              './test/support/build-renderer.global.ts',
-              './test/support/s3-store.global.ts',
+            projects: [
+              // Pure logic: starts at once, with no renderer build and no object store.
+              { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+              {
+                // Real LanceDB, servers, the S3 store and the browser: the renderer is built
+                // once for the whole run and the Ceph gateway started once.
+                extends: true,
+                test: {
+                  name: 'system',
+                  include: [
+                    'test/e2e/**/*.test.ts',
+                    'test/integration/**/*.test.ts',
+                    'test/interop/**/*.test.ts',
+                    'test/reliability/**/*.test.ts',
+                    'test/conformance/**/*.test.ts',
+                  ],
+                  globalSetup: [
+                    './test/support/build-renderer.global.ts',
+                    './test/support/s3-store.global.ts',
+                  ],
+                },
+              },
             ],
           },
         },
