@@ -1,0 +1,94 @@
+/**
+ * Listing the `dir` catalog's namespaces and tables, a page at a time or all of them. LanceDB lists
+ * an absent namespace as empty, so an empty page checks that the namespace exists.
+ */
+import type { NamespaceList, TableList } from '../client';
+import { ListOptionsSchema, type ListOptions } from '../../../src-shared/catalog-api';
+import { assertValidNamespacePath } from '../../../src-shared/vocabulary/ids';
+import { parseOptions } from '../parse-options';
+import { collectPages } from '../../../src-shared/vocabulary/pagination';
+import { lance } from './lance-errors';
+import type { CatalogContext } from './dir-catalog-context';
+import { requireNamespace } from './dir-lookups';
+
+export async function listNamespaces(
+  ctx: CatalogContext,
+  namespacePath: string[] = [],
+  options?: ListOptions,
+): Promise<NamespaceList> {
+  const path = assertValidNamespacePath(namespacePath);
+  const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
+  const result = await lance(() =>
+    ctx.db.listNamespaces(path, { pageToken: pageToken || undefined, limit }),
+  );
+  // LanceDB lists an absent namespace as empty, so only an empty page needs the extra check.
+  if (result.namespaces.length === 0) await requireNamespace(ctx, path);
+  return withPageToken({ namespaces: result.namespaces }, result.pageToken);
+}
+
+export async function listTables(
+  ctx: CatalogContext,
+  namespacePath: string[] = [],
+  options?: ListOptions,
+): Promise<TableList> {
+  const path = assertValidNamespacePath(namespacePath);
+  const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
+  if (path.length === 0 && ctx.files.isLocal) return listRootTables(ctx, pageToken, limit);
+  const result = await lance(() =>
+    ctx.db.listTables(path, { pageToken: pageToken || undefined, limit }),
+  );
+  // LanceDB lists an absent namespace as empty, so only an empty page needs the extra check.
+  if (result.tables.length === 0) await requireNamespace(ctx, path);
+  return withPageToken({ tables: result.tables }, result.pageToken);
+}
+
+/**
+ * The root's tables on a local folder: LanceDB lists them from `<name>.lance` folders only, but a
+ * rename that moves a root table changes its manifest row and its folder in two steps. Listing
+ * the manifest's root rows together with the folders (a folder being moved carries LanceDB's
+ * `.lance-deregistered` marker meanwhile, so the listing skips it) shows each table under exactly
+ * one name at every instant of such a rename. Pages are cut here, by name.
+ */
+async function listRootTables(
+  ctx: CatalogContext,
+  pageToken: string | undefined,
+  limit: number | undefined,
+) {
+  const folders = await collectPages((token) =>
+    lance(() => ctx.db.listTables([], { pageToken: token || undefined })).then((r) => ({
+      items: r.tables,
+      pageToken: r.pageToken,
+    })),
+  );
+  const rows = await ctx.manifest.rows("object_type = 'table' AND NOT contains(object_id, '$')");
+  const names = [...new Set([...folders, ...rows.map((r) => r.objectId)])].sort();
+  const after = pageToken ? names.filter((n) => n > pageToken) : names;
+  const page = limit && limit > 0 ? after.slice(0, limit) : after;
+  const more = page.length < after.length;
+  return withPageToken({ tables: page }, more ? page[page.length - 1] : undefined);
+}
+
+export async function allNamespaces(ctx: CatalogContext, path: string[]): Promise<string[]> {
+  return collectPages((pageToken) =>
+    listNamespaces(ctx, path, { pageToken }).then((r) => ({
+      items: r.namespaces,
+      pageToken: r.pageToken,
+    })),
+  );
+}
+
+export async function allTables(ctx: CatalogContext, path: string[]): Promise<string[]> {
+  return collectPages((pageToken) =>
+    listTables(ctx, path, { pageToken }).then((r) => ({
+      items: r.tables,
+      pageToken: r.pageToken,
+    })),
+  );
+}
+
+function withPageToken<T extends object>(
+  result: T,
+  pageToken: string | undefined | null,
+): T & { pageToken?: string } {
+  return pageToken ? { ...result, pageToken } : result;
+}
