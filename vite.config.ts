@@ -28,7 +28,9 @@ const main: UserConfig = {
     target: 'node20',
     rollupOptions: {
       external: [...MAIN_EXTERNALS, ...NODE_BUILTINS],
-      output: { format: 'cjs', entryFileNames: 'main.cjs' },
+      // One file: the object-store SDKs the CLI loads lazily are inlined rather than split into
+      // chunks that packaging would have to find.
+      output: { format: 'cjs', entryFileNames: 'main.cjs', inlineDynamicImports: true },
     },
   },
 };

@@ -3,7 +3,11 @@
  * types inferred from them. The engine, the REST server and the app's IPC all validate against
  * these, so a shape is written once.
  */
-import type { JsonArrowDataType, JsonArrowField } from './vocabulary/json-arrow-types';
+import type {
+  JsonArrowDataType,
+  JsonArrowField,
+  JsonArrowSchema,
+} from './vocabulary/json-arrow-types';
 import { z } from 'zod';
 
 const Properties = z.record(z.string(), z.string());
@@ -150,6 +154,12 @@ const JsonFieldSchema: z.ZodType<JsonArrowField> = z.lazy(() =>
     metadata: z.record(z.string(), z.string()).optional(),
   }),
 );
+
+/** A table's schema in its JSON form (the contract's JsonArrowSchema), for every boundary. */
+export const JsonArrowSchemaSchema: z.ZodType<JsonArrowSchema> = z.object({
+  fields: z.array(JsonFieldSchema),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
 
 /** A new column: computed from an SQL expression over the row, or all null of a type. */
 export const AddColumnSchema = z.union([

@@ -19,8 +19,28 @@ import {
   TableStatsSchema,
   TagInfoSchema,
   VersionInfoSchema,
+  JsonArrowSchemaSchema,
 } from './catalog-api';
 import type { ProcedureName } from './procedure-names';
+import {
+  ConnectionId,
+  Path,
+  Name,
+  Properties,
+  ConnectionSchema,
+  RemoteSettingsSchema,
+  ObjectStoreSettingsSchema,
+  RecentConnectionSchema,
+  Display,
+  ArrowBytes,
+  WriteResultSchema,
+  SchemaChangeResultSchema,
+  InConn,
+  ImportFormatSchema,
+  ImportColumnSchema,
+  InNs,
+  InTable,
+} from './studio-schemas';
 import { ERROR_CODES } from './vocabulary/errors';
 
 const E = ERROR_CODES;
@@ -34,141 +54,6 @@ const COMMON = [
   E.Internal,
 ];
 
-const ConnectionId = z.string().min(1).max(100);
-const Path = z.array(z.string()).max(64);
-const Name = z.string().min(1).max(255);
-const Properties = z.record(z.string(), z.string());
-
-const ConnectionKind = z.enum(['folder', 'remote', 'object-store']);
-
-export const ConnectionSchema = z.object({
-  id: ConnectionId,
-  kind: ConnectionKind,
-  name: z.string(),
-  /** The folder path, the remote base URL, or the object-store URI (s3://bucket/prefix). */
-  target: z.string(),
-  color: z.string(),
-  readOnly: z.boolean(),
-});
-export type Connection = z.infer<typeof ConnectionSchema>;
-
-export const RemoteSettingsSchema = z
-  .object({
-    url: z.string().url(),
-    apiKey: z.string().optional(),
-    bearerToken: z.string().optional(),
-    database: z.string().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
-    caFile: z.string().optional(),
-  })
-  .strict();
-export type RemoteSettings = z.infer<typeof RemoteSettingsSchema>;
-
-/**
- * Where an object-store connection takes its credentials: the AWS_* environment (as LanceDB
- * reads it), a named profile in ~/.aws, or typed keys, which the host keeps in the secret store.
- * Keys are optional so that reopening a recent connection can send none: the host fills in the
- * stored ones, which never cross to the renderer.
- */
-export const ObjectStoreCredentialsSchema = z.discriminatedUnion('source', [
-  z.object({ source: z.literal('environment') }).strict(),
-  z.object({ source: z.literal('profile'), profile: z.string().trim().min(1).max(200) }).strict(),
-  z
-    .object({
-      source: z.literal('keys'),
-      accessKeyId: z.string().min(1).max(256).optional(),
-      secretAccessKey: z.string().min(1).max(1024).optional(),
-      sessionToken: z.string().min(1).max(8192).optional(),
-    })
-    .strict(),
-]);
-export type ObjectStoreCredentials = z.infer<typeof ObjectStoreCredentialsSchema>;
-
-const ObjectStoreLocation = {
-  /** An S3-compatible endpoint (Ceph, MinIO, …); absent for AWS itself. */
-  endpoint: z.string().url().max(2048).optional(),
-  region: z.string().trim().min(1).max(64).optional(),
-  /** Bucket in the path (`endpoint/bucket/key`), which most S3-compatible stores need. */
-  pathStyle: z.boolean().optional(),
-};
-
-/** A catalog on an object store: the engine opens `uri` with LanceDB's storage options. */
-export const ObjectStoreSettingsSchema = z
-  .object({
-    kind: z.literal('object-store'),
-    /** `s3://bucket/prefix`; other schemes reach the engine, which says which it supports. */
-    uri: z
-      .string()
-      .trim()
-      .max(2048)
-      .regex(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/\s]/, 'expected a URI such as s3://bucket/prefix'),
-    ...ObjectStoreLocation,
-    credentials: ObjectStoreCredentialsSchema,
-  })
-  .strict();
-export type ObjectStoreSettings = z.infer<typeof ObjectStoreSettingsSchema>;
-
-/** An object-store connection as the recent list keeps it: everything but the keys. */
-export const RecentObjectStoreSchema = z.object({
-  ...ObjectStoreLocation,
-  credentials: z.discriminatedUnion('source', [
-    z.object({ source: z.literal('environment') }),
-    z.object({ source: z.literal('profile'), profile: z.string() }),
-    z.object({ source: z.literal('keys') }),
-  ]),
-});
-export type RecentObjectStore = z.infer<typeof RecentObjectStoreSchema>;
-
-export const RecentConnectionSchema = z.object({
-  kind: ConnectionKind,
-  name: z.string(),
-  target: z.string(),
-  color: z.string(),
-  readOnly: z.boolean(),
-  lastOpenedAt: z.number(),
-  /** Whether stored secrets exist for it (the secrets themselves never cross to the renderer). */
-  hasSecrets: z.boolean(),
-  /** For an object store, what reopening it needs besides the stored keys. */
-  objectStore: RecentObjectStoreSchema.optional(),
-});
-
-const Display = {
-  name: z.string().max(100).optional(),
-  color: z.string().max(32).optional(),
-  readOnly: z.boolean().optional(),
-};
-
-/** A schema as the renderer sees it: the contract's JsonArrowSchema. */
-const JsonField: z.ZodType<{
-  name: string;
-  nullable: boolean;
-  type: { type: string; fields?: unknown[]; length?: number };
-}> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    nullable: z.boolean(),
-    type: z.object({
-      type: z.string(),
-      fields: z.array(JsonField).optional(),
-      length: z.number().optional(),
-    }),
-    metadata: z.record(z.string(), z.string()).optional(),
-  }),
-);
-export const JsonSchemaSchema = z.object({
-  fields: z.array(JsonField),
-  metadata: z.record(z.string(), z.string()).optional(),
-});
-
-const ArrowBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
-  message: 'expected Arrow IPC bytes',
-});
-const WriteResultSchema = z.object({ version: z.number(), numRows: z.number() });
-/** A schema change's new version, and for a drop the indexes LanceDB dropped with the columns. */
-const SchemaChangeResultSchema = z.object({
-  version: z.number(),
-  droppedIndexes: z.array(z.string()).optional(),
-});
 /** The codes a schema change may return besides the common ones. */
 const SCHEMA_CHANGE_ERRORS = [
   E.TableNotFound,
@@ -179,47 +64,19 @@ const SCHEMA_CHANGE_ERRORS = [
   E.Unsupported,
 ];
 
-const InConn = z.object({ connectionId: ConnectionId });
-const ImportFormatSchema = z.enum(['csv', 'tsv', 'json', 'ndjson', 'parquet', 'arrow']);
-
-/** The types an imported column can be cast to; `vector` is fixed_size_list<float32> × dimension. */
-export const IMPORT_COLUMN_TYPES = [
-  'int32',
-  'int64',
-  'float32',
-  'float64',
-  'utf8',
-  'bool',
-  'binary',
-  'date32',
-  'timestamp',
-  'vector',
-] as const;
-export type ImportColumnType = (typeof IMPORT_COLUMN_TYPES)[number];
-
 /**
- * One column of an edited import schema, in output order: the file column it reads, its name in
- * the table, and its type (absent: as inferred from the file). Columns left out are not imported.
- * Names and dimensions are checked by the host, which can say which column is wrong.
+ * What a procedure may do to the catalog of its `connectionId`: `write` procedures are refused
+ * on a read-only connection, in one place (the host's dispatcher), before their handler runs.
  */
-export const ImportColumnSchema = z
-  .object({
-    source: z.string().min(1).max(1000),
-    name: z.string().max(1000),
-    type: z.enum(IMPORT_COLUMN_TYPES).optional(),
-    dimension: z.number().optional(),
-  })
-  .strict();
-export type ImportColumn = z.infer<typeof ImportColumnSchema>;
-const InNs = InConn.extend({ path: Path });
-const InTable = InConn.extend({ path: Path, table: Name });
+export type ProcedureAccess = 'read' | 'write';
 
 function procedure<I extends z.ZodType, O extends z.ZodType>(
   input: I,
   output: O,
   errors: readonly number[],
+  access: ProcedureAccess = 'read',
 ) {
-  return { input, output, errors: [...new Set([...COMMON, ...errors])] };
+  return { input, output, access, errors: [...new Set([...COMMON, ...errors])] };
 }
 
 export const PROCEDURES = {
@@ -280,6 +137,7 @@ export const PROCEDURES = {
     InNs.extend({ mode: CreateModeSchema.optional(), properties: Properties.optional() }).strict(),
     z.object({ properties: Properties }),
     [E.NamespaceNotFound, E.NamespaceAlreadyExists],
+    'write',
   ),
   'namespaces:describe': procedure(InNs.strict(), z.object({ properties: Properties }), [
     E.NamespaceNotFound,
@@ -288,6 +146,7 @@ export const PROCEDURES = {
     InNs.extend(DropNamespaceOptionsSchema.shape).strict(),
     z.object({}),
     [E.NamespaceNotFound, E.NamespaceNotEmpty],
+    'write',
   ),
 
   'catalog:search': procedure(
@@ -312,9 +171,10 @@ export const PROCEDURES = {
     [E.NamespaceNotFound],
   ),
   'tables:create-empty': procedure(
-    InTable.extend({ schema: JsonSchemaSchema, mode: CreateModeSchema.optional() }).strict(),
+    InTable.extend({ schema: JsonArrowSchemaSchema, mode: CreateModeSchema.optional() }).strict(),
     z.object({}),
     [E.NamespaceNotFound, E.TableAlreadyExists],
+    'write',
   ),
   'tables:describe': procedure(
     InTable.strict(),
@@ -322,7 +182,7 @@ export const PROCEDURES = {
       version: z.number(),
       location: z.string(),
       rowCount: z.number(),
-      schema: JsonSchemaSchema,
+      schema: JsonArrowSchemaSchema,
       stats: TableStatsSchema,
     }),
     [E.TableNotFound, E.NamespaceNotFound, E.InvalidTableState],
@@ -344,17 +204,24 @@ export const PROCEDURES = {
     ArrowBytes,
     [E.TableNotFound, E.TableColumnNotFound],
   ),
-  'tables:drop': procedure(InTable.strict(), z.object({}), [E.TableNotFound, E.NamespaceNotFound]),
+  'tables:drop': procedure(
+    InTable.strict(),
+    z.object({}),
+    [E.TableNotFound, E.NamespaceNotFound],
+    'write',
+  ),
   'tables:rename': procedure(
     InTable.extend({ newName: Name, newPath: Path.optional() }).strict(),
     z.object({}),
     [E.TableNotFound, E.TableAlreadyExists, E.NamespaceNotFound, E.InvalidTableState],
+    'write',
   ),
   'tables:versions': procedure(InTable.strict(), z.array(VersionInfoSchema), [E.TableNotFound]),
   'tables:restore': procedure(
     InTable.extend({ version: z.number().int().min(1) }).strict(),
     WriteResultSchema,
     [E.TableNotFound, E.TableVersionNotFound],
+    'write',
   ),
   'tables:stats': procedure(InTable.strict(), TableStatsSchema, [E.TableNotFound]),
   'tables:query': procedure(
@@ -375,48 +242,59 @@ export const PROCEDURES = {
     }).strict(),
     WriteResultSchema,
     [E.TableNotFound, E.TableColumnNotFound],
+    'write',
   ),
   'rows:delete': procedure(
     InTable.extend({ filter: z.string().min(1) }).strict(),
     WriteResultSchema,
     [E.TableNotFound, E.TableColumnNotFound],
+    'write',
   ),
   /** Schema evolution: each call is one commit; a refused change leaves the version as it was. */
   'columns:add': procedure(
     InTable.extend({ columns: z.array(AddColumnSchema).min(1).max(1_000) }).strict(),
     SchemaChangeResultSchema,
     SCHEMA_CHANGE_ERRORS,
+    'write',
   ),
   'columns:alter': procedure(
     InTable.extend({ alterations: z.array(ColumnAlterationSchema).min(1).max(1_000) }).strict(),
     SchemaChangeResultSchema,
     SCHEMA_CHANGE_ERRORS,
+    'write',
   ),
   'columns:drop': procedure(
     InTable.extend({ columns: z.array(z.string().min(1)).min(1).max(1_000) }).strict(),
     SchemaChangeResultSchema,
     SCHEMA_CHANGE_ERRORS,
+    'write',
   ),
   'branches:list': procedure(InTable.strict(), z.array(BranchInfoSchema), [E.TableNotFound]),
   'branches:create': procedure(
     InTable.extend({ name: Name, fromVersion: z.number().int().min(1).optional() }).strict(),
     z.object({}),
     [E.TableNotFound, E.TableBranchAlreadyExists, E.TableVersionNotFound],
+    'write',
   ),
-  'branches:delete': procedure(InTable.extend({ name: Name }).strict(), z.object({}), [
-    E.TableNotFound,
-    E.TableBranchNotFound,
-  ]),
+  'branches:delete': procedure(
+    InTable.extend({ name: Name }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableBranchNotFound],
+    'write',
+  ),
   'tags:list': procedure(InTable.strict(), z.array(TagInfoSchema), [E.TableNotFound]),
   'tags:create': procedure(
     InTable.extend({ tag: Name, version: z.number().int().min(1) }).strict(),
     z.object({}),
     [E.TableNotFound, E.TableTagAlreadyExists, E.TableVersionNotFound],
+    'write',
   ),
-  'tags:delete': procedure(InTable.extend({ tag: Name }).strict(), z.object({}), [
-    E.TableNotFound,
-    E.TableTagNotFound,
-  ]),
+  'tags:delete': procedure(
+    InTable.extend({ tag: Name }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableTagNotFound],
+    'write',
+  ),
 
   'indexes:list': procedure(InTable.strict(), z.array(IndexInfoSchema), [E.TableNotFound]),
   'indexes:stats': procedure(InTable.extend({ name: Name }).strict(), IndexStatsSchema, [
@@ -427,17 +305,20 @@ export const PROCEDURES = {
     InTable.extend({ request: z.record(z.string(), z.unknown()) }).strict(),
     JobRecordSchema,
     [E.TableNotFound, E.TableColumnNotFound, E.TableIndexAlreadyExists, E.Unsupported],
+    'write',
   ),
-  'indexes:drop': procedure(InTable.extend({ name: Name }).strict(), z.object({}), [
-    E.TableNotFound,
-    E.TableIndexNotFound,
-  ]),
+  'indexes:drop': procedure(
+    InTable.extend({ name: Name }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableIndexNotFound],
+    'write',
+  ),
 
   'imports:preview': procedure(
     z.object({ path: z.string().min(1).max(4096), format: ImportFormatSchema.optional() }).strict(),
     z.object({
       format: ImportFormatSchema,
-      schema: JsonSchemaSchema,
+      schema: JsonArrowSchemaSchema,
       rows: z.array(z.record(z.string(), z.unknown())),
       totalRows: z.number().optional(),
     }),
@@ -455,6 +336,7 @@ export const PROCEDURES = {
     }).strict(),
     JobRecordSchema,
     [E.TableAlreadyExists, E.TableNotFound, E.NamespaceNotFound, E.TableSchemaValidationError],
+    'write',
   ),
 
   'jobs:list': procedure(
@@ -495,3 +377,5 @@ export type Result<T> =
 export function isProcedureName(name: string): name is ProcedureName {
   return Object.prototype.hasOwnProperty.call(PROCEDURES, name);
 }
+
+export * from './studio-schemas';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrow } from '../../../src-main/catalog/arrow';
 import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
-import type { EventName } from '../../../src-shared/studio-procedures';
+import { PROCEDURES, type EventName } from '../../../src-shared/studio-procedures';
 import { startCatalogServer } from '../../support/catalog-server';
 import { sampleTable } from '../../support/sample-data';
 import { callOk } from '../../support/host-calls';
@@ -134,6 +134,63 @@ describe('host', () => {
     expect(
       (await ok('namespaces:list', { connectionId: connection.id, path: [] })).namespaces,
     ).toEqual([]);
+  });
+
+  it('refuses every write procedure on a read-only connection, whatever the table holds', async () => {
+    // A writable connection prepares a table; a second, read-only one on the same folder tries
+    // every procedure the contract declares `write`.
+    const folder = join(dir, 'shared');
+    const writer = await ok('connections:open-folder', { path: folder, create: true });
+    await ok('namespaces:create', { connectionId: writer.id, path: ['n'] });
+    const catalog = (
+      host as unknown as { connections: { get(id: string): { catalog: any } } }
+    ).connections.get(writer.id).catalog;
+    await catalog.createTable('t', sampleTable(20, 8), ['n']);
+    const reader = await ok('connections:open-folder', { path: folder, readOnly: true });
+    const t = { connectionId: reader.id, path: ['n'], table: 't' };
+    const inputs: Record<string, unknown> = {
+      'namespaces:create': { connectionId: reader.id, path: ['m'] },
+      'namespaces:drop': { connectionId: reader.id, path: ['n'], behavior: 'cascade' },
+      'tables:create-empty': {
+        ...t,
+        table: 'u',
+        schema: { fields: [{ name: 'id', nullable: true, type: { type: 'int32' } }] },
+      },
+      'tables:drop': t,
+      'tables:rename': { ...t, newName: 'v' },
+      'tables:restore': { ...t, version: 1 },
+      'rows:update': { ...t, updates: { id: 'id + 1' } },
+      'rows:delete': { ...t, filter: 'id >= 0' },
+      'columns:add': { ...t, columns: [{ name: 'x', expression: 'id' }] },
+      'columns:alter': { ...t, alterations: [{ path: 'text', rename: 'words' }] },
+      'columns:drop': { ...t, columns: ['text'] },
+      'branches:create': { ...t, name: 'dev' },
+      'branches:delete': { ...t, name: 'dev' },
+      'tags:create': { ...t, tag: 'v1', version: 1 },
+      'tags:delete': { ...t, tag: 'v1' },
+      'indexes:create': { ...t, request: { column: 'id', index_type: 'BTREE' } },
+      'indexes:drop': { ...t, name: 'id_idx' },
+      'imports:start': {
+        connectionId: reader.id,
+        path: join(dir, 'missing.csv'),
+        format: 'csv',
+        namespacePath: ['n'],
+        table: 'w',
+        mode: 'create',
+      },
+    };
+    const writes = Object.entries(PROCEDURES)
+      .filter(([, p]) => p.access === 'write')
+      .map(([name]) => name);
+    expect(writes.sort()).toEqual(Object.keys(inputs).sort());
+    for (const name of writes) {
+      const result = await host.call(name, inputs[name]);
+      expect(result, name).toMatchObject({ ok: false, error: { code: 15 } });
+    }
+    const table = await catalog.openTable('t', ['n']);
+    expect(await table.countRows()).toBe(20);
+    expect((await table.listVersions()).length).toBe(1);
+    expect((await catalog.listTables(['n'])).tables).toEqual(['t']);
   });
 
   it('emits job and catalog events, and lists jobs for a reloaded window', async () => {

@@ -1,0 +1,162 @@
+/** Opening, testing, closing and remembering connections, and browsing folders to open. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { connect } from '../../catalog';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import type { ObjectStoreSettings } from '../../../src-shared/studio-procedures';
+import { testRemote } from '../connection-test';
+import { keysToSecrets, resolveObjectStoreKeys, secretsToKeys } from '../object-store-credentials';
+import {
+  checkObjectStoreUri,
+  objectStoreStorageOptions,
+  recentObjectStore,
+} from '../object-store-options';
+import { testObjectStore } from '../object-store-test';
+import type { HandlersFor, HostContext } from './context';
+
+type Names =
+  | 'connections:list-open'
+  | 'connections:list-recent'
+  | 'connections:open-folder'
+  | 'connections:connect-url'
+  | 'connections:test'
+  | 'connections:close'
+  | 'connections:forget-recent'
+  | 'fs:list-folder';
+
+export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
+  const c = ctx.connections;
+
+  async function storedSecrets(
+    url: string,
+  ): Promise<{ apiKey?: string; bearerToken?: string; headers?: Record<string, string> }> {
+    const stored = await ctx.secrets.get(url);
+    if (!stored) return {};
+    return {
+      ...(stored.apiKey ? { apiKey: stored.apiKey } : {}),
+      ...(stored.bearerToken ? { bearerToken: stored.bearerToken } : {}),
+      ...(stored.headers ? { headers: JSON.parse(stored.headers) as Record<string, string> } : {}),
+    };
+  }
+
+  /** The root and storage options of an object-store connection, its keys resolved. */
+  async function objectStoreOpening(settings: ObjectStoreSettings) {
+    const uri = checkObjectStoreUri(settings.uri);
+    const keys = await resolveObjectStoreKeys(uri, settings.credentials, async () =>
+      secretsToKeys(await ctx.secrets.get(uri)),
+    );
+    return { uri, keys, storageOptions: objectStoreStorageOptions(settings, keys) };
+  }
+
+  async function openObjectStore(
+    settings: ObjectStoreSettings,
+    display: { name?: string; color?: string; readOnly?: boolean },
+  ) {
+    const { uri, keys, storageOptions } = await objectStoreOpening(settings);
+    const connection = await c.openObjectStore(uri, storageOptions, display);
+    ctx.names.refresh(connection.id, c.get(connection.id).catalog);
+    // Only typed keys are kept: a profile is read again each time, and keys left from an earlier
+    // choice of credentials for this URI would only be a secret kept for nothing.
+    const typed = settings.credentials.source === 'keys' && keys;
+    if (typed) await ctx.secrets.set(uri, keysToSecrets(keys));
+    else await ctx.secrets.delete(uri);
+    ctx.recent.remember({
+      kind: 'object-store',
+      name: connection.name,
+      target: uri,
+      color: connection.color,
+      readOnly: connection.readOnly,
+      lastOpenedAt: Date.now(),
+      hasSecrets: Boolean(typed),
+      objectStore: recentObjectStore(settings),
+    });
+    ctx.emit('connections:changed', {});
+    return connection;
+  }
+
+  return {
+    'connections:list-open': async () => c.list(),
+    'connections:list-recent': async () => ctx.recent.list(),
+    'connections:open-folder': async ({ path, create, ...display }) => {
+      const connection = await c.openFolder(path, create ?? false, display);
+      ctx.names.refresh(connection.id, c.get(connection.id).catalog);
+      ctx.recent.remember({
+        kind: 'folder',
+        name: connection.name,
+        target: connection.target,
+        color: connection.color,
+        readOnly: connection.readOnly,
+        lastOpenedAt: Date.now(),
+        hasSecrets: false,
+      });
+      ctx.emit('connections:changed', {});
+      return connection;
+    },
+    'connections:connect-url': async ({ name, color, readOnly, ...given }) => {
+      if ('kind' in given) return openObjectStore(given, { name, color, readOnly });
+      // Reopening a recent connection sends only its URL: the stored secrets fill the rest,
+      // so they never have to cross to the renderer.
+      const settings =
+        given.apiKey || given.bearerToken || given.headers
+          ? given
+          : { ...given, ...(await storedSecrets(given.url)) };
+      const connection = await c.connectUrl(settings, { name, color, readOnly });
+      ctx.names.refresh(connection.id, c.get(connection.id).catalog);
+      const secrets = Object.fromEntries(
+        Object.entries({
+          apiKey: settings.apiKey,
+          bearerToken: settings.bearerToken,
+          headers: settings.headers ? JSON.stringify(settings.headers) : undefined,
+        }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      if (Object.keys(secrets).length > 0) await ctx.secrets.set(settings.url, secrets);
+      ctx.recent.remember({
+        kind: 'remote',
+        name: connection.name,
+        target: settings.url,
+        color: connection.color,
+        readOnly: connection.readOnly,
+        lastOpenedAt: Date.now(),
+        hasSecrets: Object.keys(secrets).length > 0,
+      });
+      ctx.emit('connections:changed', {});
+      return connection;
+    },
+    'connections:test': async (settings) =>
+      'kind' in settings
+        ? testObjectStore(settings.uri, async () => {
+            const { uri, storageOptions } = await objectStoreOpening(settings);
+            return connect(uri, { storageOptions });
+          })
+        : testRemote(settings),
+    'connections:close': async ({ connectionId }) => {
+      await ctx.names.forget(connectionId);
+      await c.close(connectionId);
+      ctx.emit('connections:changed', {});
+      return {};
+    },
+    'connections:forget-recent': async ({ target }) => {
+      ctx.recent.forget(target);
+      await ctx.secrets.delete(target);
+      return {};
+    },
+    'fs:list-folder': async ({ path }) => {
+      const folder = resolve(path ?? homedir());
+      if (!existsSync(folder) || !statSync(folder).isDirectory())
+        throw errors.NamespaceNotFound(`${folder} is not a folder`);
+      const folders = readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+        .map((entry) => ({
+          name: entry.name,
+          isCatalog: existsSync(join(folder, entry.name, '__manifest')),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return {
+        path: folder,
+        parent: dirname(folder) === folder ? null : dirname(folder),
+        folders,
+      };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/** Index builds and imports: the asynchronous work a user starts, lists and cancels. */
+import type { IndexRequest } from '../../../src-shared/index-request';
+import { previewImport, startImport } from '../imports/import-job';
+import type { HandlersFor, HostContext } from './context';
+
+type Names =
+  | 'indexes:list'
+  | 'indexes:stats'
+  | 'indexes:create'
+  | 'indexes:drop'
+  | 'imports:preview'
+  | 'imports:start'
+  | 'jobs:list'
+  | 'jobs:cancel';
+
+export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
+  const c = ctx.connections;
+  return {
+    'indexes:list': async (input) => (await ctx.table(input)).listIndices(),
+    'indexes:stats': async ({ name, ...input }) => (await ctx.table(input)).indexStats(name),
+    'indexes:create': async ({ request, ...input }) =>
+      (await ctx.table(input)).createIndex(request as IndexRequest),
+    'indexes:drop': async ({ name, ...input }) => {
+      await (await ctx.table(input)).dropIndex(name);
+      ctx.changed(input.connectionId, input.path, input.table);
+      return {};
+    },
+    'imports:preview': async ({ path, format }) => previewImport(path, format),
+    'imports:start': async ({ connectionId, ...request }) => {
+      const job = await startImport(ctx.imports, c.get(connectionId).catalog, request);
+      ctx.importConnection.set(job.id, connectionId);
+      return job;
+    },
+    'jobs:list': async () => {
+      const imports = (await ctx.imports.list()).flatMap((job) => {
+        const connectionId = ctx.importConnection.get(job.id);
+        return connectionId ? [{ ...job, connectionId }] : [];
+      });
+      const all = await Promise.all(
+        c.list().map(async (connection) =>
+          (
+            await c
+              .get(connection.id)
+              .catalog.listJobs()
+              .catch(() => [])
+          ).map((job) => ({ ...job, connectionId: connection.id })),
+        ),
+      );
+      return [...imports, ...all.flat()].sort((a, b) => b.createdAt - a.createdAt);
+    },
+    'jobs:cancel': async ({ connectionId, jobId }) =>
+      ctx.importConnection.has(jobId)
+        ? ctx.imports.cancel(jobId)
+        : c.get(connectionId).catalog.cancelJob(jobId),
+  };
+}

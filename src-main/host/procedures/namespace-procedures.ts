@@ -1,0 +1,45 @@
+/** Namespaces, the table listing, and the name search behind the filter box and palette. */
+import type { HandlersFor, HostContext } from './context';
+
+type Names =
+  | 'namespaces:list'
+  | 'namespaces:create'
+  | 'namespaces:describe'
+  | 'namespaces:drop'
+  | 'catalog:search'
+  | 'tables:list';
+
+const page = (pageToken?: string, limit?: number) => ({
+  ...(pageToken ? { pageToken } : {}),
+  ...(limit ? { limit } : {}),
+});
+
+export function namespaceProcedures(ctx: HostContext): HandlersFor<Names> {
+  const catalog = (connectionId: string) => ctx.connections.get(connectionId).catalog;
+  return {
+    'namespaces:list': async ({ connectionId, path, pageToken, limit }) =>
+      catalog(connectionId).listNamespaces(path, page(pageToken, limit)),
+    'namespaces:create': async ({ connectionId, path, mode, properties }) => {
+      const result = await catalog(connectionId).createNamespace(path, {
+        ...(mode ? { mode } : {}),
+        ...(properties ? { properties } : {}),
+      });
+      ctx.structureChanged(connectionId, path.slice(0, -1));
+      return result;
+    },
+    'namespaces:describe': async ({ connectionId, path }) =>
+      catalog(connectionId).describeNamespace(path),
+    'namespaces:drop': async ({ connectionId, path, mode, behavior }) => {
+      await catalog(connectionId).dropNamespace(path, {
+        ...(mode ? { mode } : {}),
+        ...(behavior ? { behavior } : {}),
+      });
+      ctx.structureChanged(connectionId, path.slice(0, -1));
+      return {};
+    },
+    'catalog:search': async ({ connectionId, query, limit }) =>
+      ctx.names.search(connectionId, catalog(connectionId), query, limit ?? 500),
+    'tables:list': async ({ connectionId, path, pageToken, limit }) =>
+      catalog(connectionId).listTables(path, page(pageToken, limit)),
+  };
+}

@@ -1,0 +1,99 @@
+/** One table: create, describe, read pages and queries, rename, drop, restore, rows and columns. */
+import { encodeIpcStream } from '../../catalog/arrow-data';
+import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
+import type { TableHandle } from '../../catalog/client';
+import { addColumns, alterColumns, dropColumns } from '../schema-changes';
+import type { HandlersFor, HostContext, TableInput } from './context';
+
+type Names =
+  | 'tables:create-empty'
+  | 'tables:describe'
+  | 'tables:count'
+  | 'tables:page'
+  | 'tables:drop'
+  | 'tables:rename'
+  | 'tables:versions'
+  | 'tables:restore'
+  | 'tables:stats'
+  | 'tables:query'
+  | 'tables:explain'
+  | 'rows:update'
+  | 'rows:delete'
+  | 'columns:add'
+  | 'columns:alter'
+  | 'columns:drop';
+
+export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
+  const catalog = (connectionId: string) => ctx.connections.get(connectionId).catalog;
+  /** A change to one table's data or schema, announced when it succeeded. */
+  const change = async <T>(input: TableInput, write: (t: TableHandle) => Promise<T>) => {
+    const result = await write(await ctx.table(input));
+    ctx.changed(input.connectionId, input.path, input.table);
+    return result;
+  };
+  return {
+    'tables:create-empty': async ({ connectionId, path, table: name, schema, mode }) => {
+      await catalog(connectionId).createEmptyTable(
+        name,
+        fromJsonArrowSchema(schema),
+        path,
+        mode ? { mode } : {},
+      );
+      ctx.structureChanged(connectionId, path, name);
+      return {};
+    },
+    'tables:describe': async (input) => {
+      const d = await (await ctx.table(input)).describe();
+      return {
+        version: d.version,
+        location: d.location,
+        rowCount: d.rowCount,
+        schema: toJsonArrowSchema(d.schema),
+        stats: d.stats,
+      };
+    },
+    'tables:count': async ({ filter, ...input }) =>
+      (await ctx.table(input)).countRows(filter ? { filter } : {}),
+    'tables:page': async ({ offset, limit, columns, filter, ...input }) => {
+      const result = await (
+        await ctx.table(input)
+      ).query({
+        offset,
+        limit,
+        ...(columns ? { columns } : {}),
+        ...(filter && filter.trim() !== '' ? { filter } : {}),
+      });
+      return encodeIpcStream(result);
+    },
+    'tables:drop': async ({ connectionId, path, table: name }) => {
+      await catalog(connectionId).dropTable(name, path);
+      ctx.structureChanged(connectionId, path, name);
+      return {};
+    },
+    'tables:rename': async ({ connectionId, path, table: name, newName, newPath }) => {
+      await catalog(connectionId).renameTable(
+        name,
+        newName,
+        path,
+        newPath ? { newNamespacePath: newPath } : {},
+      );
+      ctx.structureChanged(connectionId, path, name);
+      if (newPath) ctx.structureChanged(connectionId, newPath, newName);
+      return {};
+    },
+    'tables:versions': async (input) => (await ctx.table(input)).listVersions(),
+    'tables:restore': async ({ version, ...input }) => change(input, (t) => t.restore(version)),
+    'tables:stats': async (input) => (await ctx.table(input)).stats(),
+    'tables:query': async ({ request, ...input }) =>
+      encodeIpcStream(await (await ctx.table(input)).query(request)),
+    'tables:explain': async ({ request, analyze, ...input }) =>
+      (await ctx.table(input)).explainPlan(request, analyze ? { analyze: true } : {}),
+    'rows:update': async ({ updates, filter, ...input }) =>
+      change(input, (t) => t.update({ updates, ...(filter ? { filter } : {}) })),
+    'rows:delete': async ({ filter, ...input }) => change(input, (t) => t.delete(filter)),
+    'columns:add': async ({ columns, ...input }) => change(input, (t) => addColumns(t, columns)),
+    'columns:alter': async ({ alterations, ...input }) =>
+      change(input, (t) => alterColumns(t, alterations)),
+    'columns:drop': async ({ columns, ...input }) => change(input, (t) => dropColumns(t, columns)),
+  };
+}
