@@ -30,6 +30,8 @@ import {
 } from './server-options';
 import type { ServerState } from './server-state';
 import { registerNamespaceRoutes } from './routes/namespaces';
+import { registerTableListingRoutes } from './routes/table-listings';
+import { registerTableRegistrationRoutes } from './routes/table-registration';
 import { registerTableRoutes } from './routes/tables';
 import { registerTableDataRoutes } from './routes/table-data';
 import { registerIndexRoutes } from './routes/indexes';
@@ -169,7 +171,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   recordRoutes(app);
   registerNamespaceRoutes(app, state);
+  registerTableListingRoutes(app, state);
   registerTableRoutes(app, state);
+  registerTableRegistrationRoutes(app, state);
   registerTableDataRoutes(app, state);
   registerIndexRoutes(app, state);
   registerVersionRoutes(app, state);

@@ -1,13 +1,11 @@
 /**
- * Table metadata routes: list (per namespace, all, and LanceDB's root list), create from an Arrow
- * stream, describe, exists, drop, rename, restore and stats; plus the specification's enterprise
- * shapes `GET /v1/tables` and `POST /v1/tables/{table_name}`.
+ * One table's metadata routes: create from an Arrow stream (also as the specification's
+ * enterprise shape `POST /v1/tables/{table_name}`), describe, exists, drop, rename, restore and
+ * stats. Listings are in table-listings.ts, declare/register/deregister in table-registration.ts.
  */
+
 import type { FastifyInstance } from 'fastify';
-import type { CatalogClient } from '../../catalog/client';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { joinId } from '../../../src-shared/vocabulary/ids';
-import { collectPages, pageOf } from '../../../src-shared/vocabulary/pagination';
 import { authorize } from '../auth/authorize';
 import { isLanceRemoteDialect } from '../http/dialect';
 import { normalizeEnum } from '../http/enums';
@@ -15,55 +13,14 @@ import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import { branchOf, queryJsonMap, queryString } from '../http/query-params';
 import { defineRoute, RawReply, type RouteContext } from '../route';
 import type { ServerState } from '../server-state';
-import { listOptions } from './namespaces';
 import {
   BranchBody,
-  DeclareTableBody,
   DescribeTableBody,
   EmptyBody,
-  RegisterTableBody,
   RenameTableBody,
   RestoreTableBody,
   TableExistsBody,
 } from './schemas';
-
-async function allTableIds(
-  catalog: CatalogClient,
-  path: string[],
-  visible: (path: readonly string[]) => boolean,
-  tablesVisibleIn: (path: readonly string[]) => boolean,
-): Promise<string[][]> {
-  const out: string[][] = [];
-  if (tablesVisibleIn(path)) {
-    const tables = await collectPages((pageToken) =>
-      catalog
-        .listTables(path, { pageToken })
-        .then((r) => ({ items: r.tables, pageToken: r.pageToken })),
-    );
-    for (const name of tables) out.push([...path, name]);
-  }
-  const children = await collectPages((pageToken) =>
-    catalog
-      .listNamespaces(path, { pageToken })
-      .then((r) => ({ items: r.namespaces, pageToken: r.pageToken })),
-  );
-  for (const child of children) {
-    if (visible([...path, child]))
-      out.push(...(await allTableIds(catalog, [...path, child], visible, tablesVisibleIn)));
-  }
-  return out;
-}
-
-/** The root namespace's tables, for principals whose scope includes the root. */
-async function rootTables(
-  catalog: CatalogClient,
-  options: ReturnType<typeof listOptions>,
-  tablesVisibleIn: (path: readonly string[]) => boolean,
-) {
-  if (!tablesVisibleIn([])) return { tables: [] };
-  const result = await catalog.listTables([], options);
-  return { tables: result.tables, ...(result.pageToken ? { page_token: result.pageToken } : {}) };
-}
 
 async function createFromStream(ctx: RouteContext<unknown>, namespacePath: string[], name: string) {
   const mode = normalizeEnum(
@@ -88,49 +45,6 @@ async function createFromStream(ctx: RouteContext<unknown>, namespacePath: strin
 }
 
 export function registerTableRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/namespace/:id/table/list',
-    access: 'read',
-    target: 'namespace',
-    handler: async ({ catalog, parts, query }) => {
-      const result = await catalog.listTables(parts, listOptions(query));
-      return {
-        tables: result.tables,
-        ...(result.pageToken ? { page_token: result.pageToken } : {}),
-      };
-    },
-  });
-
-  // ListAllTables answers full identifiers; LanceDB's remote client asks `GET /v1/table/` (with
-  // the slash) for the root namespace's table names. The trailing slash tells them apart.
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/table',
-    access: 'read',
-    target: 'catalog',
-
-    handler: async ({ catalog, query, request, delimiter, visible, tablesVisibleIn }) => {
-      const options = listOptions(query);
-      if (isLanceRemoteDialect(request)) return rootTables(catalog, options, tablesVisibleIn);
-      const ids = (await allTableIds(catalog, [], visible, tablesVisibleIn))
-        .map((parts) => joinId(parts, delimiter))
-        .sort();
-      const page = pageOf(ids, (id) => id, options);
-      return { tables: page.items, ...(page.pageToken ? { page_token: page.pageToken } : {}) };
-    },
-  });
-
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/tables',
-    access: 'read',
-    target: 'catalog',
-
-    handler: async ({ catalog, query, tablesVisibleIn }) =>
-      rootTables(catalog, listOptions(query), tablesVisibleIn),
-  });
-
   defineRoute(app, state, {
     method: 'POST',
     url: '/v1/tables/:table_name',
@@ -203,63 +117,6 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
         properties: d.properties ?? {},
         ...(body.check_declared ? { is_only_declared: false } : {}),
       };
-    },
-  });
-  defineRoute(app, state, {
-    method: 'POST',
-    url: ['/v1/table/:id/declare', '/v1/table/:id/create-empty', '/v1/table/:id/create_empty'],
-    access: 'write',
-    target: 'table',
-    body: DeclareTableBody,
-    handler: async ({ catalog, table, body }) => {
-      const result = await catalog.declareTable(
-        table.name,
-        table.namespacePath,
-        body.location ? { location: body.location } : {},
-      );
-      return {
-        location: result.location,
-        storage_options: {},
-        properties: body.properties ?? {},
-        managed_versioning: false,
-      };
-    },
-  });
-
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/register',
-    access: 'admin',
-    target: 'table',
-
-    body: RegisterTableBody,
-    handler: async ({ catalog, table, body, principal }) => {
-      // A location can name any folder of the catalog, so adopting one is for unscoped admins.
-      if (principal?.namespaces) {
-        throw errors.PermissionDenied(
-          `${principal.name} is limited to some namespaces and may not register tables`,
-        );
-      }
-      const mode = normalizeEnum(body.mode, ['create', 'overwrite'] as const, 'mode');
-      const result = await catalog.registerTable(
-        table.name,
-        table.namespacePath,
-        body.location,
-        mode ? { mode } : {},
-      );
-      return { location: result.location, properties: body.properties ?? {} };
-    },
-  });
-
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/deregister',
-    access: 'admin',
-    target: 'table',
-    body: EmptyBody,
-    handler: async ({ catalog, table, parts }) => {
-      const result = await catalog.deregisterTable(table.name, table.namespacePath);
-      return { id: parts, location: result.location };
     },
   });
 
