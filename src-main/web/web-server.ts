@@ -12,27 +12,25 @@
  * Before the token, the browser guard (server/http/browser-guard.ts) refuses a foreign Host (DNS
  * rebinding), a foreign Origin and form-like requests. Refusals close the connection unread.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Host } from '../host/host';
 import { allowedHosts, browserRefusal } from '../server/http/browser-guard';
 import { hasBody } from '../server/http/has-body';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
 const TOKEN_HEADER = 'x-studio-token';
 /** The page and its assets: `/s/<token>/…`. */
 const PAGE_PATH = /^\/s\/([^/?#]+)(\/[^?#]*)?$/;
+/**
+ * A path the page could navigate to (plain segments, no dot, no escapes): when it names no file it
+ * gets index.html. Anything else that names no file (a missing asset, `..` in any spelling) is 404.
+ */
+const NAVIGATION_PATH = /^(?:\/[\w-]+)*\/?$/;
+const NOT_BUILT =
+  '<!doctype html><title>Catalog Studio</title><p>The renderer is not built yet: run <code>npm run build</code>.</p>';
 
 export interface WebServerOptions {
   host: Host;
@@ -62,6 +60,10 @@ function refuse(
 ): FastifyReply {
   if (hasBody(reply.request.headers)) reply.header('connection', 'close');
   return reply.code(status).send({ ok: false, error });
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }
 
 export function buildWebServer(options: WebServerOptions): WebServer {
@@ -135,25 +137,45 @@ export function buildWebServer(options: WebServerOptions): WebServer {
     });
   });
 
-  app.get('/*', async (request, reply) => {
-    const page = PAGE_PATH.exec(request.url.split('?')[0]!);
-    // Only the page's folder serves files; a bare path with a token header gets the page too.
-    const urlPath = decodeURIComponent(page ? (page[2] ?? '/') : request.url.split('?')[0]!);
-    const relative = normalize(urlPath === '/' ? 'index.html' : urlPath.slice(1));
-    if (relative.split(sep).includes('..')) return reply.code(404).send('Not found');
-    let file = join(options.rendererDir, relative);
-    if (!existsSync(file) || statSync(file).isDirectory())
-      file = join(options.rendererDir, 'index.html');
-    if (!existsSync(file)) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><title>Catalog Studio</title><p>The renderer is not built yet: run <code>npm run build</code>.</p>',
-        );
+  // The built renderer, by @fastify/static: under the page's folder `/s/<token>/`, and at bare
+  // paths for a request that carries the token header. It owns the URL-to-file mapping: decoding,
+  // refusing `..` and other non-canonical spellings, keeping to the root, and content types. No
+  // directory listing, no dotfiles, and no caching headers (the page's address changes every run).
+  const rendererDir = resolve(options.rendererDir);
+  const files = {
+    root: rendererDir,
+    index: 'index.html',
+    acceptRanges: false,
+    list: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+  } as const;
+  void app.register(fastifyStatic, { ...files, prefix: '/s/:token/' });
+  void app.register(fastifyStatic, { ...files, prefix: '/', decorateReply: false });
+
+  app.setErrorHandler(async (error: { code?: string }, _request, reply) => {
+    // A path the static files refuse to resolve (`..`, `//`, `/./`) is answered like any missing file.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(reply);
+    throw error;
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // Fastify's own answer for an unknown route.
+      return reply.code(404).send({
+        message: `Route ${request.method}:${request.url} not found`,
+        error: 'Not Found',
+        statusCode: 404,
+      });
     }
-    return reply
-      .type(CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
-      .send(readFileSync(file));
+    const path = request.url.split('?')[0]!;
+    const page = PAGE_PATH.exec(path);
+    if (!NAVIGATION_PATH.test(page ? (page[2] ?? '/') : path)) return notFound(reply);
+    if (!existsSync(join(rendererDir, 'index.html')))
+      return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
+    return reply.sendFile('index.html', rendererDir);
   });
 
   return {

@@ -1,9 +1,11 @@
 /**
  * The web transport on loopback: the token guard (a header, or the page's `/s/<token>/` folder;
  * never a cookie), the Host, Origin and form checks, procedures as POST /rpc/<name> with errors
- * as values, Arrow pages as bytes, and host events over SSE.
+ * as values, Arrow pages as bytes, host events over SSE, and the built renderer as static files
+ * (@fastify/static: content types, 404s, no listing, no way out of the folder).
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -25,6 +27,13 @@ beforeAll(async () => {
     join(dir, 'renderer', 'index.html'),
     '<!doctype html><title>Catalog Studio</title>',
   );
+  mkdirSync(join(dir, 'renderer', 'assets'));
+  writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'export const app = 1;');
+  writeFileSync(join(dir, 'renderer', 'assets', 'app.css'), 'body { margin: 0 }');
+  writeFileSync(join(dir, 'renderer', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'renderer', '.env'), 'HIDDEN=dotfile');
+  // Beside the renderer folder, where no request may reach.
+  writeFileSync(join(dir, 'secret.txt'), 'TOP-SECRET outside the renderer');
   host = new Host({
     userDataDir: join(dir, 'data'),
     secrets: new FileSecretStore(join(dir, 'data', 'secrets.json')),
@@ -39,6 +48,32 @@ afterAll(async () => {
   await host.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * A GET with the path sent exactly as written: fetch and undici resolve `..` and `%2e%2e` before
+ * sending, which would hide what a hand-made request can ask for.
+ */
+function rawGet(
+  path: string,
+  headers: Record<string, string> = { 'x-studio-token': web.token },
+  origin = base,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path, method: 'GET', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const rpc = (name: string, body: unknown, token: string | null = web.token) =>
   fetch(`${base}/rpc/${name}`, {
@@ -165,6 +200,107 @@ describe('web transport', () => {
     controller.abort();
     expect(text).toContain('event: catalog:changed');
     expect(text).toContain(opened.value.id);
+  });
+});
+
+describe('the renderer as static files', () => {
+  const page = () => `/s/${web.token}`;
+
+  it('serves the page and its assets with their content types and the usual headers', async () => {
+    const cases: Array<[string, string, string]> = [
+      [`${page()}/`, 'text/html', 'Catalog Studio'],
+      [`${page()}/index.html`, 'text/html', 'Catalog Studio'],
+      [`${page()}/assets/app.js`, 'javascript', 'export const app'],
+      [`${page()}/assets/app.js?v=1`, 'javascript', 'export const app'],
+      [`${page()}/assets/app.css`, 'text/css', 'margin'],
+      [`${page()}/logo.svg`, 'image/svg+xml', '<svg'],
+      // A bare path with the token header gets the files too.
+      ['/assets/app.js', 'javascript', 'export const app'],
+    ];
+    for (const [path, type, text] of cases) {
+      const reply = await rawGet(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['content-type'], path).toContain(type);
+      expect(reply.body, path).toContain(text);
+      expect(reply.headers['referrer-policy'], path).toBe('no-referrer');
+      // No cookie, and no caching headers: the page's address changes with every run.
+      expect(reply.headers['set-cookie'], path).toBeUndefined();
+      expect(reply.headers['cache-control'], path).toBeUndefined();
+      expect(reply.headers.etag, path).toBeUndefined();
+      expect(reply.headers['last-modified'], path).toBeUndefined();
+    }
+  });
+
+  it('answers a missing asset and a dotfile with 404, a page route with index.html', async () => {
+    for (const path of [
+      `${page()}/assets/missing.js`,
+      `${page()}/missing.css`,
+      `${page()}/ASSETS/APP.JS`,
+      `${page()}/.env`,
+      '/assets/missing.js',
+    ]) {
+      const reply = await rawGet(path);
+      expect(reply.status, path).toBe(404);
+      expect(reply.body, path).toBe('Not found');
+    }
+    // Paths the page could navigate to fall back to the page (the single-page app's fallback).
+    for (const path of [`${page()}/tables/t`, `${page()}/assets`, `${page()}/assets/`]) {
+      const reply = await rawGet(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['content-type'], path).toContain('text/html');
+      expect(reply.body, path).toContain('Catalog Studio');
+      // A folder is never listed.
+      expect(reply.body, path).not.toContain('app.js');
+    }
+  });
+
+  it('never serves a file outside the renderer folder, however the path is spelt', async () => {
+    const attempts = [
+      '/..%2f..%2fetc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/',
+      '/%2e%2e/secret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/../secret.txt',
+      '/./../secret.txt',
+      '/assets/../../secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '//secret.txt',
+      '/%252e%252e/secret.txt',
+    ];
+    for (const attempt of attempts) {
+      for (const path of [attempt, `${page()}${attempt}`]) {
+        const reply = await rawGet(path);
+        expect(reply.status, path).toBe(404);
+        expect(reply.body, path).not.toContain('TOP-SECRET');
+        expect(reply.body, path).not.toContain('root:');
+      }
+    }
+  });
+
+  it('still asks for the token before any file', async () => {
+    for (const path of ['/assets/app.js', '/logo.svg', `/s/${'0'.repeat(48)}/assets/app.js`]) {
+      const reply = await rawGet(path, {});
+      expect(reply.status, path).toBe(401);
+      expect(reply.body, path).not.toContain('export const app');
+    }
+  });
+
+  it('says the renderer is not built when its folder is missing', async () => {
+    const own = buildWebServer({ host, rendererDir: join(dir, 'not-built') });
+    const url = await own.listen(0);
+    try {
+      const reply = await rawGet(`/s/${own.token}/`, {}, url.split('/?')[0]);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain('The renderer is not built yet');
+      expect((await rawGet(`/s/${own.token}/assets/app.js`, {}, url.split('/?')[0])).status).toBe(
+        404,
+      );
+    } finally {
+      await own.app.close();
+    }
   });
 });
 
