@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import type { CatalogClient } from '../catalog/client';
+import type { CatalogClient, TableHandle } from '../catalog/client';
 import { errors } from '../../src-shared/vocabulary/errors';
 import { describeZodError } from '../catalog/parse-options';
 import type { TableId } from '../../src-shared/vocabulary/ids';
@@ -34,6 +34,8 @@ export interface RouteContext<B> {
   /** Raw Arrow IPC bytes, for routes whose body is a stream. */
   arrow: Uint8Array;
   query: Record<string, string | string[] | undefined>;
+  /** The route's table (`table` routes), on `branch` when one is named. */
+  openTable(branch?: string): Promise<TableHandle>;
 
   /** For namespace listings: whether a namespace may be shown (it is in scope or leads there). */
   visible(path: readonly string[]): boolean;
@@ -188,6 +190,8 @@ export function defineRoute<S extends z.ZodType | undefined>(
           body: body as never,
           arrow,
           query,
+          openTable: (branch) =>
+            catalog.openTable(table.name, table.namespacePath, branch ? { branch } : {}),
 
           tablesVisibleIn: (path) => !principal || inScope(principal, path),
           visible: (path) =>

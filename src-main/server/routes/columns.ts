@@ -20,8 +20,8 @@ export function registerColumnRoutes(app: FastifyInstance, state: ServerState): 
     access: 'write',
     target: 'table',
     body: AddColumnsBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const columns = body.new_columns.map((entry) => {
         if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
           throw errors.Unsupported(
@@ -50,8 +50,8 @@ export function registerColumnRoutes(app: FastifyInstance, state: ServerState): 
     access: 'write',
     target: 'table',
     body: AlterColumnsBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const alterations = body.alterations.map((entry) => {
         if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
           throw errors.Unsupported(
@@ -81,8 +81,8 @@ export function registerColumnRoutes(app: FastifyInstance, state: ServerState): 
     access: 'write',
     target: 'table',
     body: DropColumnsBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const result = await handle.dropColumns({
         columns: body.columns,
         ...(body.branch ? { branch: body.branch } : {}),
@@ -101,10 +101,10 @@ export function registerColumnRoutes(app: FastifyInstance, state: ServerState): 
     access: 'write',
     target: 'table',
     body: SchemaMetadataBody,
-    handler: async ({ catalog, table, body, query }) => {
+    handler: async ({ body, query, openTable }) => {
       // The body is the bare map, so a `branch` in it is a metadata key; the branch is a query.
       const branch = queryString(query, 'branch');
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       // Values are checked after the lookup, so a missing table is 404 code 4 whatever the body.
       const metadata = parseOptions(SchemaMetadataSchema, body);
       return handle.updateSchemaMetadata(metadata, branch === undefined ? {} : { branch });

@@ -70,7 +70,7 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
       access: 'write',
       target: 'table',
       body: Common,
-      handler: async ({ catalog, table, body }) => {
+      handler: async ({ body, openTable }) => {
         const request = toIndexRequest(body as Record<string, unknown>);
         if (url.endsWith('create_scalar_index')) {
           const kind = findIndexSpec(request.index_type)?.kind;
@@ -80,7 +80,7 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
             );
           }
         }
-        const handle = await catalog.openTable(table.name, table.namespacePath);
+        const handle = await openTable();
         const job = await handle.createIndex(request);
         // job_id lets LanceDB's createIndexAsync hand back a job handle polled via /v1/jobs/describe.
         return { transaction_id: job.id, job_id: job.id, index_name: job.target.index };
@@ -94,8 +94,8 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     access: 'read',
     target: 'table',
     body: ListIndicesBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const pinned = body.version ? await handle.checkoutVersion(body.version) : handle;
       const indexes = await pinned.listIndices(body.branch ? { branch: body.branch } : {});
       const page = pageOf(indexes, (i) => i.name, {
@@ -128,10 +128,10 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     access: 'read',
     target: 'table',
     body: BranchBody,
-    handler: async ({ catalog, table, body, request, query }) => {
+    handler: async ({ body, request, query, openTable }) => {
       const name = (request.params as { name: string }).name;
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       const s = await handle.indexStats(name, branch ? { branch } : {});
       return {
         index_type: s.indexType,
@@ -150,10 +150,10 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     access: 'write',
     target: 'table',
     body: BranchBody,
-    handler: async ({ catalog, table, body, request, query }) => {
+    handler: async ({ body, request, query, openTable }) => {
       const name = (request.params as { name: string }).name;
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       await handle.dropIndex(name, branch ? { branch } : {});
       return {};
     },

@@ -20,8 +20,8 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'read',
     target: 'table',
     body: CountRowsBody,
-    handler: async ({ catalog, table, body, query }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, query, openTable }) => {
+      const handle = await openTable();
       const predicate = body.predicate ?? queryString(query, 'predicate');
       const branch = branchOf(body, query);
       const version = body.version || queryInt(query, 'version', 1);
@@ -39,14 +39,14 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'write',
     target: 'table',
     arrowBody: true,
-    handler: async ({ catalog, table, arrow, query }) => {
+    handler: async ({ arrow, query, openTable }) => {
       const mode = normalizeEnum(
         queryString(query, 'mode'),
         ['append', 'overwrite'] as const,
         'mode',
       );
       const branch = queryString(query, 'branch');
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       const result = await handle.insert(arrow, {
         ...(mode ? { mode } : {}),
         ...(branch ? { branch } : {}),
@@ -61,10 +61,10 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'write',
     target: 'table',
     arrowBody: true,
-    handler: async ({ catalog, table, arrow, query }) => {
+    handler: async ({ arrow, query, openTable }) => {
       const on = queryStrings(query, 'on');
       if (on.length === 0) throw errors.InvalidInput('merge_insert needs the query parameter on');
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       const matchedFilter = queryString(query, 'when_matched_update_all_filt');
       const sourceDeleteFilter = queryString(query, 'when_not_matched_by_source_delete_filt');
       const branch = queryString(query, 'branch');
@@ -93,8 +93,8 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'write',
     target: 'table',
     body: UpdateTableBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const result = await handle.update({
         updates: Object.fromEntries(body.updates),
         ...(body.predicate ? { filter: body.predicate } : {}),
@@ -115,8 +115,8 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'write',
     target: 'table',
     body: DeleteBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const result = await handle.delete(
         body.predicate,
         body.branch ? { branch: body.branch } : {},
@@ -131,8 +131,8 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'read',
     target: 'table',
     body: Common,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const result = await handle.query(toQueryRequest(body));
       return new RawReply(200, encodeIpcFile(result), ARROW_FILE);
     },
@@ -147,8 +147,8 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
       query: z.record(z.string(), z.unknown()).optional().nullable(),
       verbose: z.boolean().optional().nullable(),
     }),
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       return handle.explainPlan(toQueryRequest(body.query ?? {}), {
         verbose: body.verbose ?? false,
       });
@@ -161,8 +161,8 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'read',
     target: 'table',
     body: Common,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       return handle.explainPlan(toQueryRequest(body), { analyze: true });
     },
   });

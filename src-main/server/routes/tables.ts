@@ -76,7 +76,7 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     access: 'read',
     target: 'table',
     body: DescribeTableBody,
-    handler: async ({ catalog, table, body, query, request }) => {
+    handler: async ({ catalog, table, body, query, request, openTable }) => {
       const branch = branchOf(body, query);
       // LanceDB's remote client always ends its paths with a slash and parses only its own type names.
       const dialect = isLanceRemoteDialect(request) ? 'lance' : 'namespace';
@@ -86,7 +86,7 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
       }
       let handle;
       try {
-        handle = await catalog.openTable(table.name, table.namespacePath, branch ? { branch } : {});
+        handle = await openTable(branch);
       } catch (error) {
         if (!(isCatalogError(error) && error.code === ERROR_CODES.InvalidTableState)) throw error;
         // Declared, not yet written: the contract answers with the location alone.
@@ -126,18 +126,14 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     access: 'read',
     target: 'table',
     body: TableExistsBody,
-    handler: async ({ catalog, table, body }) => {
+    handler: async ({ catalog, table, body, openTable }) => {
       if (!body.version && !body.branch) {
         if (!(await catalog.tableExists(table.name, table.namespacePath))) {
-          await catalog.openTable(table.name, table.namespacePath); // throws the precise not-found error
+          await openTable(); // throws the precise not-found error
         }
         return new RawReply(200, undefined);
       }
-      const handle = await catalog.openTable(
-        table.name,
-        table.namespacePath,
-        body.branch ? { branch: body.branch } : {},
-      );
+      const handle = await openTable(body.branch ?? undefined);
       if (body.version) await handle.checkoutVersion(body.version);
       return new RawReply(200, undefined);
     },
@@ -183,8 +179,8 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     access: 'write',
     target: 'table',
     body: RestoreTableBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       const result = await handle.restore(body.version, body.branch ? { branch: body.branch } : {});
       return { version: result.version };
     },
@@ -196,9 +192,9 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     access: 'read',
     target: 'table',
     body: BranchBody,
-    handler: async ({ catalog, table, body, query }) => {
+    handler: async ({ body, query, openTable }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       const s = await handle.stats(branch ? { branch } : {});
       return {
         total_bytes: s.totalBytes,

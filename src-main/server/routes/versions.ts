@@ -25,9 +25,9 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'read',
     target: 'table',
     body: BranchBody,
-    handler: async ({ catalog, table, body, query }) => {
+    handler: async ({ body, query, openTable }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       const versions = await handle.listVersions(branch ? { branch } : {});
       const descending = queryBool(query, 'descending') ?? false;
       const pageToken = queryString(query, 'page_token');
@@ -58,8 +58,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'read',
     target: 'table',
     body: EmptyBody,
-    handler: async ({ catalog, table, request }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ request, openTable }) => {
+      const handle = await openTable();
       const tags = Object.fromEntries(
         (await handle.listTags()).map((t) => [
           t.name,
@@ -77,8 +77,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'read',
     target: 'table',
     body: TagBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       return { version: await handle.getTagVersion(body.tag) };
     },
   });
@@ -94,8 +94,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
       access,
       target: 'table',
       body: TagBody,
-      handler: async ({ catalog, table, body }) => {
-        const handle = await catalog.openTable(table.name, table.namespacePath);
+      handler: async ({ body, openTable }) => {
+        const handle = await openTable();
         if (action === 'delete') await handle.deleteTag(body.tag);
         else {
           if (!body.version) throw errors.InvalidInput(`tags/${action} needs a version`);
@@ -113,8 +113,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'read',
     target: 'table',
     body: EmptyBody,
-    handler: async ({ catalog, table }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ openTable }) => {
+      const handle = await openTable();
       const branches = Object.fromEntries(
         (await handle.listBranches()).map((b) => [
           b.name,
@@ -136,8 +136,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'write',
     target: 'table',
     body: CreateBranchBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       await handle.createBranch(body.name, {
         ...(body.from_branch ? { fromBranch: body.from_branch } : {}),
         ...(body.from_version ? { fromVersion: body.from_version } : {}),
@@ -152,8 +152,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'write',
     target: 'table',
     body: NamedBody,
-    handler: async ({ catalog, table, body }) => {
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
       await handle.deleteBranch(body.name);
       return {};
     },
@@ -165,9 +165,9 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'read',
     target: 'table',
     body: DescribeVersionBody,
-    handler: async ({ catalog, table, body, query }) => {
+    handler: async ({ body, query, openTable }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(table.name, table.namespacePath);
+      const handle = await openTable();
       const detail = await handle.describeVersion(
         body.version ?? undefined,
         branch ? { branch } : {},
@@ -182,13 +182,9 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'write',
     target: 'table',
     body: CreateVersionBody,
-    handler: async ({ catalog, table, body, query }) => {
+    handler: async ({ body, query, openTable }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(
-        table.name,
-        table.namespacePath,
-        branch ? { branch } : {},
-      );
+      const handle = await openTable(branch);
       const detail = await handle.createVersion({
         version: body.version,
         manifestPath: body.manifest_path,
@@ -204,13 +200,9 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     access: 'write',
     target: 'table',
     body: DeleteVersionsBody,
-    handler: async ({ catalog, table, body, query }) => {
+    handler: async ({ body, query, openTable }) => {
       const branch = branchOf(body, query);
-      const handle = await catalog.openTable(
-        table.name,
-        table.namespacePath,
-        branch ? { branch } : {},
-      );
+      const handle = await openTable(branch);
       const deleted = await handle.deleteVersions({
         ranges: body.ranges.map((r) => ({ start: r.start_version, end: r.end_version })),
       });
