@@ -1,36 +1,18 @@
 /**
  * catalog-studio serve | web | tree | (default) desktop.
+ *
+ * Each command's modules are loaded when that command runs, so that `serve` does not pay for the
+ * desktop host, the web server or the importers (bin/catalog-studio.mjs runs this compiled).
  */
-import { parseArgs } from 'node:util';
-import { parseStorageFlags } from './cli/storage-flags';
-import { printCatalog } from './cli/print-catalog';
-import { serve, SERVE_USAGE } from './cli/serve';
-import { web, WEB_USAGE } from './cli/web';
-import { desktop } from './cli/desktop';
-
-const USAGE = `Usage:
-  catalog-studio [--root DIR]          the desktop app (the web mode where Electron cannot run)
-  ${WEB_USAGE}
-  ${SERVE_USAGE}
-  catalog-studio tree --root DIR|URI   print a catalog's namespaces, tables and indexes
-                                      (--storage KEY=VALUE for object-store settings)`;
+import { USAGE } from './cli/usage';
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] && !argv[0].startsWith('-') ? argv[0] : 'desktop';
   const rest = command === 'desktop' ? argv : argv.slice(1);
-  if (command === 'serve') return serve(rest);
-  if (command === 'web') return web(rest);
-  if (command === 'desktop') return desktop(rest);
-  if (command === 'tree') {
-    const { values } = parseArgs({
-      args: rest,
-      options: { root: { type: 'string' }, storage: { type: 'string', multiple: true } },
-      strict: true,
-    });
-    if (!values.root) throw new Error('tree needs --root DIR');
-    await printCatalog(values.root, (line) => console.log(line), parseStorageFlags(values.storage));
-    return 0;
-  }
+  if (command === 'serve') return (await import('./cli/serve')).serve(rest);
+  if (command === 'web') return (await import('./cli/web')).web(rest);
+  if (command === 'desktop') return (await import('./cli/desktop')).desktop(rest);
+  if (command === 'tree') return (await import('./cli/print-catalog')).tree(rest);
   if (command === 'help' || command === '--help') {
     console.log(USAGE);
     return 0;

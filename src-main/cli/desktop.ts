@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { RENDERER_DIR, web } from './web';
+import { RENDERER_DIR, ROOT } from './paths';
 
 /**
  * The installed Electron executable, found the way Electron's own package finds it, but without
@@ -27,8 +27,6 @@ function electronBinary(): string | undefined {
   const full = join(distDir, executable);
   return existsSync(full) ? full : undefined;
 }
-
-const ROOT = join(RENDERER_DIR, '../..');
 
 /** Builds what a start needs and is missing: the renderer, and for Electron its main and preload. */
 function ensureBuilt(forElectron: boolean): void {
@@ -59,6 +57,8 @@ export async function desktop(argv: string[]): Promise<number> {
     console.log(
       "Electron's runtime is not installed on this machine (it cannot be downloaded here); starting the web mode instead.",
     );
+    // Loaded only here: Electron's start needs none of the host and web server it brings.
+    const { web } = await import('./web');
     return web(argv);
   }
   const child = spawn(electron, [join(RENDERER_DIR, '../main/main.cjs'), ...argv], {

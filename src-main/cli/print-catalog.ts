@@ -1,7 +1,22 @@
 /** Prints a catalog folder as a tree: namespaces, tables with row counts, and their indexes. */
-import { connect } from '../catalog';
-import type { CatalogClient } from '../catalog';
+import { parseArgs } from 'node:util';
+import type { CatalogClient } from '../catalog/client';
+// The directory catalog itself, not the engine's index, which also loads the REST client.
+import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
 import { collectPages } from '../../src-shared/vocabulary/pagination';
+import { parseStorageFlags } from './storage-flags';
+
+/** `catalog-studio tree --root DIR|URI [--storage KEY=VALUE ...]`. */
+export async function tree(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { root: { type: 'string' }, storage: { type: 'string', multiple: true } },
+    strict: true,
+  });
+  if (!values.root) throw new Error('tree needs --root DIR');
+  await printCatalog(values.root, (line) => console.log(line), parseStorageFlags(values.storage));
+  return 0;
+}
 
 export async function printCatalog(
   root: string,

@@ -3,9 +3,9 @@
  * The first line on stdout is exactly `listening on http://HOST:PORT`.
  */
 import { parseArgs } from 'node:util';
-import { connect } from '../catalog';
 import type { CatalogClient } from '../catalog/client';
-import { buildServer } from '../server/build-server';
+// The directory catalog itself, not the engine's index, which also loads the REST client.
+import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
 import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -15,16 +15,10 @@ import {
   DEFAULT_MAX_IN_FLIGHT,
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from '../server/server-options';
-import { Authenticator } from '../server/auth/authenticator';
-import { loadAuthFile } from '../server/auth/auth-config';
 import { parseStorageFlags } from './storage-flags';
+import { SERVE_USAGE } from './usage';
 
-export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [--host 127.0.0.1] [--port 2333]
-                     [--auth FILE] [--database NAME=DIR|URI ...] [--storage KEY=VALUE ...]
-                     [--max-index-builds N] [--max-queued-builds N]
-                     [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
-                     [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
-                     [--max-connections-per-client N]`;
+export { SERVE_USAGE };
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -91,15 +85,20 @@ export async function serve(argv: string[]): Promise<number> {
     journal: true,
     storageOptions: parseStorageFlags(values.storage),
   };
+  // The authenticator (and its JWT library) is loaded only for a server that has an --auth file.
   const authenticator = values.auth
-    ? (() => {
-        const { config, jwks } = loadAuthFile(values.auth);
+    ? await (async (file: string) => {
+        const [{ Authenticator }, { loadAuthFile }] = await Promise.all([
+          import('../server/auth/authenticator'),
+          import('../server/auth/auth-config'),
+        ]);
+        const { config, jwks } = loadAuthFile(file);
         warnUnservedDatabases(
           [...config.principals, ...(config.oidc ? [config.oidc] : [])],
           databases,
         );
         return new Authenticator(config, jwks);
-      })()
+      })(values.auth)
     : undefined;
   const MB = 1024 * 1024;
   const seconds = (name: string, fallbackMs: number) =>
@@ -109,8 +108,13 @@ export async function serve(argv: string[]): Promise<number> {
       fallbackMs / 1000,
     ) * 1000;
 
+  // The server's modules (Fastify, the routes and their schemas) load while the catalogs open,
+  // which mostly waits on LanceDB's own threads: on a start, one overlaps the other.
+  const server = import('../server/build-server');
+  server.catch(() => undefined); // a failed open is reported instead; it ends the process
   const catalogs = new Map<string, CatalogClient>();
   for (const [name, dir] of databases) catalogs.set(name, await connect(dir, catalogOptions));
+  const { buildServer } = await server;
   const app = buildServer({
     databases: catalogs,
     ...(values.root ? { defaultDatabase: 'default' } : {}),

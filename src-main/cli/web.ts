@@ -4,14 +4,15 @@
  */
 import { isUriRoot } from '../catalog/dir/root-uri';
 import { homedir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Host } from '../host/host';
 import { FileSecretStore } from '../host/secret-store';
 import { buildWebServer } from '../web/web-server';
+import { RENDERER_DIR } from './paths';
+import { WEB_USAGE } from './usage';
 
-export const WEB_USAGE = 'catalog-studio web [--root DIR|URI] [--port N] [--data DIR]';
+export { RENDERER_DIR, WEB_USAGE };
 
 /** Where settings and recent connections live: --data, $CATALOG_STUDIO_HOME, or the XDG config folder. */
 export function userDataDir(explicit?: string): string {
@@ -19,8 +20,6 @@ export function userDataDir(explicit?: string): string {
   if (process.env.CATALOG_STUDIO_HOME) return resolve(process.env.CATALOG_STUDIO_HOME);
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'catalog-studio');
 }
-
-export const RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
 
 export async function web(argv: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -5,6 +5,9 @@
  * object-store root is checked at once, so that a missing bucket, refused credentials, a denied
  * permission or an endpoint that does not answer is said now and precisely, never later as an
  * empty catalog.
+ *
+ * Each store's SDK (AWS, Azure, Google) is loaded when a root of its scheme is opened, not before:
+ * together they take longer to load than the rest of the server, which a local folder never needs.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,11 +15,8 @@ import { errors } from '../../../src-shared/vocabulary/errors';
 import { isUriRoot } from '../dir/root-uri';
 import { LocalObjectStore } from './local-object-store';
 import type { ObjectStore } from './object-store';
-import { AzureObjectStore } from './azure-object-store';
 import { lanceAzureOptions, resolveAzureSettings } from './azure-settings';
-import { GcsObjectStore } from './gcs-object-store';
 import { resolveGcsSettings } from './gcs-settings';
-import { S3ObjectStore } from './s3-object-store';
 import { lanceStorageOptions, resolveS3Settings } from './s3-settings';
 import { describeStoreError } from './store-errors';
 
@@ -58,6 +58,7 @@ export async function openRoot(root: string, options: OpenRootOptions = {}): Pro
   const given = options.storageOptions ?? {};
   if (scheme === 's3' || scheme === 's3a') {
     const settings = resolveS3Settings(normalized, given, options.env);
+    const { S3ObjectStore } = await import('./s3-object-store');
     return checked(normalized, new S3ObjectStore(normalized, settings), given, {
       bucket: settings.bucket,
       endpoint: settings.endpoint,
@@ -66,6 +67,7 @@ export async function openRoot(root: string, options: OpenRootOptions = {}): Pro
   }
   if (scheme === 'az') {
     const settings = resolveAzureSettings(normalized, given, options.env);
+    const { AzureObjectStore } = await import('./azure-object-store');
     return checked(normalized, new AzureObjectStore(normalized, settings), given, {
       bucket: settings.container,
       endpoint: settings.endpoint,
@@ -74,6 +76,7 @@ export async function openRoot(root: string, options: OpenRootOptions = {}): Pro
   }
   if (scheme === 'gs') {
     const settings = resolveGcsSettings(normalized, given, options.env);
+    const { GcsObjectStore } = await import('./gcs-object-store');
     return checked(normalized, new GcsObjectStore(normalized, settings), given, {
       bucket: settings.bucket,
       endpoint: 'https://storage.googleapis.com',

@@ -1,0 +1,19 @@
+/**
+ * The commands' usage lines, apart from the commands themselves: `catalog-studio help` and a
+ * mistyped command print them without loading any command's modules.
+ */
+export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [--host 127.0.0.1] [--port 2333]
+                     [--auth FILE] [--database NAME=DIR|URI ...] [--storage KEY=VALUE ...]
+                     [--max-index-builds N] [--max-queued-builds N]
+                     [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
+                     [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
+                     [--max-connections-per-client N]`;
+
+export const WEB_USAGE = 'catalog-studio web [--root DIR|URI] [--port N] [--data DIR]';
+
+export const USAGE = `Usage:
+  catalog-studio [--root DIR]          the desktop app (the web mode where Electron cannot run)
+  ${WEB_USAGE}
+  ${SERVE_USAGE}
+  catalog-studio tree --root DIR|URI   print a catalog's namespaces, tables and indexes
+                                      (--storage KEY=VALUE for object-store settings)`;
