@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { InflateLimitError } from '../catalog/arrow-compression';
+import { InflateLimitError } from '../catalog/inflate-errors';
 import { errors, isCatalogError, ERROR_CODES } from '../../src-shared/vocabulary/errors';
 import { asCatalogError, errorBody } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';

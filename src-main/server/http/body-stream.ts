@@ -9,7 +9,9 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { inflateLz4, inflateZstd, InflateLimitError } from '../../catalog/arrow-compression';
+import { InflateLimitError } from '../../catalog/inflate-errors';
+import { inflateLz4 } from '../../catalog/inflate-lz4';
+import { inflateZstd } from '../../catalog/inflate-zstd';
 import { HttpRefusal } from './refusal';
 
 export interface BodyLimits {

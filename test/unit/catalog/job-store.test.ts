@@ -19,7 +19,8 @@ import {
   JobStore,
   markInterrupted,
 } from '../../../src-main/catalog/job-store';
-import { JobRegistry, type JobContext } from '../../../src-main/catalog/jobs';
+import type { JobContext } from '../../../src-main/catalog/job-submission';
+import { JobRegistry } from '../../../src-main/catalog/jobs';
 import { pollUntil } from '../../integration/server/contract-helpers';
 import { expectCode } from '../../support/expect-code';
 

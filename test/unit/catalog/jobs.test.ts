@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
 import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
-import {
-  JobRegistry,
-  isTerminal,
-  type JobContext,
-  type JobSubmission,
-} from '../../../src-main/catalog/jobs';
+import { isTerminal } from '../../../src-main/catalog/job-states';
+import type { JobContext, JobSubmission } from '../../../src-main/catalog/job-submission';
+import { JobRegistry } from '../../../src-main/catalog/jobs';
 import { expectCode } from '../../support/expect-code';
 
 interface Deferred {
@@ -64,16 +61,6 @@ function registry(options?: ConstructorParameters<typeof JobRegistry>[0]): JobRe
 afterEach(async () => {
   await Promise.all(registries.splice(0).map((r) => r.close()));
   vi.restoreAllMocks();
-});
-
-describe('isTerminal', () => {
-  it('is true only for succeeded, failed and cancelled', () => {
-    expect(isTerminal('succeeded')).toBe(true);
-    expect(isTerminal('failed')).toBe(true);
-    expect(isTerminal('cancelled')).toBe(true);
-    expect(isTerminal('queued')).toBe(false);
-    expect(isTerminal('running')).toBe(false);
-  });
 });
 
 describe('JobRegistry scheduling', () => {

@@ -1,0 +1,73 @@
+/**
+ * The framing of an Arrow IPC stream, read and written message by message: each message is a
+ * flatbuffer header (metadata) followed by its body. Kept apart from the codecs so that the
+ * rewriting in arrow-compression.ts reads as what it changes, not how messages are delimited.
+ */
+import { ByteBuffer } from 'flatbuffers';
+import { DictionaryBatch } from 'apache-arrow/fb/dictionary-batch';
+import { Message } from 'apache-arrow/fb/message';
+import { MessageHeader } from 'apache-arrow/fb/message-header';
+import { RecordBatch } from 'apache-arrow/fb/record-batch';
+import { errors } from '../../src-shared/vocabulary/errors';
+
+/** Precedes each message's length; followed by a zero length, it ends the stream. */
+export const CONTINUATION = 0xffffffff;
+
+export function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+export interface RawMessage {
+  metadata: Uint8Array;
+  body: Uint8Array;
+}
+
+export function* readMessages(bytes: Uint8Array): Generator<RawMessage> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 0;
+  while (offset + 4 <= bytes.byteLength) {
+    let length = view.getInt32(offset, true);
+    offset += 4;
+    if (length === -1) {
+      if (offset + 4 > bytes.byteLength)
+        throw errors.InvalidInput('The Arrow IPC stream is truncated');
+      length = view.getInt32(offset, true);
+      offset += 4;
+    }
+    if (length === 0) return;
+    if (length < 0 || offset + length > bytes.byteLength)
+      throw errors.InvalidInput('The Arrow IPC stream is truncated');
+    const metadata = bytes.subarray(offset, offset + length);
+    offset += length;
+    const message = Message.getRootAsMessage(new ByteBuffer(metadata));
+    const bodyLength = Number(message.bodyLength());
+    if (bodyLength < 0 || offset + bodyLength > bytes.byteLength) {
+      throw errors.InvalidInput('The Arrow IPC stream is truncated');
+    }
+    yield { metadata, body: bytes.subarray(offset, offset + bodyLength) };
+    offset += bodyLength;
+  }
+}
+
+export function frame(metadata: Uint8Array, body: Uint8Array): Uint8Array[] {
+  const padded = align8(metadata.byteLength);
+  const prefix = new Uint8Array(8);
+  const view = new DataView(prefix.buffer);
+  view.setUint32(0, CONTINUATION, true);
+  view.setInt32(4, padded, true);
+  const meta = new Uint8Array(padded);
+  meta.set(metadata);
+  return [prefix, meta, body];
+}
+
+export function compressedBatch(message: Message): RecordBatch | undefined {
+  if (message.headerType() === MessageHeader.RecordBatch) {
+    const batch = message.header(new RecordBatch()) as RecordBatch;
+    return batch.compression() ? batch : undefined;
+  }
+  if (message.headerType() === MessageHeader.DictionaryBatch) {
+    const batch = (message.header(new DictionaryBatch()) as DictionaryBatch).data();
+    return batch?.compression() ? batch : undefined;
+  }
+  return undefined;
+}
