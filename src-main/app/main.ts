@@ -1,41 +1,31 @@
 /**
- * The Electron main process: one window running the renderer under the security policy in
- * ./security, the host behind the IPC gate, a menu with "Open Folder…", and single-instance
- * behaviour (a second launch focuses the first window).
+ * The Electron main process: one window running the renderer under the policies in
+ * ./shell-policies, the host behind the IPC gate, a menu with "Open Folder…", and one instance
+ * per user. Every decision lives in those modules, where tests call it; this file only hands
+ * them Electron's objects, because Electron's runtime is not available to run it in tests.
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import { Host } from '../host/host';
 import { registerIpc } from '../ipc/ipc-router';
 import { SafeStorageSecrets } from './safe-storage-secrets';
+import { APP_ORIGIN } from './security';
 import {
-  CONTENT_SECURITY_POLICY,
-  isAllowedExternal,
-  isAllowedNavigation,
-  WEB_PREFERENCES,
-} from './security';
+  applySessionPolicies,
+  applyWindowPolicies,
+  claimSingleInstance,
+  revealWindow,
+  windowOptions,
+} from './shell-policies';
 
 const RENDERER_INDEX = join(__dirname, '../renderer/index.html');
-const APP_ORIGIN = 'file://';
 
 let window: BrowserWindow | undefined;
 
 function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    title: 'Catalog Studio',
-    show: false,
-    webPreferences: { ...WEB_PREFERENCES, preload: join(__dirname, 'preload.cjs') },
-  });
+  const win = new BrowserWindow(windowOptions(__dirname));
   win.once('ready-to-show', () => win.show());
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, APP_ORIGIN)) event.preventDefault();
-  });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternal(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
+  applyWindowPolicies(win.webContents, (url) => shell.openExternal(url));
   void win.loadFile(RENDERER_INDEX);
   return win;
 }
@@ -66,24 +56,10 @@ function buildMenu(host: Host): void {
   );
 }
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
-  });
+if (claimSingleInstance(app, () => revealWindow(window))) {
   void app.whenReady().then(() => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({
-        responseHeaders: {
-          ...details.responseHeaders,
-          'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
-        },
-      });
-    });
+    // Before the first window exists, so no page ever loads without the CSP or the permission rules.
+    applySessionPolicies(session.defaultSession);
     const host = new Host({
       userDataDir: app.getPath('userData'),
       secrets: new SafeStorageSecrets(join(app.getPath('userData'), 'secrets.bin'), safeStorage),

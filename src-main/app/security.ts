@@ -1,7 +1,8 @@
 /**
- * The app window's security policy, as data and pure checks, so that tests can assert it from
- * the code that builds the window: isolation and sandbox on, no Node in the renderer, a strict
- * CSP, no navigation away, no new windows, and one allowlisted way out to the browser.
+ * The app window's security policy as data and pure checks: isolation and sandbox on, no Node in
+ * the renderer, a strict CSP, no navigation away, no new windows, one allowlisted way out to the
+ * browser and one permission. ./shell-policies shapes these into Electron's handlers; keeping the
+ * decisions here, free of Electron, lets tests call them without Electron's runtime.
  */
 export const WEB_PREFERENCES = {
   contextIsolation: true,
@@ -28,6 +29,9 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The renderer is the packaged index.html, so every file: URL is ours and nothing else is. */
+export const APP_ORIGIN = 'file://';
+
 /** Sites the app may open in the system browser; anything else is refused. */
 export const EXTERNAL_ALLOWLIST = [
   'https://lancedb.com',
@@ -35,6 +39,12 @@ export const EXTERNAL_ALLOWLIST = [
   'https://lance.org',
   'https://github.com/lancedb',
 ];
+
+/**
+ * Chromium asks for this before every navigator.clipboard.writeText; refusing it would make each
+ * Copy button in the renderer report "Copy failed". Nothing else the renderer does needs one.
+ */
+export const GRANTED_PERMISSIONS: readonly string[] = ['clipboard-sanitized-write'];
 
 export function isAllowedNavigation(url: string, appOrigin: string): boolean {
   try {
@@ -53,4 +63,18 @@ export function isAllowedExternal(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A granted permission still goes only to our own top frame, never to a frame it embeds. */
+export function isAllowedPermission(
+  permission: string,
+  requestingUrl: string | undefined,
+  isMainFrame: boolean,
+): boolean {
+  return (
+    isMainFrame &&
+    requestingUrl !== undefined &&
+    GRANTED_PERMISSIONS.includes(permission) &&
+    isAllowedNavigation(requestingUrl, APP_ORIGIN)
+  );
 }

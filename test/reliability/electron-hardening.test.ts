@@ -1,23 +1,26 @@
 /**
- * Electron hardening, checked from the code that builds the window and the IPC gate (Electron's
- * runtime cannot be downloaded here, so the shell itself does not run). The basics are in
- * test/unit/app/security.test.ts (preferences, CSP, the window wiring in main.ts) and
+ * Electron hardening, checked by calling the policies the shell installs (Electron's runtime
+ * cannot be downloaded here, so the shell itself does not run). The basics are in
+ * test/unit/app/security.test.ts and shell-policies.test.ts (preferences, CSP, each handler) and
  * test/unit/ipc/ipc-router.test.ts (the gate on one channel); this adds what a reviewer would
- * ask next: every hardening preference, every CSP directive, generated navigation and open
- * attempts, and the gate on every procedure channel with every kind of foreign sender.
+ * ask next: every hardening preference, every CSP directive as served, generated navigation,
+ * open and permission attempts, and the gate on every procedure channel with every kind of
+ * foreign sender.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_ALLOWLIST } from '../../src-main/app/security';
 import {
-  CONTENT_SECURITY_POLICY,
-  EXTERNAL_ALLOWLIST,
-  isAllowedExternal,
-  isAllowedNavigation,
-  WEB_PREFERENCES,
-} from '../../src-main/app/security';
+  answerPermissionCheck,
+  answerPermissionRequest,
+  blockForeignNavigation,
+  windowOpenHandler,
+  windowOptions,
+  withContentSecurityPolicy,
+} from '../../src-main/app/shell-policies';
 import { Host } from '../../src-main/host/host';
 import { FileSecretStore } from '../../src-main/host/secret-store';
 import {
@@ -30,16 +33,22 @@ import {
 import { PROCEDURES, type ProcedureName } from '../../src-shared/studio-procedures';
 import { reportFigures } from '../support/reliability-scale';
 
-const MAIN = readFileSync(join(__dirname, '../../src-main/app/main.ts'), 'utf8');
 const OUR_WINDOW = { webContentsId: 7, origin: 'file://' };
 const OURS: IpcInvokeEventLike = {
   sender: { id: 7 },
   senderFrame: { url: 'file:///app/renderer/index.html', parent: null },
 };
 
+const navigates = (url: string): boolean => {
+  let prevented = false;
+  blockForeignNavigation({ preventDefault: () => void (prevented = true) }, url);
+  return !prevented;
+};
+
 describe('the window', () => {
   it('turns on every isolation setting and off every way into Node', () => {
-    expect(WEB_PREFERENCES).toEqual({
+    // Exactly these and the preload path: nothing the window is built with overrides a setting.
+    expect(windowOptions('/app/dist/main').webPreferences).toEqual({
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -49,16 +58,16 @@ describe('the window', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      preload: join('/app/dist/main', 'preload.cjs'),
     });
-    // Spread first, then only the preload path: nothing in main.ts overrides a setting.
-    expect(MAIN).toContain(
-      "webPreferences: { ...WEB_PREFERENCES, preload: join(__dirname, 'preload.cjs') }",
-    );
   });
 
   it('serves a CSP that allows only its own files', () => {
+    const served = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'] });
+    expect(Object.keys(served)).toEqual(['Content-Security-Policy']);
+    const [policy] = served['Content-Security-Policy']!;
     const directives = new Map(
-      CONTENT_SECURITY_POLICY.split(';').map((d) => {
+      policy!.split(';').map((d) => {
         const [name, ...values] = d.trim().split(/\s+/);
         return [name!, values];
       }),
@@ -75,29 +84,43 @@ describe('the window', () => {
         );
       }
     }
-    expect(MAIN).toContain("'Content-Security-Policy': [CONTENT_SECURITY_POLICY]");
   });
 
   it('denies every new window and navigates nowhere but its own origin', () => {
-    // The only answer the open handler gives is deny; allowed links go to the system browser.
-    const handler = /setWindowOpenHandler\(([\s\S]*?)\n {2}\}\);/.exec(MAIN)?.[1] ?? '';
-    expect(handler).toContain("return { action: 'deny' }");
-    expect(handler).not.toContain("'allow'");
-    expect(MAIN).toMatch(
-      /will-navigate[\s\S]*?if \(!isAllowedNavigation\(url, APP_ORIGIN\)\) event\.preventDefault\(\)/,
-    );
-
+    const opened: string[] = [];
+    const open = windowOpenHandler((url) => opened.push(url));
     let checked = 0;
+    let expectedOpens = 0;
     fc.assert(
       fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
         checked += 1;
-        expect(isAllowedNavigation(url, 'file://')).toBe(false);
-        const allowed = isAllowedExternal(url);
+        expect(navigates(url)).toBe(false);
+        // The only answer for a new window is deny; allowed links go to the system browser.
+        expect(open({ url })).toEqual({ action: 'deny' });
         const listed = EXTERNAL_ALLOWLIST.some((a) => url === a || url.startsWith(`${a}/`));
-        expect(allowed).toBe(listed && url.startsWith('https://'));
+        if (listed && url.startsWith('https://')) expectedOpens += 1;
+        expect(opened.length).toBe(expectedOpens);
+        if (opened.length) expect(opened.at(-1)).toBe(url);
       }),
       { numRuns: 500, seed: 7 },
     );
+    expect(checked).toBe(500);
+    fc.assert(
+      fc.property(fc.webPath(), fc.webFragments(), (path, fragment) => {
+        expect(navigates(`file://${path}#${fragment}`)).toBe(true);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+    // Random web URLs all but never land on the allowlist, so links on it are generated too.
+    fc.assert(
+      fc.property(fc.constantFrom(...EXTERNAL_ALLOWLIST), fc.webPath(), (site, path) => {
+        const before = opened.length;
+        expect(open({ url: `${site}${path}` })).toEqual({ action: 'deny' });
+        expect(opened.slice(before)).toEqual([`${site}${path}`]);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+    opened.length = 0;
     for (const sneaky of [
       'https://lancedb.com.evil.example/',
       'https://lancedb.com@evil.example/',
@@ -106,8 +129,38 @@ describe('the window', () => {
       'http://lancedb.com/',
       'https://github.com/lancedbx',
     ])
-      expect(isAllowedExternal(sneaky), sneaky).toBe(false);
-    expect(checked).toBe(500);
+      expect(open({ url: sneaky }), sneaky).toEqual({ action: 'deny' });
+    expect(opened).toEqual([]);
+  });
+
+  it('grants no permission but clipboard writes, and those only to its own top frame', () => {
+    const name = fc.oneof(
+      fc.constantFrom('clipboard-sanitized-write', 'clipboard-read', 'media', 'notifications'),
+      fc.string(),
+    );
+    const url = fc.oneof(
+      fc.webUrl(),
+      fc.webPath().map((path) => `file://${path}`),
+      fc.string(),
+    );
+    let granted = 0;
+    fc.assert(
+      fc.property(name, url, fc.boolean(), (permission, requestingUrl, isMainFrame) => {
+        const details = { requestingUrl, isMainFrame };
+        const expected =
+          permission === 'clipboard-sanitized-write' &&
+          isMainFrame &&
+          requestingUrl.startsWith('file://');
+        const answers: boolean[] = [];
+        answerPermissionRequest({}, permission, (g) => answers.push(g), details);
+        answers.push(answerPermissionCheck(null, permission, 'https://evil.example', details));
+        expect(answers).toEqual([expected, expected]);
+        if (expected) granted += 1;
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+    // The generators reach the one granted case, so the property above tested both answers.
+    expect(granted).toBeGreaterThan(0);
   });
 });
 

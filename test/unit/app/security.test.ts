@@ -1,13 +1,15 @@
-/** The window's security policy, asserted from the code that builds the window. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+/** The window's security policy as data and pure checks; the Electron-shaped handlers are in shell-policies.test.ts. */
 import { describe, expect, it } from 'vitest';
 import {
+  APP_ORIGIN,
   CONTENT_SECURITY_POLICY,
   isAllowedExternal,
   isAllowedNavigation,
+  isAllowedPermission,
   WEB_PREFERENCES,
 } from '../../../src-main/app/security';
+
+const APP_PAGE = 'file:///opt/Catalog Studio/resources/app.asar/dist/renderer/index.html';
 
 describe('window security policy', () => {
   it('isolates and sandboxes the renderer without Node', () => {
@@ -20,15 +22,6 @@ describe('window security policy', () => {
     });
   });
 
-  it('uses these preferences, the CSP and the guards when it builds the window', () => {
-    const main = readFileSync(join(__dirname, '../../../src-main/app/main.ts'), 'utf8');
-    expect(main).toContain('webPreferences: { ...WEB_PREFERENCES');
-    expect(main).toContain("'Content-Security-Policy': [CONTENT_SECURITY_POLICY]");
-    expect(main).toContain("return { action: 'deny' }");
-    expect(main).toMatch(/will-navigate[\s\S]*isAllowedNavigation/);
-    expect(main).toContain('requestSingleInstanceLock');
-  });
-
   it('has a strict CSP', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
@@ -37,12 +30,27 @@ describe('window security policy', () => {
   });
 
   it('denies navigation away from the app and external links outside the allowlist', () => {
-    expect(isAllowedNavigation('file:///app/index.html', 'file://')).toBe(true);
-    expect(isAllowedNavigation('https://evil.example/', 'file://')).toBe(false);
-    expect(isAllowedNavigation('not a url', 'file://')).toBe(false);
+    expect(APP_ORIGIN).toBe('file://');
+    expect(isAllowedNavigation(APP_PAGE, APP_ORIGIN)).toBe(true);
+    expect(isAllowedNavigation('https://evil.example/', APP_ORIGIN)).toBe(false);
+    expect(isAllowedNavigation('not a url', APP_ORIGIN)).toBe(false);
     expect(isAllowedExternal('https://lancedb.com/docs')).toBe(true);
     expect(isAllowedExternal('https://lancedb.com.evil.example/')).toBe(false);
     expect(isAllowedExternal('http://lancedb.com/')).toBe(false);
     expect(isAllowedExternal('file:///etc/passwd')).toBe(false);
+  });
+
+  it('grants clipboard writes to its own top frame and nothing else to anyone', () => {
+    expect(isAllowedPermission('clipboard-sanitized-write', APP_PAGE, true)).toBe(true);
+    // The same permission from a frame the page embeds, from the web, or from nowhere known.
+    expect(isAllowedPermission('clipboard-sanitized-write', APP_PAGE, false)).toBe(false);
+    expect(isAllowedPermission('clipboard-sanitized-write', 'https://evil.example/', true)).toBe(
+      false,
+    );
+    expect(isAllowedPermission('clipboard-sanitized-write', undefined, true)).toBe(false);
+    expect(isAllowedPermission('clipboard-sanitized-write', 'not a url', true)).toBe(false);
+    // Reading the clipboard is a different permission, and refused even to the app.
+    expect(isAllowedPermission('clipboard-read', APP_PAGE, true)).toBe(false);
+    expect(isAllowedPermission('media', APP_PAGE, true)).toBe(false);
   });
 });
