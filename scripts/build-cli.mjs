@@ -28,7 +28,6 @@ export const BUILD_INFO = join(OUT_DIR, 'build-info.json');
 const EXTERNAL = [
   'electron',
   '@lancedb/lancedb',
-  'apache-arrow',
   'lz4-napi',
   'parquet-wasm',
   '@aws-sdk/*',
@@ -36,6 +35,18 @@ const EXTERNAL = [
   '@google-cloud/*',
   'google-auth-library',
 ];
+
+/**
+ * apache-arrow itself stays a package (its CommonJS build, the one LanceDB requires), but the
+ * flatbuffers message classes our IPC reader imports from `apache-arrow/fb/…` are bundled: they
+ * hold no state to share, and importing them from node_modules costs some thirty ES modules.
+ */
+const arrowPackage = {
+  name: 'arrow-package',
+  setup(build) {
+    build.onResolve({ filter: /^apache-arrow$/ }, ({ path }) => ({ path, external: true }));
+  },
+};
 
 /** Bundled CommonJS packages require Node's modules; an ES module has no `require` of its own. */
 const BANNER =
@@ -65,6 +76,7 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     external: EXTERNAL,
+    plugins: [arrowPackage],
     banner: { js: BANNER },
     write: false,
     metafile: true,
