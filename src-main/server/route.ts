@@ -35,12 +35,12 @@ export interface RouteContext<B> {
   arrow: Uint8Array;
   query: Record<string, string | string[] | undefined>;
   /** The route's table (`table` routes), on `branch` when one is named. */
-  openTable(branch?: string): Promise<TableHandle>;
+  openTable: (branch?: string) => Promise<TableHandle>;
 
   /** For namespace listings: whether a namespace may be shown (it is in scope or leads there). */
-  visible(path: readonly string[]): boolean;
+  visible: (path: readonly string[]) => boolean;
   /** Whether the tables of a namespace may be shown: only inside the principal's scope. */
-  tablesVisibleIn(path: readonly string[]): boolean;
+  tablesVisibleIn: (path: readonly string[]) => boolean;
 }
 
 /** A reply the route writes itself (Arrow bytes, an empty body, a custom status). */

@@ -155,7 +155,7 @@ export function buildWebServer(options: WebServerOptions): WebServer {
   void app.register(fastifyStatic, { ...files, prefix: '/s/:token/' });
   void app.register(fastifyStatic, { ...files, prefix: '/', decorateReply: false });
 
-  app.setErrorHandler(async (error: { code?: string }, _request, reply) => {
+  app.setErrorHandler(async (error: Error & { code?: string }, _request, reply) => {
     // A path the static files refuse to resolve (`..`, `//`, `/./`) is answered like any missing file.
     if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(reply);
     throw error;

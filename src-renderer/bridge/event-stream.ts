@@ -61,7 +61,7 @@ export function followEventStream(options: EventStreamOptions): () => void {
           const decoder = new TextDecoder();
           const parser = new EventStreamParser();
           for (;;) {
-            const { value, done } = await reader.read();
+            const { value, done } = (await reader.read()) as { value?: Uint8Array; done: boolean };
             if (done) break;
             for (const event of parser.push(decoder.decode(value, { stream: true })))
               options.onEvent(event);

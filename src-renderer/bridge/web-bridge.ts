@@ -48,7 +48,7 @@ export function webBridge(token: string): StudioApi {
         url: '/events',
         headers: { [TOKEN_HEADER]: token },
         onEvent: ({ event, data }) => {
-          if (names.has(event)) listener(event as EventName, JSON.parse(data));
+          if (names.has(event)) listener(event as EventName, JSON.parse(data) as never);
         },
       });
     },

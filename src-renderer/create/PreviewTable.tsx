@@ -1,7 +1,9 @@
 /** The first rows of a file as read for the import, so a person sees what the schema means. */
 function cellText(value: unknown): string {
   if (Array.isArray(value)) {
-    const shown = value.slice(0, 6).map((v) => (typeof v === 'number' ? +v.toFixed(4) : v));
+    const shown = (value as unknown[])
+      .slice(0, 6)
+      .map((v) => (typeof v === 'number' ? +v.toFixed(4) : v));
     return `[${shown.join(', ')}${value.length > 6 ? `, … ${value.length} items` : ''}]`;
   }
   if (value !== null && typeof value === 'object') return JSON.stringify(value);

@@ -104,20 +104,21 @@ function reduce(state: State, action: Action): State {
   }
 }
 
+/** Bound functions, not methods: components take them apart (`onClose={ws.closeDialog}`). */
 export interface Workspace extends State {
   activeTab: OpenTab | undefined;
-  openTable(ref: TableRef, tab?: TableTab): void;
-  closeTab(key: string): void;
-  closeConnectionTabs(connectionId: string): void;
-  activate(key: string): void;
-  setTab(key: string, tab: TableTab): void;
+  openTable: (ref: TableRef, tab?: TableTab) => void;
+  closeTab: (key: string) => void;
+  closeConnectionTabs: (connectionId: string) => void;
+  activate: (key: string) => void;
+  setTab: (key: string, tab: TableTab) => void;
   /** After a rename: the open tab follows the table to its new name. */
-  retarget(from: TableRef, to: TableRef): void;
-  openDialog(dialog: Dialog): void;
-  closeDialog(): void;
-  setJobsOpen(open: boolean): void;
-  setPaletteOpen(open: boolean): void;
-  reveal(connectionId: string, path: NamespacePath): void;
+  retarget: (from: TableRef, to: TableRef) => void;
+  openDialog: (dialog: Dialog) => void;
+  closeDialog: () => void;
+  setJobsOpen: (open: boolean) => void;
+  setPaletteOpen: (open: boolean) => void;
+  reveal: (connectionId: string, path: NamespacePath) => void;
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);

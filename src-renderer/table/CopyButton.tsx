@@ -14,9 +14,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       type="button"
       className="copy-button"
       aria-label={label}
-      onClick={async (e) => {
+      onClick={(e) => {
         e.stopPropagation();
-        setResult((await copyText(text)) ? 'copied' : 'failed');
+        void copyText(text).then((copied) => setResult(copied ? 'copied' : 'failed'));
       }}
     >
       {result === 'copied' ? 'Copied' : result === 'failed' ? 'Copy failed' : 'Copy'}

@@ -43,11 +43,14 @@ function isNumericType(type: DataType): boolean {
 }
 
 function decoderFor(field: Field): Decoder {
-  const type = field.type;
-  if (DataType.isFixedSizeList(type) && isNumericType(type.children[0]!.type)) {
+  const type = field.type as DataType;
+  if (DataType.isFixedSizeList(type) && isNumericType(type.children[0]!.type as DataType)) {
     return (value) => {
       if (value == null) return NULL;
-      const raw = value instanceof Vector ? value.toArray() : (value as ArrayLike<number>);
+      const raw =
+        value instanceof Vector
+          ? (value.toArray() as ArrayLike<number>)
+          : (value as ArrayLike<number>);
       const values = Float64Array.from(raw as ArrayLike<number>, Number);
       return { kind: 'vector', dim: values.length, norm: l2Norm(values), values };
     };

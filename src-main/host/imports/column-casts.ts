@@ -118,7 +118,7 @@ function show(value: unknown): string {
 
 /** Arrays, typed arrays and Arrow vectors (a list cell from Parquet or Arrow) as plain arrays. */
 function asArray(value: unknown): unknown[] | undefined {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (ArrayBuffer.isView(value) && !(value instanceof DataView))
     return Array.from(value as unknown as ArrayLike<unknown>);
   if (value && typeof value === 'object' && 'toArray' in value)

@@ -37,7 +37,7 @@ export async function previewImport(path: string, format?: ImportFormat, rows = 
   const sample: Array<Record<string, unknown>> = [];
   for await (const batch of source.batches(rows)) {
     for (const row of batch.toArray()) {
-      const plain = row.toJSON() as Record<string, unknown>;
+      const plain = (row as { toJSON(): Record<string, unknown> }).toJSON();
       // Typed arrays (vectors) and bigints as plain JSON values, for display.
       for (const [key, value] of Object.entries(plain)) {
         if (ArrayBuffer.isView(value))

@@ -203,7 +203,7 @@ export function rowsToTable(
   const columns: Record<string, unknown> = {};
   for (const field of schema.fields) {
     const name = field.name;
-    const type = field.type;
+    const type = field.type as DataType;
     // For an inferred type, the way out: the type the value needs, set in the import's columns.
     const why = (text: string, needs: string) =>
       options.inferred?.columns.has(name)
@@ -223,7 +223,7 @@ export function rowsToTable(
         if (!Array.isArray(v) || v.length !== dim)
           fail(name, firstRow + i, `expected a vector of ${dim} numbers`);
         for (let j = 0; j < dim; j++) {
-          const x = v[j];
+          const x: unknown = v[j];
           if (typeof x !== 'number') fail(name, firstRow + i, 'a vector holds numbers only');
           if (FLOAT32_OVERFLOWS(x))
             fail(name, firstRow + i, `item ${j + 1} of the vector, ${x}, does not fit in float32`);
