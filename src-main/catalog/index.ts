@@ -1,6 +1,7 @@
 /**
  * The catalog engine's entry points, named as in the specification:
  * `connect(rootPath)` for a local folder, `connectNamespace(implName, properties)` by name.
+ * Both hand out the catalog behind its argument checks (validated-client.ts).
  */
 import type { CatalogClient } from './client';
 import { errors } from '../../src-shared/vocabulary/errors';
@@ -25,8 +26,9 @@ export * from '../../src-shared/vocabulary/index-types/spec-types';
 export * from '../../src-shared/vocabulary/index-types/column-kinds';
 export * from './schema-fields';
 export type { TableData } from './arrow-data';
-export { DirCatalog } from './dir/dir-catalog';
-export { RestCatalog } from './rest/rest-catalog';
+// The back ends' classes as types only: a catalog is made by connect() or connectNamespace().
+export type { DirCatalog } from './dir/dir-catalog';
+export type { RestCatalog, RestCatalogClient } from './rest/rest-catalog';
 
 /** The directory catalog at `rootPath`, created if missing. */
 export function connect(rootPath: string, options?: DirCatalogOptions): Promise<CatalogClient> {

@@ -8,7 +8,7 @@ import type * as lancedb from '@lancedb/lancedb';
 import { samePath } from '../../../src-shared/vocabulary/ids';
 import type { JobRegistry } from '../jobs';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
-import type { DirContext } from './dir-table';
+import type { DirContext } from './dir-table-core';
 import type { CatalogLock } from './catalog-lock';
 import type { RootFiles } from './root-files';
 import { retryingConflicts } from './retry-conflicts';

@@ -8,7 +8,8 @@
  * through the modules it delegates to: dir-namespaces.ts, dir-listing.ts, dir-table-lifecycle.ts
  * (create, open, drop), dir-registration.ts (declare, register, deregister), dir-rename.ts (rename
  * and the recovery of a dead lock holder's change) and dir-repair.ts; dir-catalog-context.ts holds
- * what they share.
+ * what they share. `openDirCatalog` hands it out behind validated-client.ts, so arguments arrive
+ * checked.
  */
 import * as lancedb from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
@@ -43,6 +44,7 @@ import * as tables from './dir-table-lifecycle';
 import * as registration from './dir-registration';
 import { recover, renameTable } from './dir-rename';
 import { repair } from './dir-repair';
+import { validatedCatalog } from '../validated-client';
 
 export interface DirCatalogOptions {
   /** Index builds that may run at once; more are queued. */
@@ -63,10 +65,11 @@ export interface DirCatalogOptions {
   storageOptions?: Record<string, string>;
 }
 
+/** The directory catalog at `root`, created if missing, behind the argument checks. */
 export async function openDirCatalog(
   root: string,
   options: DirCatalogOptions = {},
-): Promise<DirCatalog> {
+): Promise<CatalogClient> {
   const opened = await openRoot(root, {
     ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
   });
@@ -89,7 +92,7 @@ export async function openDirCatalog(
   }
   const catalog = new DirCatalog(opened, db, options);
   if (options.journal) await catalog.repair();
-  return catalog;
+  return validatedCatalog(catalog);
 }
 
 export class DirCatalog implements CatalogClient {

@@ -13,14 +13,9 @@ import { errors } from '../../../src-shared/vocabulary/errors';
 import { samePath } from '../../../src-shared/vocabulary/ids';
 import { resolveFieldPath } from '../schema-fields';
 import { toJsonArrowField } from '../json-arrow-schema';
-import {
-  IndexRequestSchema,
-  validateIndexRequest,
-  type IndexRequest,
-} from '../../../src-shared/index-request';
+import { validateIndexRequest, type IndexRequest } from '../../../src-shared/index-request';
 import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
 import type { JobRegistry } from '../jobs';
-import { describeZodError } from '../parse-options';
 import { canonicalIndexType, toLanceIndex } from './index-config';
 import { lance, mapLanceError } from './lance-errors';
 
@@ -61,12 +56,8 @@ export async function createIndexJob(
   jobs: JobRegistry,
   table: LanceTable,
   ref: IndexTableRef,
-  rawRequest: IndexRequest,
+  request: IndexRequest,
 ): Promise<JobRecord> {
-  const parsed = IndexRequestSchema.safeParse(rawRequest);
-  if (!parsed.success)
-    throw errors.InvalidInput(`Invalid index request: ${describeZodError(parsed.error)}`);
-  const request = parsed.data;
   const schema = await lance(() => table.schema());
   const resolved = resolveFieldPath(schema, request.column);
   const target = { ...resolved, field: toJsonArrowField(resolved.field) };

@@ -3,9 +3,7 @@
  * an absent namespace as empty, so an empty page checks that the namespace exists.
  */
 import type { NamespaceList, TableList } from '../client';
-import { ListOptionsSchema, type ListOptions } from '../../../src-shared/catalog-api';
-import { assertValidNamespacePath } from '../../../src-shared/vocabulary/ids';
-import { parseOptions } from '../parse-options';
+import type { ListOptions } from '../../../src-shared/catalog-api';
 import { collectPages } from '../../../src-shared/vocabulary/pagination';
 import { lance } from './lance-errors';
 import type { CatalogContext } from './dir-catalog-context';
@@ -13,11 +11,9 @@ import { requireNamespace } from './dir-lookups';
 
 export async function listNamespaces(
   ctx: CatalogContext,
-  namespacePath: string[] = [],
-  options?: ListOptions,
+  path: string[] = [],
+  { pageToken, limit }: ListOptions = {},
 ): Promise<NamespaceList> {
-  const path = assertValidNamespacePath(namespacePath);
-  const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
   const result = await lance(() =>
     ctx.db.listNamespaces(path, { pageToken: pageToken || undefined, limit }),
   );
@@ -28,11 +24,9 @@ export async function listNamespaces(
 
 export async function listTables(
   ctx: CatalogContext,
-  namespacePath: string[] = [],
-  options?: ListOptions,
+  path: string[] = [],
+  { pageToken, limit }: ListOptions = {},
 ): Promise<TableList> {
-  const path = assertValidNamespacePath(namespacePath);
-  const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
   if (path.length === 0 && ctx.files.isLocal) return listRootTables(ctx, pageToken, limit);
   const result = await lance(() =>
     ctx.db.listTables(path, { pageToken: pageToken || undefined, limit }),

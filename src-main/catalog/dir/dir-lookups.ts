@@ -10,6 +10,8 @@ import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import type { CatalogContext } from './dir-catalog-context';
 
+// Paths are checked here although callers' arguments arrive checked: the catalog asks about
+// composed ids too ([...path, name]), and a table must not take the reserved namespace's name.
 export async function describeNamespace(
   ctx: CatalogContext,
   namespacePath: string[],

@@ -2,19 +2,9 @@
  * Creating and dropping the `dir` catalog's namespaces under the catalog lock. LanceDB's namespace
  * ignores the create and drop modes and cascade; they are carried out here.
  */
-import {
-  CreateNamespaceOptionsSchema,
-  DropNamespaceOptionsSchema,
-  type CreateNamespaceOptions,
-  type DropNamespaceOptions,
-} from '../../../src-shared/catalog-api';
+import type { CreateNamespaceOptions, DropNamespaceOptions } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import {
-  assertStorableNamespaceId,
-  assertValidNamespacePath,
-  describeId,
-} from '../../../src-shared/vocabulary/ids';
-import { parseOptions } from '../parse-options';
+import { assertStorableNamespaceId, describeId } from '../../../src-shared/vocabulary/ids';
 import { retryingConflicts } from './retry-conflicts';
 import { locked, type CatalogContext } from './dir-catalog-context';
 import { describeNamespace, holdsTable, namespaceExists, requireNamespace } from './dir-lookups';
@@ -23,11 +13,9 @@ import { dropTableHeld } from './dir-table-lifecycle';
 
 export async function createNamespace(
   ctx: CatalogContext,
-  namespacePath: string[],
-  options?: CreateNamespaceOptions,
+  path: string[],
+  { mode = 'create', properties }: CreateNamespaceOptions = {},
 ): Promise<{ properties: Record<string, string> }> {
-  const path = assertValidNamespacePath(namespacePath);
-  const { mode = 'create', properties } = parseOptions(CreateNamespaceOptionsSchema, options);
   if (path.length > 0) assertStorableNamespaceId(path);
   return locked(ctx, { op: 'create_namespace', path }, async () => {
     const exists = await namespaceExists(ctx, path);
@@ -49,14 +37,9 @@ export async function createNamespace(
 
 export async function dropNamespace(
   ctx: CatalogContext,
-  namespacePath: string[],
-  options?: DropNamespaceOptions,
+  path: string[],
+  { mode = 'fail', behavior = 'restrict' }: DropNamespaceOptions = {},
 ): Promise<void> {
-  const path = assertValidNamespacePath(namespacePath);
-  const { mode = 'fail', behavior = 'restrict' } = parseOptions(
-    DropNamespaceOptionsSchema,
-    options,
-  );
   if (path.length === 0) throw errors.InvalidInput('The root namespace cannot be dropped');
   await locked(ctx, { op: 'drop_namespace', path }, async () => {
     if (!(await namespaceExists(ctx, path))) {

@@ -4,12 +4,7 @@
  * stays), and telling where a table's folder is.
  */
 import { errors } from '../../../src-shared/vocabulary/errors';
-import {
-  assertStorableTableId,
-  assertValidComponent,
-  assertValidNamespacePath,
-  describeId,
-} from '../../../src-shared/vocabulary/ids';
+import { assertStorableTableId, describeId } from '../../../src-shared/vocabulary/ids';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import { joinRoot } from './root-uri';
@@ -19,11 +14,9 @@ import { findLocation, holdsTable, namespaceExists, requireNamespace } from './d
 export async function declareTable(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[] = [],
+  path: string[] = [],
   options: { location?: string } = {},
 ): Promise<{ location: string }> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
   assertStorableTableId(path, name);
   const objectId = manifestObjectId(path, name);
   return locked(ctx, { op: 'declare_table', toId: objectId }, async () => {
@@ -48,12 +41,10 @@ export async function declareTable(
 export async function registerTable(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[],
+  path: string[],
   location: string,
   options: { mode?: 'create' | 'overwrite' } = {},
 ): Promise<{ location: string }> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
   assertStorableTableId(path, name);
   const objectId = manifestObjectId(path, name);
   return locked(ctx, { op: 'register_table', toId: objectId }, async () => {
@@ -92,10 +83,8 @@ export async function registerTable(
 export async function deregisterTable(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[] = [],
+  path: string[] = [],
 ): Promise<{ location: string }> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
   const objectId = manifestObjectId(path, name);
   return locked(ctx, { op: 'deregister_table', toId: objectId }, () =>
     deregisterHeld(ctx, name, path),
@@ -126,10 +115,8 @@ async function deregisterHeld(
 export async function tableLocation(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[] = [],
+  path: string[] = [],
 ): Promise<{ location: string; declaredOnly: boolean }> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
   const place = await findLocation(ctx, name, path);
   if (!place) {
     await requireNamespace(ctx, path);

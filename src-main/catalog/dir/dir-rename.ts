@@ -3,15 +3,9 @@
  * no rename): the manifest row is re-keyed and, where the name decides the folder, the folder
  * moves. Also the recovery of what a holder of the catalog lock that died was doing.
  */
-import { RenameTableOptionsSchema, type RenameTableOptions } from '../../../src-shared/catalog-api';
+import type { RenameTableOptions } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import {
-  assertStorableTableId,
-  assertValidComponent,
-  assertValidNamespacePath,
-  describeId,
-} from '../../../src-shared/vocabulary/ids';
-import { parseOptions } from '../parse-options';
+import { assertStorableTableId, describeId } from '../../../src-shared/vocabulary/ids';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import {
@@ -28,14 +22,10 @@ export async function renameTable(
   ctx: CatalogContext,
   name: string,
   newName: string,
-  namespacePath: string[] = [],
-  options?: RenameTableOptions,
+  path: string[] = [],
+  { newNamespacePath }: RenameTableOptions = {},
 ): Promise<void> {
-  assertValidComponent(name, 'table name');
-  assertValidComponent(newName, 'new table name');
-  const path = assertValidNamespacePath(namespacePath);
-  const { newNamespacePath } = parseOptions(RenameTableOptionsSchema, options);
-  const target = newNamespacePath === undefined ? path : assertValidNamespacePath(newNamespacePath);
+  const target = newNamespacePath ?? path;
   assertStorableTableId(target, newName);
   const fromId = manifestObjectId(path, name);
   const toId = manifestObjectId(target, newName);

@@ -5,25 +5,15 @@
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { TableHandle } from '../client';
-import {
-  CreateTableOptionsSchema,
-  OpenTableOptionsSchema,
-  type CreateTableOptions,
-  type OpenTableOptions,
-} from '../../../src-shared/catalog-api';
+import type { CreateTableOptions, OpenTableOptions } from '../../../src-shared/catalog-api';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import {
-  assertStorableTableId,
-  assertValidComponent,
-  assertValidNamespacePath,
-  describeId,
-} from '../../../src-shared/vocabulary/ids';
+import { assertStorableTableId, describeId } from '../../../src-shared/vocabulary/ids';
 import { toArrowTable, type TableData } from '../arrow-data';
-import { parseOptions } from '../parse-options';
 import { lance } from './lance-errors';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import { DirTable } from './dir-table';
+import { DirTableCore } from './dir-table-core';
 import { retryingConflicts } from './retry-conflicts';
 import { assertTopLevelColumnNames } from './column-names';
 import { activeJobs, changing, locked, type CatalogContext } from './dir-catalog-context';
@@ -60,18 +50,12 @@ export async function createEmptyTable(
 async function create(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[],
+  path: string[],
   options: CreateTableOptions | undefined,
   schema: Schema,
   data: ArrowTable | undefined,
 ): Promise<TableHandle> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
-  const {
-    mode = 'create',
-    storageOptions,
-    properties,
-  } = parseOptions(CreateTableOptionsSchema, options);
+  const { mode = 'create', storageOptions, properties } = options ?? {};
   if (schema.fields.length === 0) throw errors.InvalidInput('A table needs at least one column');
   assertTopLevelColumnNames(schema);
   assertStorableTableId(path, name);
@@ -135,7 +119,9 @@ async function create(
   if (properties && Object.keys(properties).length > 0) {
     await ctx.manifest.setTableMetadata(objectId, JSON.stringify(properties));
   }
-  return new DirTable(ctx.tableContext, name, path, created, undefined, undefined);
+  return new DirTable(
+    new DirTableCore(ctx.tableContext, name, path, created, undefined, undefined),
+  );
 }
 
 /**
@@ -157,14 +143,13 @@ export async function removeIfNoData(
 export async function openTable(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[] = [],
-  options?: OpenTableOptions,
+  path: string[] = [],
+  { version, branch }: OpenTableOptions = {},
 ): Promise<TableHandle> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
-  const { version, branch } = parseOptions(OpenTableOptionsSchema, options);
   const table = await openLance(ctx, name, path);
-  const handle = new DirTable(ctx.tableContext, name, path, table, undefined, undefined);
+  const handle = new DirTable(
+    new DirTableCore(ctx.tableContext, name, path, table, undefined, undefined),
+  );
   if (branch !== undefined) {
     const onBranch = await handle.onBranch(branch);
     return version === undefined ? onBranch : onBranch.checkoutVersion(version);
@@ -178,11 +163,7 @@ export async function tableExists(
   namespacePath: string[] = [],
 ): Promise<boolean> {
   try {
-    await openLance(
-      ctx,
-      assertValidComponent(name, 'table name'),
-      assertValidNamespacePath(namespacePath),
-    );
+    await openLance(ctx, name, namespacePath);
     return true;
   } catch (error) {
     // Declared but not yet written still counts as existing, as in LanceDB's namespace.
@@ -200,10 +181,8 @@ export async function tableExists(
 export async function dropTable(
   ctx: CatalogContext,
   name: string,
-  namespacePath: string[] = [],
+  path: string[] = [],
 ): Promise<void> {
-  assertValidComponent(name, 'table name');
-  const path = assertValidNamespacePath(namespacePath);
   const objectId = manifestObjectId(path, name);
   await locked(ctx, { op: 'drop_table', toId: objectId }, () => dropTableHeld(ctx, name, path));
 }

@@ -1,38 +1,28 @@
 /**
  * The `rest` catalog: the CatalogClient API over the namespace REST contract. Table data and
  * index work run on the server; identifiers are encoded with the same module the server decodes
- * with.
+ * with. `openRestCatalog` hands it out behind validated-client.ts, so arguments arrive checked.
  */
 import type { Schema } from 'apache-arrow';
 import type { CatalogClient, NamespaceList, TableHandle, TableList } from '../client';
-import {
-  CreateNamespaceOptionsSchema,
-  CreateTableOptionsSchema,
-  DropNamespaceOptionsSchema,
-  ListOptionsSchema,
-  OpenTableOptionsSchema,
-  RenameTableOptionsSchema,
-  type CreateNamespaceOptions,
-  type CreateTableOptions,
-  type DropNamespaceOptions,
-  type JobEvent,
-  type JobRecord,
-  type ListOptions,
-  type OpenTableOptions,
-  type RenameTableOptions,
+import type {
+  CreateNamespaceOptions,
+  CreateTableOptions,
+  DropNamespaceOptions,
+  JobEvent,
+  JobRecord,
+  ListOptions,
+  OpenTableOptions,
+  RenameTableOptions,
 } from '../../../src-shared/catalog-api';
 import { emptyTable, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import {
-  assertValidComponent,
-  assertValidNamespacePath,
-  describeId,
-  encodeIdSegment,
-} from '../../../src-shared/vocabulary/ids';
-import { parseOptions } from '../parse-options';
+import { describeId, encodeIdSegment } from '../../../src-shared/vocabulary/ids';
 import { collectPages } from '../../../src-shared/vocabulary/pagination';
 import { RestSession, type Identity } from './rest-session';
 import { RestTable } from './rest-table';
+import { RestTableCore } from './rest-table-core';
+import { validatedCatalog } from '../validated-client';
 import { parseRestProperties, RestTransport, type RequestContext } from './rest-transport';
 type Page = { items: string[]; pageToken?: string };
 
@@ -49,8 +39,30 @@ async function pagesAsAsked(
   return { items: await collectPages(fetchPage) };
 }
 
-export function openRestCatalog(properties: Record<string, string>): RestCatalog {
-  return new RestCatalog(new RestSession(new RestTransport(parseRestProperties(properties))));
+/** The `rest` catalog as handed out: behind the argument checks, with its views. */
+export interface RestCatalogClient extends CatalogClient {
+  /** A view of this catalog whose requests carry `context` (see RestSession). */
+  withContext(context: RequestContext): RestCatalogClient;
+  /** A view of this catalog that sends `identity` in the body of every JSON request. */
+  withIdentity(identity: Identity): RestCatalogClient;
+  /** The context (`header.<name>` entries) of the last response this view received. */
+  readonly lastResponseContext: RequestContext;
+}
+
+export function openRestCatalog(properties: Record<string, string>): RestCatalogClient {
+  return validatedRest(
+    new RestCatalog(new RestSession(new RestTransport(parseRestProperties(properties)))),
+  );
+}
+
+function validatedRest(catalog: RestCatalog): RestCatalogClient {
+  return validatedCatalog(catalog, {
+    withContext: (context: RequestContext) => validatedRest(catalog.withContext(context)),
+    withIdentity: (identity: Identity) => validatedRest(catalog.withIdentity(identity)),
+    get lastResponseContext(): RequestContext {
+      return catalog.lastResponseContext;
+    },
+  });
 }
 
 export class RestCatalog implements CatalogClient {
@@ -80,11 +92,9 @@ export class RestCatalog implements CatalogClient {
   }
 
   async listNamespaces(
-    namespacePath: string[] = [],
-    options?: ListOptions,
+    path: string[] = [],
+    { pageToken, limit }: ListOptions = {},
   ): Promise<NamespaceList> {
-    const path = assertValidNamespacePath(namespacePath);
-    const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
     const page = (token: string | undefined) =>
       this.session
         .json<{ namespaces: string[]; page_token?: string | null }>({
@@ -105,11 +115,9 @@ export class RestCatalog implements CatalogClient {
   }
 
   async createNamespace(
-    namespacePath: string[],
-    options?: CreateNamespaceOptions,
+    path: string[],
+    { mode, properties }: CreateNamespaceOptions = {},
   ): Promise<{ properties: Record<string, string> }> {
-    const path = assertValidNamespacePath(namespacePath);
-    const { mode, properties } = parseOptions(CreateNamespaceOptionsSchema, options);
     const reply = await this.session.json<{ properties?: Record<string, string> | null }>({
       method: 'POST',
       path: `${this.ns(path)}/create`,
@@ -119,10 +127,7 @@ export class RestCatalog implements CatalogClient {
     return { properties: reply?.properties ?? properties ?? {} };
   }
 
-  async describeNamespace(
-    namespacePath: string[],
-  ): Promise<{ properties: Record<string, string> }> {
-    const path = assertValidNamespacePath(namespacePath);
+  async describeNamespace(path: string[]): Promise<{ properties: Record<string, string> }> {
     const reply = await this.session.json<{ properties?: Record<string, string> | null }>({
       method: 'POST',
       path: `${this.ns(path)}/describe`,
@@ -132,8 +137,7 @@ export class RestCatalog implements CatalogClient {
     return { properties: reply?.properties ?? {} };
   }
 
-  async namespaceExists(namespacePath: string[]): Promise<boolean> {
-    const path = assertValidNamespacePath(namespacePath);
+  async namespaceExists(path: string[]): Promise<boolean> {
     try {
       await this.session.send({
         method: 'POST',
@@ -148,9 +152,10 @@ export class RestCatalog implements CatalogClient {
     }
   }
 
-  async dropNamespace(namespacePath: string[], options?: DropNamespaceOptions): Promise<void> {
-    const path = assertValidNamespacePath(namespacePath);
-    const { mode, behavior } = parseOptions(DropNamespaceOptionsSchema, options);
+  async dropNamespace(
+    path: string[],
+    { mode, behavior }: DropNamespaceOptions = {},
+  ): Promise<void> {
     await this.session.send({
       method: 'POST',
       path: `${this.ns(path)}/drop`,
@@ -159,9 +164,10 @@ export class RestCatalog implements CatalogClient {
     });
   }
 
-  async listTables(namespacePath: string[] = [], options?: ListOptions): Promise<TableList> {
-    const path = assertValidNamespacePath(namespacePath);
-    const { pageToken, limit } = parseOptions(ListOptionsSchema, options);
+  async listTables(
+    path: string[] = [],
+    { pageToken, limit }: ListOptions = {},
+  ): Promise<TableList> {
     const page = (token: string | undefined) =>
       this.session
         .json<{ tables: string[]; page_token?: string | null }>({
@@ -196,12 +202,9 @@ export class RestCatalog implements CatalogClient {
   private async create(
     name: string,
     bytes: Uint8Array,
-    namespacePath: string[],
-    options?: CreateTableOptions,
+    path: string[],
+    { mode, properties, storageOptions }: CreateTableOptions = {},
   ): Promise<TableHandle> {
-    assertValidComponent(name, 'table name');
-    const path = assertValidNamespacePath(namespacePath);
-    const { mode, properties, storageOptions } = parseOptions(CreateTableOptionsSchema, options);
     await this.session.send({
       method: 'POST',
       path: `${this.table(path, name)}/create`,
@@ -213,17 +216,14 @@ export class RestCatalog implements CatalogClient {
       bytes,
       notFound: ERROR_CODES.NamespaceNotFound,
     });
-    return new RestTable(this.session, name, path, undefined, undefined);
+    return new RestTable(new RestTableCore(this.session, name, path, undefined, undefined));
   }
 
   async openTable(
     name: string,
-    namespacePath: string[] = [],
-    options?: OpenTableOptions,
+    path: string[] = [],
+    { version, branch }: OpenTableOptions = {},
   ): Promise<TableHandle> {
-    assertValidComponent(name, 'table name');
-    const path = assertValidNamespacePath(namespacePath);
-    const { version, branch } = parseOptions(OpenTableOptionsSchema, options);
     const reply = await this.session.json<{ version?: number }>({
       method: 'POST',
       path: `${this.table(path, name)}/describe`,
@@ -234,13 +234,11 @@ export class RestCatalog implements CatalogClient {
         `Table ${describeId([...path, name])} is declared but has no data yet`,
       );
     }
-    const handle = new RestTable(this.session, name, path, undefined, branch);
+    const handle = new RestTable(new RestTableCore(this.session, name, path, undefined, branch));
     return version === undefined ? handle : handle.checkoutVersion(version);
   }
 
-  async tableExists(name: string, namespacePath: string[] = []): Promise<boolean> {
-    assertValidComponent(name, 'table name');
-    const path = assertValidNamespacePath(namespacePath);
+  async tableExists(name: string, path: string[] = []): Promise<boolean> {
     try {
       await this.session.send({
         method: 'POST',
@@ -259,11 +257,10 @@ export class RestCatalog implements CatalogClient {
     }
   }
 
-  async dropTable(name: string, namespacePath: string[] = []): Promise<void> {
-    assertValidComponent(name, 'table name');
+  async dropTable(name: string, path: string[] = []): Promise<void> {
     await this.session.send({
       method: 'POST',
-      path: `${this.table(assertValidNamespacePath(namespacePath), name)}/drop`,
+      path: `${this.table(path, name)}/drop`,
       json: {},
     });
   }
@@ -271,34 +268,27 @@ export class RestCatalog implements CatalogClient {
   async renameTable(
     name: string,
     newName: string,
-    namespacePath: string[] = [],
-    options?: RenameTableOptions,
+    path: string[] = [],
+    { newNamespacePath }: RenameTableOptions = {},
   ): Promise<void> {
-    assertValidComponent(name, 'table name');
-    assertValidComponent(newName, 'new table name');
-    const path = assertValidNamespacePath(namespacePath);
-    const { newNamespacePath } = parseOptions(RenameTableOptionsSchema, options);
     await this.session.send({
       method: 'POST',
       path: `${this.table(path, name)}/rename`,
       json: {
         new_table_name: newName,
-        ...(newNamespacePath
-          ? { new_namespace_id: assertValidNamespacePath(newNamespacePath) }
-          : {}),
+        ...(newNamespacePath ? { new_namespace_id: newNamespacePath } : {}),
       },
     });
   }
 
   async declareTable(
     name: string,
-    namespacePath: string[] = [],
+    path: string[] = [],
     options: { location?: string } = {},
   ): Promise<{ location: string }> {
-    assertValidComponent(name, 'table name');
     const reply = await this.session.json<{ location: string }>({
       method: 'POST',
-      path: `${this.table(assertValidNamespacePath(namespacePath), name)}/declare`,
+      path: `${this.table(path, name)}/declare`,
       json: options.location ? { location: options.location } : {},
       notFound: ERROR_CODES.NamespaceNotFound,
     });
@@ -307,25 +297,23 @@ export class RestCatalog implements CatalogClient {
 
   async registerTable(
     name: string,
-    namespacePath: string[],
+    path: string[],
     location: string,
     options: { mode?: 'create' | 'overwrite' } = {},
   ): Promise<{ location: string }> {
-    assertValidComponent(name, 'table name');
     const reply = await this.session.json<{ location: string }>({
       method: 'POST',
-      path: `${this.table(assertValidNamespacePath(namespacePath), name)}/register`,
+      path: `${this.table(path, name)}/register`,
       json: { location, ...(options.mode ? { mode: options.mode } : {}) },
       notFound: ERROR_CODES.NamespaceNotFound,
     });
     return { location: reply.location };
   }
 
-  async deregisterTable(name: string, namespacePath: string[] = []): Promise<{ location: string }> {
-    assertValidComponent(name, 'table name');
+  async deregisterTable(name: string, path: string[] = []): Promise<{ location: string }> {
     const reply = await this.session.json<{ location: string }>({
       method: 'POST',
-      path: `${this.table(assertValidNamespacePath(namespacePath), name)}/deregister`,
+      path: `${this.table(path, name)}/deregister`,
       json: {},
     });
     return { location: reply.location };
@@ -333,12 +321,11 @@ export class RestCatalog implements CatalogClient {
 
   async tableLocation(
     name: string,
-    namespacePath: string[] = [],
+    path: string[] = [],
   ): Promise<{ location: string; declaredOnly: boolean }> {
-    assertValidComponent(name, 'table name');
     const reply = await this.session.json<{ location?: string; version?: number }>({
       method: 'POST',
-      path: `${this.table(assertValidNamespacePath(namespacePath), name)}/describe`,
+      path: `${this.table(path, name)}/describe`,
       json: {},
     });
     return { location: reply.location ?? '', declaredOnly: reply.version === undefined };

@@ -65,6 +65,23 @@ describe('dir catalog on disk', () => {
     await client.close();
   });
 
+  it('refuses a root table named as the namespace the engine keeps for itself', async () => {
+    const root = tempRoot();
+    const client = await connect(root);
+    const reserved = '__catalog_studio';
+    const refusals = [
+      () => client.createTable(reserved, sampleTable(3, 8)),
+      () => client.declareTable(reserved),
+      () => client.createNamespace([reserved]),
+    ];
+    for (const refused of refusals) {
+      expect((await expectCode(refused, E.InvalidInput)).message).toMatch(/reserved/);
+    }
+    expect(await client.tableExists(reserved)).toBe(false);
+    await client.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
   it('refuses unknown implementations and missing properties', async () => {
     await expectCode(connectNamespace('nope', {}), E.Unsupported);
     await expectCode(connectNamespace('rest', {}), E.InvalidInput);

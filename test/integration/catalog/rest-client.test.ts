@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNamespace, type RestCatalog } from '../../../src-main/catalog';
+import { connectNamespace, type RestCatalogClient } from '../../../src-main/catalog';
 import { ERROR_CODES as E } from '../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../support/expect-code';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
@@ -51,7 +51,7 @@ describe('headers and context', () => {
     const client = (await connectNamespace('rest', {
       uri: proxy.url,
       'headers.x-api-key': 'writer-key',
-    })) as RestCatalog;
+    })) as RestCatalogClient;
     const traced = client.withContext({ 'header.x-trace-id': 'abc-123', other: 'ignored' });
     proxy.faults.responseHeader = ['x-catalog-region', 'local'];
     proxy.recorded.length = 0;
@@ -107,7 +107,7 @@ describe('credentials', () => {
     await client.close();
   });
   it('sends the identity object in request bodies and as the matching header', async () => {
-    const client = (await connectNamespace('rest', { uri: server.url })) as RestCatalog;
+    const client = (await connectNamespace('rest', { uri: server.url })) as RestCatalogClient;
     const withKey = client.withIdentity({ api_key: 'writer-key' });
     expect((await withKey.describeNamespace(['ns'])).properties).toEqual({});
     expect(await (await withKey.openTable('t', ['ns'])).countRows()).toBe(200);

@@ -1,0 +1,81 @@
+/**
+ * A `dir` table's versions: restoring an old one as the latest, and the version manifests as
+ * files (describe, create from a staged manifest, delete; see dir-versions.ts). Listing and
+ * checking out versions are in dir-table-core.ts, which every part checks against.
+ */
+import type { WriteResult } from '../client';
+import type {
+  BranchOption,
+  CreateVersionRequest,
+  DeleteVersionsRequest,
+  VersionDetail,
+} from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { lance } from './lance-errors';
+import { forgetQuerySchema } from './query-schemas';
+import * as versionFiles from './dir-versions';
+import type { DirTableCore } from './dir-table-core';
+
+export async function describeVersion(
+  t: DirTableCore,
+  version: number | undefined,
+  { branch }: BranchOption = {},
+): Promise<VersionDetail> {
+  if (version !== undefined && (!Number.isInteger(version) || version < 0)) {
+    throw errors.InvalidInput(`A version is a whole number from 0 (got ${version})`);
+  }
+  const versions = await t.listVersions(branch);
+  if ((branch ?? t.branch) === undefined) {
+    return versionFiles.describeVersion(await t.versionFiles(), versions, version);
+  }
+  // A branch's manifests live in its own tree; its versions are described without the file.
+  const wanted = version ?? versionFiles.highest(versions.map((v) => v.version)) ?? 0;
+  const info = versions.find((v) => v.version === wanted);
+  if (!info) throw errors.TableVersionNotFound(`Version ${wanted} of ${t.id} does not exist`);
+  return info;
+}
+
+export async function createVersion(
+  t: DirTableCore,
+  request: CreateVersionRequest,
+): Promise<VersionDetail> {
+  t.mainOnly('create versions');
+  return versionFiles.createVersion(await t.versionFiles(), request);
+}
+
+export async function deleteVersions(
+  t: DirTableCore,
+  { ranges }: DeleteVersionsRequest,
+): Promise<number> {
+  t.mainOnly('delete versions');
+  const tagged = new Set((await t.listTags()).map((tag) => tag.version));
+  return versionFiles.deleteVersions(await t.versionFiles(), ranges, tagged);
+}
+
+export async function restore(
+  t: DirTableCore,
+  version: number,
+  { branch }: BranchOption = {},
+): Promise<WriteResult> {
+  const live = await t.writable(branch);
+  await t.requireVersion(version, branch);
+  const effective = branch ?? t.branch;
+  // A separate handle: checkout() would otherwise pin this handle's shared table object.
+  const scratch = await lance(() =>
+    t.ctx.db.openTable(
+      t.name,
+      [...t.namespacePath],
+      effective === undefined ? t.ctx.tableOptions : { ...t.ctx.tableOptions, branch: effective },
+    ),
+  );
+  await lance(() => scratch.checkout(version));
+  await lance(() => scratch.restore());
+  const [newVersion, rows] = await Promise.all([
+    lance(() => scratch.version()),
+    lance(() => scratch.countRows()),
+  ]);
+  scratch.close();
+  // The restored version may have another schema.
+  forgetQuerySchema(live);
+  return { version: newVersion, numRows: rows };
+}

@@ -1,0 +1,169 @@
+/**
+ * A remote table's rows: count, insert, query (and its plan), update, delete and merge-insert.
+ * Data crosses as Arrow IPC; writes are refused on a handle pinned at a version.
+ */
+import type { Table as ArrowTable } from 'apache-arrow';
+import type { MergeInsertResult, WriteResult } from '../client';
+import type {
+  BranchOption,
+  CountOptions,
+  InsertOptions,
+  MergeInsertOptions,
+  QueryRequest,
+  UpdateRequest,
+} from '../../../src-shared/catalog-api';
+import { decodeIpc, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
+import type { RestTableCore } from './rest-table-core';
+
+/** The namespace contract's QueryTableRequest for a QueryRequest. */
+export function toWireQuery(request: QueryRequest): Record<string, unknown> {
+  return {
+    ...(request.vector ? { vector: { single_vector: request.vector } } : {}),
+    ...(request.limit === undefined ? {} : { k: request.limit }),
+    ...(request.offset === undefined ? {} : { offset: request.offset }),
+    ...(request.filter === undefined ? {} : { filter: request.filter }),
+    ...(request.columns ? { columns: { column_names: request.columns } } : {}),
+    ...(request.vectorColumn ? { vector_column: request.vectorColumn } : {}),
+    ...(request.distanceType ? { distance_type: request.distanceType } : {}),
+    ...(request.nprobes === undefined ? {} : { nprobes: request.nprobes }),
+    ...(request.refineFactor === undefined ? {} : { refine_factor: request.refineFactor }),
+    ...(request.ef === undefined ? {} : { ef: request.ef }),
+    ...(request.prefilter === undefined ? {} : { prefilter: request.prefilter }),
+    ...(request.bypassVectorIndex ? { bypass_vector_index: true } : {}),
+    ...(request.fastSearch ? { fast_search: true } : {}),
+    ...(request.withRowId ? { with_row_id: true } : {}),
+    ...(request.fullTextQuery
+      ? {
+          full_text_query: {
+            string_query: {
+              query: request.fullTextQuery.query,
+              ...(request.fullTextQuery.columns ? { columns: request.fullTextQuery.columns } : {}),
+            },
+          },
+        }
+      : {}),
+    ...(request.version === undefined ? {} : { version: request.version }),
+    ...(request.branch === undefined ? {} : { branch: request.branch }),
+  };
+}
+
+export async function countRows(
+  t: RestTableCore,
+  { filter, branch, version }: CountOptions = {},
+): Promise<number> {
+  const b = t.branchOf(branch);
+  const v = version ?? t.pinnedVersion;
+  return t.post<number>('count_rows', {
+    ...(filter && filter.trim() !== '' ? { predicate: filter } : {}),
+    ...(b ? { branch: b } : {}),
+    ...(v ? { version: v } : {}),
+  });
+}
+
+export async function insert(
+  t: RestTableCore,
+  data: TableData,
+  { mode, branch }: InsertOptions = {},
+): Promise<WriteResult> {
+  t.writable();
+  const table = toArrowTable(data);
+  const b = t.branchOf(branch);
+  const reply = await t.session.json<{ num_inserted_rows?: number; version: number }>({
+    method: 'POST',
+    path: `${t.path}/insert`,
+    query: { ...(mode ? { mode } : {}), ...(b ? { branch: b } : {}) },
+    bytes: encodeIpcStream(table),
+  });
+  return { version: reply.version, numRows: reply.num_inserted_rows ?? table.numRows };
+}
+
+export async function query(t: RestTableCore, request: QueryRequest = {}): Promise<ArrowTable> {
+  const b = t.branchOf(request.branch);
+  const v = request.version ?? t.pinnedVersion;
+  const reply = await t.session.send({
+    method: 'POST',
+    path: `${t.path}/query`,
+    json: toWireQuery({ ...request, ...(b ? { branch: b } : {}), ...(v ? { version: v } : {}) }),
+  });
+  return decodeIpc(reply.bytes);
+}
+
+export async function explainPlan(
+  t: RestTableCore,
+  request: QueryRequest = {},
+  options: { verbose?: boolean; analyze?: boolean } = {},
+): Promise<string> {
+  return options.analyze
+    ? t.post<string>('analyze_plan', toWireQuery(request))
+    : t.post<string>('explain_plan', {
+        query: toWireQuery(request),
+        verbose: options.verbose ?? false,
+      });
+}
+
+export async function update(
+  t: RestTableCore,
+  { updates, filter, branch }: UpdateRequest,
+): Promise<WriteResult> {
+  t.writable();
+  const b = t.branchOf(branch);
+  const reply = await t.post<{
+    updated_rows?: number;
+    rows_updated?: number;
+    version: number;
+  }>('update', {
+    updates: Object.entries(updates),
+    ...(filter ? { predicate: filter } : {}),
+    ...(b ? { branch: b } : {}),
+  });
+  return { version: reply.version, numRows: reply.updated_rows ?? reply.rows_updated ?? 0 };
+}
+
+/** `filter` is not empty (validated-client.ts); "true" deletes every row. */
+export async function deleteRows(
+  t: RestTableCore,
+  filter: string,
+  { branch }: BranchOption = {},
+): Promise<WriteResult> {
+  t.writable();
+  const b = t.branchOf(branch);
+  const reply = await t.post<{ num_deleted_rows?: number; version: number }>('delete', {
+    predicate: filter,
+    ...(b ? { branch: b } : {}),
+  });
+  return { version: reply.version, numRows: reply.num_deleted_rows ?? 0 };
+}
+
+export async function mergeInsert(
+  t: RestTableCore,
+  data: TableData,
+  o: MergeInsertOptions,
+): Promise<MergeInsertResult> {
+  t.writable();
+  const b = t.branchOf(o.branch);
+  const reply = await t.session.json<{
+    version: number;
+    num_inserted_rows?: number;
+    num_updated_rows?: number;
+    num_deleted_rows?: number;
+  }>({
+    method: 'POST',
+    path: `${t.path}/merge_insert`,
+    query: {
+      on: o.on,
+      when_matched_update_all: o.whenMatchedUpdateAll ?? false,
+      when_matched_update_all_filt: o.whenMatchedUpdateAllFilter,
+      when_not_matched_insert_all: o.whenNotMatchedInsertAll ?? false,
+      when_not_matched_by_source_delete: o.whenNotMatchedBySourceDelete ?? false,
+      when_not_matched_by_source_delete_filt: o.whenNotMatchedBySourceDeleteFilter,
+      branch: b,
+    },
+    bytes: encodeIpcStream(toArrowTable(data)),
+  });
+  return {
+    version: reply.version,
+    numInsertedRows: reply.num_inserted_rows ?? 0,
+    numUpdatedRows: reply.num_updated_rows ?? 0,
+    numDeletedRows: reply.num_deleted_rows ?? 0,
+  };
+}

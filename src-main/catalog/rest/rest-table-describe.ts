@@ -1,0 +1,72 @@
+/** What a remote table is: its description (with its stats), its schema and its stats. */
+import type { Schema } from 'apache-arrow';
+import type { TableDescription } from '../client';
+import type { BranchOption, TableStats } from '../../../src-shared/catalog-api';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { fromJsonArrowSchema, type JsonArrowSchema } from '../json-arrow-schema';
+import type { RestTableCore } from './rest-table-core';
+
+interface DescribeReply {
+  version?: number;
+  location?: string;
+  schema?: JsonArrowSchema;
+  properties?: Record<string, string>;
+}
+
+interface StatsReply {
+  total_bytes: number;
+  num_rows: number;
+  num_indices: number;
+  fragment_stats: {
+    num_fragments: number;
+    num_small_fragments: number;
+    lengths: TableStats['fragmentLengths'];
+  };
+}
+
+export async function describe(
+  t: RestTableCore,
+  { branch }: BranchOption = {},
+): Promise<TableDescription> {
+  const b = t.branchOf(branch);
+  const [reply, tableStats] = await Promise.all([
+    t.post<DescribeReply>('describe', {
+      ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
+      ...(b ? { branch: b } : {}),
+    }),
+    stats(t, { branch }),
+  ]);
+  if (reply.version === undefined || !reply.schema) {
+    throw errors.InvalidTableState(`Table ${t.id} is declared but has no data yet`);
+  }
+  return {
+    name: t.name,
+    namespacePath: [...t.namespacePath],
+    version: reply.version,
+    location: reply.location ?? '',
+    schema: fromJsonArrowSchema(reply.schema),
+    rowCount: tableStats.numRows,
+    stats: tableStats,
+    ...(b ? { branch: b } : {}),
+    ...(reply.properties && Object.keys(reply.properties).length
+      ? { properties: reply.properties }
+      : {}),
+  };
+}
+
+export async function schema(t: RestTableCore, options?: BranchOption): Promise<Schema> {
+  return (await describe(t, options)).schema;
+}
+
+export async function stats(t: RestTableCore, { branch }: BranchOption = {}): Promise<TableStats> {
+  const b = t.branchOf(branch);
+  const s = await t.post<StatsReply>('stats', b ? { branch: b } : {});
+  return {
+    totalBytes: s.total_bytes,
+    numRows: s.num_rows,
+    numIndices: s.num_indices,
+    numFragments: s.fragment_stats.num_fragments,
+    numSmallFragments: s.fragment_stats.num_small_fragments,
+    fragmentLengths: s.fragment_stats.lengths,
+  };
+}
