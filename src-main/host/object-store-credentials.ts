@@ -4,7 +4,6 @@
  * profile resolved with the AWS SDK, or typed keys, falling back to the ones stored for this URI
  * when a recent connection reopens. What each field holds per scheme is told at ObjectStoreKeys.
  */
-import { fromIni } from '@aws-sdk/credential-providers';
 import { errors } from '../../src-shared/vocabulary/errors';
 import type { ObjectStoreCredentials } from '../../src-shared/studio-procedures';
 import { objectStoreScheme, type ObjectStoreKeys } from './object-store-options';
@@ -86,6 +85,8 @@ function typedKeys(
  */
 async function profileKeys(profile: string): Promise<ObjectStoreKeys> {
   try {
+    // Loaded only here: the AWS SDK costs the web mode's start-up every time otherwise.
+    const { fromIni } = await import('@aws-sdk/credential-providers');
     const resolved = await fromIni({ profile, ignoreCache: true })();
     return {
       accessKeyId: resolved.accessKeyId,
