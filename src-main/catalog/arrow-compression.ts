@@ -66,9 +66,9 @@ function rewriteBatch(
   body: Uint8Array,
   budget: Budget,
 ): { header: number; body: Uint8Array } {
-  const codec = batch.compression()!.codec();
+  const codec: number = batch.compression()!.codec();
   if (codec !== LZ4_FRAME && codec !== ZSTD)
-    throw errors.InvalidInput(`Unknown Arrow compression codec ${codec}`);
+    throw errors.InvalidInput(`Unknown Arrow compression codec ${String(codec)}`);
   const pieces: Uint8Array[] = [];
   const layout: Array<[number, number]> = [];
   let offset = 0;

@@ -25,7 +25,7 @@ function lanceTypeName(type: ArrowDataType): string {
   if (DataType.isFloat(type)) return ['halffloat', 'float', 'double'][type.precision] ?? 'double';
   if (DataType.isUtf8(type)) return 'string';
   if (DataType.isLargeUtf8(type)) return 'large_string';
-  if (DataType.isDate(type)) return type.unit === 0 ? 'date32:day' : 'date64:ms';
+  if (DataType.isDate(type)) return (type.unit as number) === 0 ? 'date32:day' : 'date64:ms';
   if (DataType.isTime(type)) return `time${type.bitWidth}:${TIME_UNITS[type.unit]}`;
   if (DataType.isTimestamp(type))
     return `timestamp:${TIME_UNITS[type.unit]}:${type.timezone ?? '-'}`;
@@ -47,7 +47,7 @@ function typeName(type: ArrowDataType): string {
   if (DataType.isFixedSizeList(type)) return 'fixed_size_list';
   if (DataType.isList(type)) return 'list';
   if (DataType.isStruct(type)) return 'struct';
-  if (DataType.isDate(type)) return type.unit === 0 ? 'date32' : 'date64';
+  if (DataType.isDate(type)) return (type.unit as number) === 0 ? 'date32' : 'date64';
   if (DataType.isTime(type)) return type.bitWidth === 32 ? 'time32' : 'time64';
   if (DataType.isTimestamp(type)) return 'timestamp';
   if (DataType.isDuration(type)) return 'duration';
@@ -78,7 +78,7 @@ export function toJsonArrowField(f: Field, dialect: SchemaDialect = 'namespace')
   return {
     name: f.name,
     nullable: f.nullable,
-    type: dataType(f.type, dialect),
+    type: dataType(f.type as ArrowDataType, dialect),
     ...(metadata ? { metadata } : {}),
   };
 }

@@ -169,7 +169,9 @@ export async function listIndices(
       ...(c.sizeBytes === undefined ? {} : { sizeBytes: c.sizeBytes }),
       ...(c.createdAt === undefined ? {} : { createdAt: new Date(c.createdAt).toISOString() }),
       ...(c.indexUuid === undefined ? {} : { uuid: c.indexUuid }),
-      ...(c.indexDetails === undefined ? {} : { details: c.indexDetails }),
+      ...(c.indexDetails === undefined
+        ? {}
+        : { details: c.indexDetails as Record<string, unknown> }),
     });
   }
   for (const job of await jobs.activeAnywhere((r) => sameTarget(r, ref))) {

@@ -200,7 +200,7 @@ export async function dropTableHeld(
   }
   declared.assertInsideCatalog(ctx.files, place, describeId([...path, name]));
   for (const job of activeJobs(ctx, name, path)) {
-    ctx.jobs.cancel(job.id);
+    await ctx.jobs.cancel(job.id);
     await ctx.jobs.wait(job.id);
   }
   await changing(ctx, name, path, async () => {

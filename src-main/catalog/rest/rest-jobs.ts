@@ -190,10 +190,11 @@ export class RestJobs {
     if (this.timer || this.listeners.size === 0) return;
     const pending = [...this.known.values()].filter((job) => !isTerminal(job.state));
     if (pending.length === 0) return;
-    this.timer = setTimeout(async () => {
+    this.timer = setTimeout(() => {
       this.timer = undefined;
-      await Promise.all(pending.map((job) => this.get(job.id).catch(() => undefined)));
-      this.schedule();
+      void Promise.all(pending.map((job) => this.get(job.id).catch(() => undefined))).then(() =>
+        this.schedule(),
+      );
     }, POLL_MS);
   }
 

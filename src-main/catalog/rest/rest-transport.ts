@@ -107,7 +107,7 @@ export function errorFromResponse(
   const text = Buffer.from(bytes).toString('utf8');
   let body: { code?: unknown; detail?: unknown; error?: unknown; title?: unknown } | undefined;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as typeof body;
   } catch {
     body = undefined;
   }

@@ -33,7 +33,7 @@ const ENV_KEYS: Record<string, string> = {
 function option(
   options: Record<string, string>,
   env: NodeJS.ProcessEnv,
-  key: keyof typeof ENV_KEYS & string,
+  key: keyof typeof ENV_KEYS,
 ): string | undefined {
   const value = options[key] ?? env[ENV_KEYS[key]!];
   return value === undefined || value === '' ? undefined : value;
