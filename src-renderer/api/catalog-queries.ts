@@ -4,6 +4,7 @@ import { collectPages } from '../../src-shared/vocabulary/pagination';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import { queryKeys, type NamespacePath, type TableRef } from './query-keys';
 import { useCall, type Call } from './studio-context';
+import { tableInput } from './table-input';
 
 const PAGE = 10_000;
 
@@ -29,6 +30,19 @@ export async function listAll(
   });
 }
 
+/** A listing as a query; the tree and the hooks below share it, so they share cache entries. */
+export function listingQuery(
+  call: Call,
+  kind: 'namespaces' | 'tables',
+  connectionId: string,
+  path: NamespacePath,
+) {
+  return {
+    queryKey: queryKeys[kind](connectionId, path),
+    queryFn: () => listAll(call, kind, connectionId, path),
+  };
+}
+
 export function useConnections() {
   const call = useCall();
   return useQuery({
@@ -47,20 +61,12 @@ export function useRecentConnections() {
 
 export function useNamespaces(connectionId: string, path: NamespacePath, enabled = true) {
   const call = useCall();
-  return useQuery({
-    queryKey: queryKeys.namespaces(connectionId, path),
-    queryFn: () => listAll(call, 'namespaces', connectionId, path),
-    enabled,
-  });
+  return useQuery({ ...listingQuery(call, 'namespaces', connectionId, path), enabled });
 }
 
 export function useTables(connectionId: string, path: NamespacePath, enabled = true) {
   const call = useCall();
-  return useQuery({
-    queryKey: queryKeys.tables(connectionId, path),
-    queryFn: () => listAll(call, 'tables', connectionId, path),
-    enabled,
-  });
+  return useQuery({ ...listingQuery(call, 'tables', connectionId, path), enabled });
 }
 
 export type TableDescription = ProcedureOutput<'tables:describe'>;
@@ -69,12 +75,7 @@ export function useTableDescription(ref: TableRef) {
   const call = useCall();
   return useQuery({
     queryKey: queryKeys.describe(ref),
-    queryFn: () =>
-      call('tables:describe', {
-        connectionId: ref.connectionId,
-        path: [...ref.path],
-        table: ref.table,
-      }),
+    queryFn: () => call('tables:describe', tableInput(ref)),
   });
 }
 
@@ -82,12 +83,7 @@ export function useIndexes(ref: TableRef) {
   const call = useCall();
   return useQuery({
     queryKey: queryKeys.indexes(ref),
-    queryFn: () =>
-      call('indexes:list', {
-        connectionId: ref.connectionId,
-        path: [...ref.path],
-        table: ref.table,
-      }),
+    queryFn: () => call('indexes:list', tableInput(ref)),
   });
 }
 

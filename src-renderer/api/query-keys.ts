@@ -5,6 +5,12 @@
  */
 export type NamespacePath = readonly string[];
 
+/** A namespace of one connection, where a table is created or listed. */
+export interface NamespaceRef {
+  connectionId: string;
+  path: NamespacePath;
+}
+
 export interface TableRef {
   connectionId: string;
   path: NamespacePath;

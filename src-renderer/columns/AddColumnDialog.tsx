@@ -7,14 +7,29 @@ import { useState } from 'react';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useTableDescription } from '../api/catalog-queries';
 import type { TableRef } from '../api/query-keys';
+import { RadioGroup } from '../common/RadioGroup';
+import { SelectField } from '../common/SelectField';
 import { SCALAR_TYPE_LABELS } from '../create/type-names';
 import { columnNameProblem } from './column-name';
+import { ColumnNameField } from './ColumnNameField';
 import { NULL_COLUMN_TYPES } from './column-types';
 import type { SchemaChange } from './schema-change';
-import { SchemaChangeFrame, SchemaChangeLoading } from './SchemaChangeFrame';
+import {
+  SchemaChangeFrame,
+  SchemaChangeLoading,
+  type SchemaChangeTarget,
+} from './SchemaChangeFrame';
 
 const TITLE = 'Add column';
 const fmt = (n: number) => n.toLocaleString('en-US');
+
+type ValueKind = 'expression' | 'null';
+const NULL_TYPE_OPTIONS = NULL_COLUMN_TYPES.map((t) => [t, SCALAR_TYPE_LABELS[t]] as const);
+
+const VALUE_KINDS: ReadonlyArray<readonly [ValueKind, string]> = [
+  ['expression', 'Computed from an SQL expression'],
+  ['null', 'All null, of a type'],
+];
 
 export function AddColumnDialog({ table }: { table: TableRef }) {
   const description = useTableDescription(table);
@@ -23,29 +38,20 @@ export function AddColumnDialog({ table }: { table: TableRef }) {
   }
   return (
     <AddColumnForm
-      table={table}
-      fields={description.data.schema.fields as JsonArrowField[]}
+      target={{ title: TITLE, table, fields: description.data.schema.fields as JsonArrowField[] }}
       rowCount={description.data.rowCount}
     />
   );
 }
 
-function AddColumnForm({
-  table,
-  fields,
-  rowCount,
-}: {
-  table: TableRef;
-  fields: JsonArrowField[];
-  rowCount: number;
-}) {
+function AddColumnForm({ target, rowCount }: { target: SchemaChangeTarget; rowCount: number }) {
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<'expression' | 'null'>('expression');
+  const [kind, setKind] = useState<ValueKind>('expression');
   const [expression, setExpression] = useState('');
   const [dataType, setDataType] = useState<string>('int64');
   const nameProblem = columnNameProblem(
     name,
-    fields.map((f) => f.name),
+    target.fields.map((f) => f.name),
     true,
   );
   const problem =
@@ -56,7 +62,7 @@ function AddColumnForm({
           ? 'Write an SQL expression over the existing columns'
           : undefined));
   const change: SchemaChange | undefined =
-    name === '' || problem
+    name === ''
       ? undefined
       : kind === 'expression'
         ? { kind: 'add', name, expression: expression.trim() }
@@ -64,9 +70,7 @@ function AddColumnForm({
 
   return (
     <SchemaChangeFrame
-      title={TITLE}
-      table={table}
-      fields={fields}
+      {...target}
       change={change}
       problem={problem}
       confirmLabel="Add column"
@@ -84,39 +88,21 @@ function AddColumnForm({
         )
       }
     >
-      <label className="field">
-        <span>Column name</span>
-        <input
-          aria-label="Column name"
-          value={name}
-          autoFocus
-          spellCheck={false}
-          aria-invalid={Boolean(nameProblem) && name !== ''}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
+      <ColumnNameField
+        label="Column name"
+        value={name}
+        onChange={setName}
+        invalid={Boolean(nameProblem) && name !== ''}
+      />
       <fieldset>
         <legend>Values</legend>
-        <div className="value-kinds" role="radiogroup" aria-label="Values">
-          <label className="check">
-            <input
-              type="radio"
-              name="value-kind"
-              checked={kind === 'expression'}
-              onChange={() => setKind('expression')}
-            />
-            Computed from an SQL expression
-          </label>
-          <label className="check">
-            <input
-              type="radio"
-              name="value-kind"
-              checked={kind === 'null'}
-              onChange={() => setKind('null')}
-            />
-            All null, of a type
-          </label>
-        </div>
+        <RadioGroup
+          label="Values"
+          className="value-kinds"
+          value={kind}
+          options={VALUE_KINDS}
+          onChange={setKind}
+        />
         {kind === 'expression' ? (
           <label className="field">
             <span>SQL expression</span>
@@ -133,20 +119,12 @@ function AddColumnForm({
             </span>
           </label>
         ) : (
-          <label className="field">
-            <span>Type</span>
-            <select
-              aria-label="Type"
-              value={dataType}
-              onChange={(e) => setDataType(e.target.value)}
-            >
-              {NULL_COLUMN_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {SCALAR_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Type"
+            value={dataType}
+            options={NULL_TYPE_OPTIONS}
+            onChange={setDataType}
+          />
         )}
       </fieldset>
     </SchemaChangeFrame>

@@ -8,18 +8,18 @@ import { useState } from 'react';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useIndexes, useTableDescription } from '../api/catalog-queries';
 import type { TableRef } from '../api/query-keys';
+import { SelectField } from '../common/SelectField';
 import { typeLabel } from '../table/schema-tree';
 import { columnNameProblem } from './column-name';
+import { ColumnNameField } from './ColumnNameField';
 import { castTargets } from './column-types';
-import {
-  fieldAt,
-  indexesCovering,
-  siblingNames,
-  type ColumnAction,
-  type SchemaChange,
-} from './schema-change';
+import { fieldAt, indexesCovering, siblingNames, type ColumnAction } from './schema-change';
 import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
-import { SchemaChangeFrame, SchemaChangeLoading } from './SchemaChangeFrame';
+import {
+  SchemaChangeFrame,
+  SchemaChangeLoading,
+  type SchemaChangeTarget,
+} from './SchemaChangeFrame';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -63,12 +63,10 @@ export function ColumnChangeDialog({
     );
   }
   const props = {
-    table,
-    fields,
+    target: { title, table, fields },
     field,
     segments,
     path,
-    title,
     rowCount: description.data.rowCount,
   };
   switch (action) {
@@ -84,12 +82,10 @@ export function ColumnChangeDialog({
 }
 
 interface FormProps {
-  table: TableRef;
-  fields: JsonArrowField[];
+  target: SchemaChangeTarget;
   field: JsonArrowField;
   segments: string[];
   path: string;
-  title: string;
   rowCount: number;
 }
 
@@ -113,19 +109,16 @@ const names = (list: readonly string[]) => (
   </>
 );
 
-function RenameColumn({ table, fields, field, segments, path, title }: FormProps) {
+function RenameColumn({ target, field, segments, path }: FormProps) {
   const [newName, setNewName] = useState(field.name);
-  const { covering } = useCoveringIndexes(table, path);
-  const problem = columnNameProblem(newName, siblingNames(fields, segments), segments.length === 1);
+  const { covering } = useCoveringIndexes(target.table, path);
+  const siblings = siblingNames(target.fields, segments);
+  const problem = columnNameProblem(newName, siblings, segments.length === 1);
   const unchanged = newName === field.name;
-  const change: SchemaChange | undefined =
-    problem || unchanged ? undefined : { kind: 'rename', segments, newName };
   return (
     <SchemaChangeFrame
-      title={title}
-      table={table}
-      fields={fields}
-      change={change}
+      {...target}
+      change={unchanged ? undefined : { kind: 'rename', segments, newName }}
       problem={problem}
       confirmLabel="Rename column"
       consequence={
@@ -141,25 +134,20 @@ function RenameColumn({ table, fields, field, segments, path, title }: FormProps
         </>
       }
     >
-      <label className="field">
-        <span>New name</span>
-        <input
-          aria-label="New name"
-          value={newName}
-          autoFocus
-          spellCheck={false}
-          aria-invalid={Boolean(problem)}
-          onChange={(e) => setNewName(e.target.value)}
-        />
-      </label>
+      <ColumnNameField
+        label="New name"
+        value={newName}
+        onChange={setNewName}
+        invalid={Boolean(problem)}
+      />
     </SchemaChangeFrame>
   );
 }
 
-function CastColumn({ table, fields, field, segments, path, title, rowCount }: FormProps) {
+function CastColumn({ target, field, segments, path, rowCount }: FormProps) {
   const targets = castTargets(field.type);
   const [dataType, setDataType] = useState(targets[0] ?? '');
-  const { covering, waiting } = useCoveringIndexes(table, path);
+  const { covering, waiting } = useCoveringIndexes(target.table, path);
   // LanceDB refuses to cast an indexed column: the index would describe values that changed.
   const problem =
     targets.length === 0
@@ -169,10 +157,8 @@ function CastColumn({ table, fields, field, segments, path, title, rowCount }: F
         : undefined;
   return (
     <SchemaChangeFrame
-      title={title}
-      table={table}
-      fields={fields}
-      change={problem ? undefined : { kind: 'cast', segments, dataType }}
+      {...target}
+      change={{ kind: 'cast', segments, dataType }}
       problem={problem}
       waiting={waiting}
       confirmLabel="Change type"
@@ -183,36 +169,26 @@ function CastColumn({ table, fields, field, segments, path, title, rowCount }: F
         </p>
       }
     >
-      <label className="field">
-        <span>New type</span>
-        <select
-          aria-label="New type"
-          value={dataType}
-          onChange={(e) => setDataType(e.target.value)}
-        >
-          {targets.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
+      <SelectField
+        label="New type"
+        value={dataType}
+        options={targets.map((t) => [t, t] as const)}
+        onChange={setDataType}
+      >
         <span className="help">
           Only the types {typeLabel(field)} converts to without failing on some values.
         </span>
-      </label>
+      </SelectField>
     </SchemaChangeFrame>
   );
 }
 
-function MakeNullable({ table, fields, field, segments, path, title }: FormProps) {
-  const problem = field.nullable ? `${path} is already nullable` : undefined;
+function MakeNullable({ target, field, segments, path }: FormProps) {
   return (
     <SchemaChangeFrame
-      title={title}
-      table={table}
-      fields={fields}
-      change={problem ? undefined : { kind: 'nullable', segments }}
-      problem={problem}
+      {...target}
+      change={{ kind: 'nullable', segments }}
+      problem={field.nullable ? `${path} is already nullable` : undefined}
       confirmLabel="Make nullable"
       consequence={
         <p>
@@ -224,19 +200,17 @@ function MakeNullable({ table, fields, field, segments, path, title }: FormProps
   );
 }
 
-function DropColumn({ table, fields, segments, path, title, rowCount }: FormProps) {
-  const { covering, waiting, error } = useCoveringIndexes(table, path);
-  const problem =
-    segments.length === 1 && fields.length === 1
-      ? 'A table keeps at least one column: drop the table instead'
-      : undefined;
+function DropColumn({ target, segments, path, rowCount }: FormProps) {
+  const { covering, waiting, error } = useCoveringIndexes(target.table, path);
   return (
     <SchemaChangeFrame
-      title={title}
-      table={table}
-      fields={fields}
-      change={problem ? undefined : { kind: 'drop', segments }}
-      problem={problem}
+      {...target}
+      change={{ kind: 'drop', segments }}
+      problem={
+        segments.length === 1 && target.fields.length === 1
+          ? 'A table keeps at least one column: drop the table instead'
+          : undefined
+      }
       waiting={waiting}
       danger
       confirmLabel="Drop column"

@@ -6,31 +6,36 @@
 import type { ReactNode } from 'react';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import type { TableRef } from '../api/query-keys';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { displayPath } from '../common/format-path';
-import { Modal } from '../common/Modal';
-import { useWorkspace } from '../state/workspace';
+import { FormProblem } from '../common/FormProblem';
+import { TableModal } from '../common/TableModal';
 import type { SchemaChange } from './schema-change';
 import { SchemaPreview } from './SchemaPreview';
 import { useSchemaChange } from './use-schema-change';
 import '../create/create.css';
 import './columns.css';
 
+/** The table a schema dialog changes, its schema as read, and the dialog's title. */
+export interface SchemaChangeTarget {
+  title: string;
+  table: TableRef;
+  fields: readonly JsonArrowField[];
+}
+
 export function SchemaChangeFrame({
   title,
   table,
   fields,
-  change,
+  change: proposed,
   problem,
   waiting,
   consequence,
   confirmLabel,
   danger,
   children,
-}: {
-  title: string;
-  table: TableRef;
-  fields: readonly JsonArrowField[];
+}: SchemaChangeTarget & {
   /** Undefined while the inputs do not make a change yet. */
   change: SchemaChange | undefined;
   /** Why the change cannot be made as it stands. */
@@ -42,20 +47,15 @@ export function SchemaChangeFrame({
   danger?: boolean;
   children?: ReactNode;
 }) {
-  const ws = useWorkspace();
   const apply = useSchemaChange(table);
-  const ready = change !== undefined && !problem && !waiting;
+  // A change that a problem stops is neither previewed nor sent.
+  const change = problem ? undefined : proposed;
+  const ready = change !== undefined && !waiting;
   return (
-    <Modal
-      wide
-      title={title}
-      description={`On ${displayPath([...table.path, table.table])}`}
-      onClose={ws.closeDialog}
-    >
-      <form
+    <TableModal title={title} table={table}>
+      <DialogForm
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           if (ready) apply.mutate(change);
         }}
       >
@@ -64,26 +64,17 @@ export function SchemaChangeFrame({
         <section className="consequence" aria-label="What this changes">
           {waiting ? <p className="muted">{waiting}</p> : consequence}
         </section>
-        {problem && (
-          <p className="form-problem" role="alert" aria-label="Why this cannot be done">
-            {problem}
-          </p>
-        )}
-        <ErrorMessage error={apply.error} />
-        <div className="modal-actions">
-          <button type="button" onClick={ws.closeDialog}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={danger ? 'danger' : 'primary'}
-            disabled={!ready || apply.isPending}
-          >
-            {apply.isPending ? 'Working…' : confirmLabel}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        <FormProblem problem={problem} label="Why this cannot be done" />
+        <DialogActions
+          label={confirmLabel}
+          pendingLabel="Working…"
+          pending={apply.isPending}
+          disabled={!ready}
+          danger={danger}
+          error={apply.error}
+        />
+      </DialogForm>
+    </TableModal>
   );
 }
 
@@ -97,24 +88,14 @@ export function SchemaChangeLoading({
   table: TableRef;
   error: unknown;
 }) {
-  const ws = useWorkspace();
   return (
-    <Modal
-      wide
-      title={title}
-      description={`On ${displayPath([...table.path, table.table])}`}
-      onClose={ws.closeDialog}
-    >
+    <TableModal title={title} table={table}>
       {error ? (
         <ErrorMessage error={error} />
       ) : (
         <p className="muted">Reading the table’s schema…</p>
       )}
-      <div className="modal-actions">
-        <button type="button" onClick={ws.closeDialog}>
-          Cancel
-        </button>
-      </div>
-    </Modal>
+      <DialogActions />
+    </TableModal>
   );
 }

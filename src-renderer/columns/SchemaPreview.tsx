@@ -3,6 +3,7 @@
  * own column, so the change does not rest on colour alone.
  */
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import { TableHead } from '../common/TableHead';
 import { previewSchema, type ChangeMark, type SchemaChange } from './schema-change';
 
 const WORDS: Record<ChangeMark, string> = {
@@ -24,14 +25,7 @@ export function SchemaPreview({
   return (
     <div className="schema-preview">
       <table className="schema-table" aria-label="Schema after the change">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Nullable</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Field', 'Type', 'Nullable', 'Change']} />
         <tbody>
           {rows.map((row) => (
             <tr

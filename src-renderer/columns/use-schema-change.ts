@@ -8,6 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall, type Call } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
 import { useToasts } from '../shell/toasts';
 import { useWorkspace } from '../state/workspace';
 import {
@@ -18,7 +19,7 @@ import {
 } from './schema-change';
 
 function run(call: Call, ref: TableRef, change: SchemaChange): Promise<SchemaChangeResult> {
-  const target = { connectionId: ref.connectionId, path: [...ref.path], table: ref.table };
+  const target = tableInput(ref);
   const request = requestFor(change);
   switch (request.name) {
     case 'columns:add':

@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ErrorMessage } from './ErrorMessage';
+import { DialogActions } from './DialogActions';
 import { Modal } from './Modal';
 
 export function ConfirmDialog({
@@ -45,20 +45,16 @@ export function ConfirmDialog({
           />
         </label>
       )}
-      <ErrorMessage error={action.error} />
-      <div className="modal-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={!armed || action.isPending}
-          onClick={() => action.mutate()}
-        >
-          {action.isPending ? 'Working…' : confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        label={confirmLabel}
+        pendingLabel="Working…"
+        pending={action.isPending}
+        disabled={!armed}
+        danger
+        onAct={() => action.mutate()}
+        error={action.error}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }

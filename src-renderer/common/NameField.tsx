@@ -3,6 +3,7 @@
  * `componentProblem`), so the form says what is wrong before anything is sent.
  */
 import { componentProblem } from '../../src-shared/vocabulary/ids';
+import { TextField } from './TextField';
 
 export function nameProblem(name: string): string | undefined {
   const problem = componentProblem(name);
@@ -26,20 +27,18 @@ export function NameField({
   const problem = nameProblem(value);
   const show = (touched ?? value.length > 0) && problem;
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        aria-label={label}
-        value={value}
-        autoFocus={autoFocus}
-        aria-invalid={Boolean(show)}
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <TextField
+      label={label}
+      value={value}
+      autoFocus={autoFocus}
+      aria-invalid={Boolean(show)}
+      onChange={onChange}
+    >
       {show && (
         <span className="field-error" role="alert">
           {problem}
         </span>
       )}
-    </label>
+    </TextField>
   );
 }

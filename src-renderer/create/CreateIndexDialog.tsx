@@ -17,11 +17,14 @@ import type { JsonArrowSchema } from '../../src-shared/vocabulary/json-arrow-typ
 import { useTableDescription } from '../api/catalog-queries';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
 import type { JobView } from '../api/use-host-events';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { displayPath } from '../common/format-path';
-import { Modal } from '../common/Modal';
+import { TableModal } from '../common/TableModal';
 import { NameField } from '../common/NameField';
+import { SelectField } from '../common/SelectField';
 import { useWorkspace } from '../state/workspace';
 import { flattenColumns, type ColumnOption } from './column-paths';
 import {
@@ -35,15 +38,9 @@ import { ParamControl } from './ParamControl';
 import './create.css';
 
 export function CreateIndexDialog({ table, column }: { table: TableRef; column?: string }) {
-  const ws = useWorkspace();
   const description = useTableDescription(table);
   return (
-    <Modal
-      wide
-      title="Create index"
-      description={`On ${displayPath([...table.path, table.table])}`}
-      onClose={ws.closeDialog}
-    >
+    <TableModal title="Create index" table={table}>
       {description.isPending && <p className="muted">Reading the table’s schema…</p>}
       <ErrorMessage error={description.error} />
       {description.data && (
@@ -55,14 +52,8 @@ export function CreateIndexDialog({ table, column }: { table: TableRef; column?:
           {...(column ? { initialColumn: column } : {})}
         />
       )}
-      {description.error && (
-        <div className="modal-actions">
-          <button type="button" onClick={ws.closeDialog}>
-            Close
-          </button>
-        </div>
-      )}
-    </Modal>
+      {description.error && <DialogActions cancelLabel="Close" />}
+    </TableModal>
   );
 }
 
@@ -117,13 +108,7 @@ function IndexForm({
       : checked?.problem;
 
   const create = useMutation({
-    mutationFn: () =>
-      call('indexes:create', {
-        connectionId: table.connectionId,
-        path: [...table.path],
-        table: table.table,
-        request: checked!.request,
-      }),
+    mutationFn: () => call('indexes:create', { ...tableInput(table), request: checked!.request }),
     onSuccess: (record) => {
       const view: JobView = { ...record, connectionId: table.connectionId };
       client.setQueryData<JobView[]>(queryKeys.jobs(), (list = []) =>
@@ -136,34 +121,32 @@ function IndexForm({
     },
   });
   const facts = factsFor(column, rowCount);
+  // Indented by depth, so a nested path reads under its parent.
+  const columnOptions = columns.map(
+    (c) =>
+      [
+        c.path,
+        `${'\u00a0\u00a0'.repeat(c.depth)}${c.path} · ${describeFieldType(c.field)}`,
+      ] as const,
+  );
 
   return (
-    <form
+    <DialogForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (!problem) create.mutate();
       }}
     >
-      <label className="field">
-        <span>Column</span>
-        <select
-          aria-label="Column"
-          value={path}
-          onChange={(e) => {
-            const next = columns.find((c) => c.path === e.target.value);
-            setPath(e.target.value);
-            choose(next, firstFit(next));
-          }}
-        >
-          {columns.map((c) => (
-            <option key={c.path} value={c.path}>
-              {'\u00a0\u00a0'.repeat(c.depth)}
-              {c.path} · {describeFieldType(c.field)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Column"
+        value={path}
+        options={columnOptions}
+        onChange={(value) => {
+          const next = columns.find((c) => c.path === value);
+          setPath(value);
+          choose(next, firstFit(next));
+        }}
+      />
 
       <fieldset>
         <legend>Index type</legend>
@@ -229,24 +212,21 @@ function IndexForm({
         <p className="help">{spec.label} takes no parameters.</p>
       )}
 
-      <ErrorMessage error={create.error} />
-      {problem && (
-        <p className="form-problem" role="alert" aria-label="Index form problem">
-          {problem}
-        </p>
-      )}
-      <div className="modal-actions">
-        <span className="help" style={{ marginRight: 'auto' }}>
-          {rowCount.toLocaleString('en-US')} rows
-          {facts.dimension !== undefined ? ` · dimension ${facts.dimension}` : ''}
-        </span>
-        <button type="button" onClick={ws.closeDialog}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={create.isPending || Boolean(problem)}>
-          {create.isPending ? 'Starting…' : 'Create index'}
-        </button>
-      </div>
-    </form>
+      <DialogActions
+        label="Create index"
+        pendingLabel="Starting…"
+        pending={create.isPending}
+        disabled={Boolean(problem)}
+        error={create.error}
+        problem={problem}
+        problemLabel="Index form problem"
+        note={
+          <span className="help" style={{ marginRight: 'auto' }}>
+            {rowCount.toLocaleString('en-US')} rows
+            {facts.dimension !== undefined ? ` · dimension ${facts.dimension}` : ''}
+          </span>
+        }
+      />
+    </DialogForm>
   );
 }

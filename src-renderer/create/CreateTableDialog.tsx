@@ -1,7 +1,7 @@
 /** A new table in a namespace: imported from a file, or empty from a schema built here. */
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import type { NamespacePath } from '../api/query-keys';
+import type { NamespaceRef } from '../api/query-keys';
 import { displayPath } from '../common/format-path';
 import { Modal } from '../common/Modal';
 import { useWorkspace } from '../state/workspace';
@@ -9,13 +9,7 @@ import { EmptyTableForm } from './EmptyTableForm';
 import { ImportTableForm } from './ImportTableForm';
 import './create.css';
 
-export function CreateTableDialog({
-  connectionId,
-  path,
-}: {
-  connectionId: string;
-  path: NamespacePath;
-}) {
+export function CreateTableDialog({ connectionId, path }: NamespaceRef) {
   const ws = useWorkspace();
   const [how, setHow] = useState<'file' | 'empty'>('file');
   return (

@@ -1,21 +1,16 @@
 /** An empty table from a schema built field by field. */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { NamespacePath } from '../api/query-keys';
+import type { NamespaceRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
-import { ErrorMessage } from '../common/ErrorMessage';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { NameField, nameProblem } from '../common/NameField';
 import { useWorkspace } from '../state/workspace';
 import { newFieldDraft, schemaProblem, toJsonSchema, type FieldDraft } from './schema-builder';
 import { SchemaBuilder } from './SchemaBuilder';
 
-export function EmptyTableForm({
-  connectionId,
-  path,
-}: {
-  connectionId: string;
-  path: NamespacePath;
-}) {
+export function EmptyTableForm({ connectionId, path }: NamespaceRef) {
   const ws = useWorkspace();
   const call = useCall();
   const [name, setName] = useState('');
@@ -38,34 +33,23 @@ export function EmptyTableForm({
     },
   });
   return (
-    <form
+    <DialogForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setTouched(true);
         if (!problem) create.mutate();
       }}
     >
       <NameField label="Table name" value={name} onChange={setName} touched={touched} />
       <SchemaBuilder fields={fields} onChange={setFields} showProblems={touched} />
-      <ErrorMessage error={create.error} />
-      {touched && problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" onClick={ws.closeDialog}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="primary"
-          disabled={create.isPending || (touched && Boolean(problem))}
-        >
-          {create.isPending ? 'Creating…' : 'Create table'}
-        </button>
-      </div>
-    </form>
+      <DialogActions
+        label="Create table"
+        pendingLabel="Creating…"
+        pending={create.isPending}
+        disabled={touched && Boolean(problem)}
+        error={create.error}
+        problem={touched && problem}
+      />
+    </DialogForm>
   );
 }

@@ -1,5 +1,6 @@
 /** The inferred schema of a file, editable: keep or leave out, rename, change the type. */
 import { IMPORT_COLUMN_TYPES } from '../../src-shared/studio-procedures';
+import { TableHead } from '../common/TableHead';
 import { importColumnsProblems, type DraftType, type ImportColumnDraft } from './import-columns';
 import { IMPORT_TYPE_LABELS } from './type-names';
 
@@ -16,15 +17,7 @@ export function ImportColumnsEditor({
   return (
     <div className="scroll-box" style={{ maxHeight: 280 }}>
       <table className="data-table columns-editor" aria-label="Columns to import">
-        <thead>
-          <tr>
-            <th scope="col">Import</th>
-            <th scope="col">File column</th>
-            <th scope="col">Name in the table</th>
-            <th scope="col">Type</th>
-            <th scope="col">Dimension</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Import', 'File column', 'Name in the table', 'Type', 'Dimension']} />
         <tbody>
           {drafts.map((d, i) => {
             const problem = byColumn.get(i);

@@ -7,11 +7,15 @@ import { useEffect, useState } from 'react';
 import type { JsonArrowSchema } from '../../src-shared/vocabulary/json-arrow-types';
 import type { ProcedureInput } from '../../src-shared/studio-procedures';
 import { useJobs, useTables } from '../api/catalog-queries';
-import { queryKeys, type NamespacePath } from '../api/query-keys';
+import { queryKeys, type NamespaceRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import type { JobView } from '../api/use-host-events';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { NameField, nameProblem } from '../common/NameField';
+import { RadioGroup } from '../common/RadioGroup';
+import { SelectField } from '../common/SelectField';
 import { useWorkspace } from '../state/workspace';
 import { draftsFromSchema, importColumnsProblems, toImportColumns } from './import-columns';
 import { ImportColumnsEditor } from './ImportColumnsEditor';
@@ -19,7 +23,14 @@ import { ImportProgress } from './ImportProgress';
 import { PreviewTable } from './PreviewTable';
 
 type Format = NonNullable<ProcedureInput<'imports:preview'>['format']>;
-const FORMATS: Array<[Format, string]> = [
+type Mode = 'create' | 'append';
+const MODES: ReadonlyArray<readonly [Mode, string]> = [
+  ['create', 'Create a new table'],
+  ['append', 'Append to an existing table'],
+];
+
+const FORMATS: ReadonlyArray<readonly [Format | 'auto', string]> = [
+  ['auto', 'From the file name'],
   ['csv', 'CSV'],
   ['tsv', 'TSV'],
   ['json', 'JSON array'],
@@ -35,13 +46,7 @@ function tableNameFrom(path: string): string {
   return nameProblem(name) ? '' : name;
 }
 
-export function ImportTableForm({
-  connectionId,
-  path,
-}: {
-  connectionId: string;
-  path: NamespacePath;
-}) {
+export function ImportTableForm({ connectionId, path }: NamespaceRef) {
   const ws = useWorkspace();
   const call = useCall();
   const client = useQueryClient();
@@ -49,7 +54,7 @@ export function ImportTableForm({
   const [format, setFormat] = useState<Format | 'auto'>('auto');
   const [previewing, setPreviewing] = useState<{ path: string; format?: Format }>();
   const [pathTouched, setPathTouched] = useState(false);
-  const [mode, setMode] = useState<'create' | 'append'>('create');
+  const [mode, setMode] = useState<Mode>('create');
   const [name, setName] = useState('');
   const [appendTo, setAppendTo] = useState('');
   const [touched, setTouched] = useState(false);
@@ -132,10 +137,9 @@ export function ImportTableForm({
   };
 
   return (
-    <form
+    <DialogForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setTouched(true);
         if (!problem && !running) start.mutate();
       }}
@@ -158,21 +162,13 @@ export function ImportTableForm({
             }}
           />
         </label>
-        <label className="field format-field">
-          <span>Format</span>
-          <select
-            aria-label="Format"
-            value={format}
-            onChange={(e) => setFormat(e.target.value as Format | 'auto')}
-          >
-            <option value="auto">From the file name</option>
-            {FORMATS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Format"
+          className="field format-field"
+          value={format}
+          options={FORMATS}
+          onChange={setFormat}
+        />
         <button type="button" onClick={runPreview} disabled={preview.isFetching}>
           {preview.isFetching ? 'Reading…' : 'Preview'}
         </button>
@@ -198,65 +194,37 @@ export function ImportTableForm({
         </>
       )}
 
-      <div className="mode-row" role="radiogroup" aria-label="Import mode">
-        <label className="check">
-          <input
-            type="radio"
-            name="import-mode"
-            checked={mode === 'create'}
-            onChange={() => setMode('create')}
-          />
-          Create a new table
-        </label>
-        <label className="check">
-          <input
-            type="radio"
-            name="import-mode"
-            checked={mode === 'append'}
-            onChange={() => setMode('append')}
-          />
-          Append to an existing table
-        </label>
-      </div>
+      <RadioGroup
+        label="Import mode"
+        className="mode-row"
+        value={mode}
+        options={MODES}
+        onChange={setMode}
+      />
       {mode === 'create' ? (
         <NameField label="Table name" value={name} onChange={setName} touched={touched} />
       ) : (
-        <label className="field">
-          <span>Append to table</span>
-          <select
-            aria-label="Append to table"
-            value={appendTo}
-            onChange={(e) => setAppendTo(e.target.value)}
-          >
-            <option value="">Choose a table…</option>
-            {(tables.data ?? []).map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Append to table"
+          value={appendTo}
+          options={[['', 'Choose a table…'], ...(tables.data ?? []).map((t) => [t, t] as const)]}
+          onChange={setAppendTo}
+        />
       )}
 
       {job && <ImportProgress job={job} />}
-      <ErrorMessage error={start.error} label="Import error" />
-      {touched && problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" onClick={ws.closeDialog}>
-          {running ? 'Close (keeps running)' : 'Cancel'}
-        </button>
-        <button
-          type="submit"
-          className="primary"
-          disabled={start.isPending || running || (touched && Boolean(problem))}
-        >
-          {running ? 'Importing…' : 'Import'}
-        </button>
-      </div>
-    </form>
+      {/* Pending while the job runs, not only while it is sent: the button stays down until
+          the import ends, and leaving the dialog does not stop it. */}
+      <DialogActions
+        label="Import"
+        pendingLabel="Importing…"
+        pending={running}
+        disabled={start.isPending || (touched && Boolean(problem))}
+        error={start.error}
+        errorLabel="Import error"
+        problem={touched && problem}
+        cancelLabel={running ? 'Close (keeps running)' : 'Cancel'}
+      />
+    </DialogForm>
   );
 }

@@ -1,4 +1,6 @@
 /** The first rows of a file as read for the import, so a person sees what the schema means. */
+import { TableHead } from '../common/TableHead';
+
 function cellText(value: unknown): string {
   if (Array.isArray(value)) {
     const shown = (value as unknown[])
@@ -20,15 +22,7 @@ export function PreviewTable({
   return (
     <div className="scroll-box">
       <table className="data-table" aria-label="Preview of the first rows">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>
           {rows.map((row, i) => (
             <tr key={i}>

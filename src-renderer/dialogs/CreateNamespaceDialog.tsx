@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NamespacePath } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
-import { ErrorMessage } from '../common/ErrorMessage';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { displayPath } from '../common/format-path';
 import { Modal } from '../common/Modal';
 import { NameField, nameProblem } from '../common/NameField';
@@ -46,9 +47,8 @@ export function CreateNamespaceDialog({
       description={parent.length ? `Inside ${displayPath(parent)}` : 'At the top level'}
       onClose={ws.closeDialog}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           setTouched(true);
           if (!problem) create.mutate();
         }}
@@ -61,20 +61,14 @@ export function CreateNamespaceDialog({
           autoFocus
         />
         <PropertiesEditor rows={properties} onChange={setProperties} />
-        <ErrorMessage error={create.error} />
-        <div className="modal-actions">
-          <button type="button" onClick={ws.closeDialog}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="primary"
-            disabled={create.isPending || (touched && Boolean(problem))}
-          >
-            {create.isPending ? 'Creating…' : 'Create namespace'}
-          </button>
-        </div>
-      </form>
+        <DialogActions
+          label="Create namespace"
+          pendingLabel="Creating…"
+          pending={create.isPending}
+          disabled={touched && Boolean(problem)}
+          error={create.error}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -5,9 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { NamespacePath, TableRef } from '../api/query-keys';
+import type { NamespaceRef, TableRef } from '../api/query-keys';
 import { queryKeys } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
 import { useNamespaces, useTables } from '../api/catalog-queries';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { displayPath } from '../common/format-path';
@@ -19,7 +20,7 @@ export function DropTableDialog({ table }: { table: TableRef }) {
   const ws = useWorkspace();
   const call = useCall();
   const toasts = useToasts();
-  const input = { connectionId: table.connectionId, path: [...table.path], table: table.table };
+  const input = tableInput(table);
   const rows = useQuery({
     queryKey: [...queryKeys.table(table), 'drop-count'],
     queryFn: () => call('tables:count', input),
@@ -46,13 +47,7 @@ export function DropTableDialog({ table }: { table: TableRef }) {
   );
 }
 
-export function DropNamespaceDialog({
-  connectionId,
-  path,
-}: {
-  connectionId: string;
-  path: NamespacePath;
-}) {
+export function DropNamespaceDialog({ connectionId, path }: NamespaceRef) {
   const ws = useWorkspace();
   const call = useCall();
   const toasts = useToasts();
@@ -115,12 +110,7 @@ export function DropIndexDialog({ table, name }: { table: TableRef; name: string
       }
       confirmLabel="Drop index"
       onConfirm={async () => {
-        await call('indexes:drop', {
-          connectionId: table.connectionId,
-          path: [...table.path],
-          table: table.table,
-          name,
-        });
+        await call('indexes:drop', { ...tableInput(table), name });
         toasts.push('success', `Dropped index ${name}`);
       }}
       onClose={ws.closeDialog}

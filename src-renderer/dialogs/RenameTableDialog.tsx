@@ -6,10 +6,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
-import { ErrorMessage } from '../common/ErrorMessage';
+import { tableInput } from '../api/table-input';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { displayPath } from '../common/format-path';
 import { Modal } from '../common/Modal';
 import { NameField, nameProblem } from '../common/NameField';
+import { TextField } from '../common/TextField';
 import { useToasts } from '../shell/toasts';
 import { useWorkspace } from '../state/workspace';
 
@@ -27,14 +30,7 @@ export function RenameTableDialog({ table }: { table: TableRef }) {
   const unchanged = name === table.table && displayPath(newPath) === displayPath(table.path);
   const problem = nameProblem(name) ?? (pathProblem ? `Namespace: ${pathProblem}` : undefined);
   const rename = useMutation({
-    mutationFn: () =>
-      call('tables:rename', {
-        connectionId: table.connectionId,
-        path: [...table.path],
-        table: table.table,
-        newName: name,
-        newPath,
-      }),
+    mutationFn: () => call('tables:rename', { ...tableInput(table), newName: name, newPath }),
     onSuccess: () => {
       const to = { connectionId: table.connectionId, path: newPath, table: name };
       ws.retarget(table, to);
@@ -48,36 +44,28 @@ export function RenameTableDialog({ table }: { table: TableRef }) {
       description={`Scripts and clients that open ${displayPath([...table.path, table.table])} will no longer find it under that name.`}
       onClose={ws.closeDialog}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           if (!problem && !unchanged) rename.mutate();
         }}
       >
         <NameField label="New name" value={name} onChange={setName} autoFocus touched />
-        <label className="field">
-          <span>Namespace (names separated by /; empty for the top level)</span>
-          <input
-            aria-label="Namespace"
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-          />
+        <TextField
+          label="Namespace (names separated by /; empty for the top level)"
+          accessibleName="Namespace"
+          value={target}
+          onChange={setTarget}
+        >
           {pathProblem && <span className="field-error">{pathProblem}</span>}
-        </label>
-        <ErrorMessage error={rename.error} />
-        <div className="modal-actions">
-          <button type="button" onClick={ws.closeDialog}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="primary"
-            disabled={Boolean(problem) || unchanged || rename.isPending}
-          >
-            {rename.isPending ? 'Renaming…' : 'Rename'}
-          </button>
-        </div>
-      </form>
+        </TextField>
+        <DialogActions
+          label="Rename"
+          pendingLabel="Renaming…"
+          pending={rename.isPending}
+          disabled={Boolean(problem) || unchanged}
+          error={rename.error}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -4,14 +4,14 @@
  * moving. Each row: phase, indexed vs unindexed rows as a bar, elapsed time, an estimate when
  * earlier builds allow one, cancel, and the reason of a failure.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useJobs } from '../api/catalog-queries';
-import { useCall } from '../api/studio-context';
 import type { JobView } from '../api/use-host-events';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
+import { CancelJob } from './CancelJob';
 import { formatCount, formatDuration, isActive, jobFraction, jobTitle } from './job-format';
+import { ProgressBar } from './ProgressBar';
 
 export function JobsPanel() {
   const ws = useWorkspace();
@@ -42,11 +42,7 @@ export function JobsPanel() {
 }
 
 function JobRow({ job, now }: { job: JobView; now: number }) {
-  const call = useCall();
   const ws = useWorkspace();
-  const cancel = useMutation({
-    mutationFn: () => call('jobs:cancel', { connectionId: job.connectionId, jobId: job.id }),
-  });
   const fraction = jobFraction(job);
   const started = job.startedAt ?? job.createdAt;
   const elapsed = (job.endedAt ?? now) - started;
@@ -73,19 +69,7 @@ function JobRow({ job, now }: { job: JobView; now: number }) {
         </button>
         <span className={`state state-${job.state}`}>{job.state}</span>
       </div>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={`Progress of ${title}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        {...(fraction === undefined ? {} : { 'aria-valuenow': Math.round(fraction * 100) })}
-      >
-        <div
-          className={fraction === undefined ? 'progress-fill indeterminate' : 'progress-fill'}
-          style={{ width: `${Math.round((fraction ?? 0.3) * 100)}%` }}
-        />
-      </div>
+      <ProgressBar fraction={fraction} label={`Progress of ${title}`} />
       <div className="job-meta">
         <span>{job.phase}</span>
         {p.numIndexedRows !== undefined && (
@@ -111,17 +95,9 @@ function JobRow({ job, now }: { job: JobView; now: number }) {
           {job.error.name}: {job.error.message}
         </p>
       )}
-      {isActive(job) && (
-        <button
-          type="button"
-          onClick={() => cancel.mutate()}
-          disabled={cancel.isPending}
-          aria-label={`Cancel ${title}`}
-        >
-          Cancel
-        </button>
-      )}
-      <ErrorMessage error={cancel.error} />
+      <CancelJob job={job} accessibleName={`Cancel ${title}`}>
+        Cancel
+      </CancelJob>
     </li>
   );
 }

@@ -7,18 +7,30 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RemoteSettings } from '../../src-shared/studio-procedures';
 import { useCall } from '../api/studio-context';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Modal } from '../common/Modal';
+import { RadioGroup } from '../common/RadioGroup';
+import { TextField } from '../common/TextField';
 import { useWorkspace } from '../state/workspace';
+import { TestButton } from './TestButton';
 import { TestResult } from './TestResult';
 import { ConnectionDisplayFields, useDisplayFields } from './ConnectionDisplayFields';
 import { parseHeaderLines } from './header-lines';
+
+type AuthKind = 'none' | 'apiKey' | 'bearer';
+const AUTH_KINDS: ReadonlyArray<readonly [AuthKind, string]> = [
+  ['apiKey', 'Use an API key'],
+  ['bearer', 'Use a bearer token'],
+  ['none', 'No authentication'],
+];
 
 export function ConnectUrlDialog() {
   const ws = useWorkspace();
   const call = useCall();
   const [url, setUrl] = useState('');
-  const [authKind, setAuthKind] = useState<'none' | 'apiKey' | 'bearer'>('apiKey');
+  const [authKind, setAuthKind] = useState<AuthKind>('apiKey');
   const [secret, setSecret] = useState('');
   const [database, setDatabase] = useState('');
   const [headerText, setHeaderText] = useState('');
@@ -51,46 +63,28 @@ export function ConnectUrlDialog() {
       description="A catalog served over the namespace REST contract."
       onClose={ws.closeDialog}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           if (!invalid) connect.mutate();
         }}
       >
-        <label className="field">
-          <span>URL</span>
-          <input
-            aria-label="URL"
-            value={url}
-            autoFocus
-            placeholder="http://127.0.0.1:2333"
-            aria-invalid={Boolean(urlProblem)}
-            onChange={(e) => setUrl(e.target.value)}
-          />
+        <TextField
+          label="URL"
+          value={url}
+          autoFocus
+          placeholder="http://127.0.0.1:2333"
+          aria-invalid={Boolean(urlProblem)}
+          onChange={setUrl}
+        >
           {urlProblem && <span className="field-error">{urlProblem}</span>}
-        </label>
-        <div className="field" role="radiogroup" aria-label="Authentication">
-          <span>Authentication</span>
-          <div className="row">
-            {(
-              [
-                ['apiKey', 'Use an API key'],
-                ['bearer', 'Use a bearer token'],
-                ['none', 'No authentication'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="check">
-                <input
-                  type="radio"
-                  name="auth-kind"
-                  checked={authKind === value}
-                  onChange={() => setAuthKind(value)}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        </div>
+        </TextField>
+        <RadioGroup
+          asField
+          label="Authentication"
+          value={authKind}
+          options={AUTH_KINDS}
+          onChange={setAuthKind}
+        />
         {authKind !== 'none' && (
           <label className="field">
             <span>{authKind === 'apiKey' ? 'API key' : 'Bearer token'}</span>
@@ -103,14 +97,12 @@ export function ConnectUrlDialog() {
             />
           </label>
         )}
-        <label className="field">
-          <span>Database (optional)</span>
-          <input
-            aria-label="Database"
-            value={database}
-            onChange={(e) => setDatabase(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="Database (optional)"
+          accessibleName="Database"
+          value={database}
+          onChange={setDatabase}
+        />
         <label className="field">
           <span>Extra headers (optional, one “Name: value” per line)</span>
           <textarea
@@ -122,25 +114,24 @@ export function ConnectUrlDialog() {
           />
           {parsedHeaders.problem && <span className="field-error">{parsedHeaders.problem}</span>}
         </label>
-        <label className="field">
-          <span>CA file (optional, PEM, for a private certificate authority)</span>
-          <input aria-label="CA file" value={caFile} onChange={(e) => setCaFile(e.target.value)} />
-        </label>
+        <TextField
+          label="CA file (optional, PEM, for a private certificate authority)"
+          accessibleName="CA file"
+          value={caFile}
+          onChange={setCaFile}
+        />
         <ConnectionDisplayFields fields={display} />
         <TestResult result={test.data} />
         <ErrorMessage error={test.error ?? connect.error} />
-        <div className="modal-actions">
-          <button type="button" onClick={ws.closeDialog}>
-            Cancel
-          </button>
-          <button type="button" disabled={invalid || test.isPending} onClick={() => test.mutate()}>
-            {test.isPending ? 'Testing…' : 'Test connection'}
-          </button>
-          <button type="submit" className="primary" disabled={invalid || connect.isPending}>
-            {connect.isPending ? 'Connecting…' : 'Connect'}
-          </button>
-        </div>
-      </form>
+        <DialogActions
+          label="Connect"
+          pendingLabel="Connecting…"
+          pending={connect.isPending}
+          disabled={invalid}
+        >
+          <TestButton pending={test.isPending} disabled={invalid} onTest={() => test.mutate()} />
+        </DialogActions>
+      </DialogForm>
     </Modal>
   );
 }

@@ -5,6 +5,8 @@
  * meaning per scheme object-store-form.ts tells.
  */
 import type { ReactNode } from 'react';
+import { RadioGroup } from '../common/RadioGroup';
+import { CredentialInput, type CredentialField } from './CredentialInput';
 import {
   uriScheme,
   type CredentialSource,
@@ -50,6 +52,48 @@ const ENVIRONMENT: Record<ObjectStoreScheme, ReactNode> = {
   ),
 };
 
+type KeyTriple = readonly [CredentialField, CredentialField, CredentialField];
+
+/** An identity and its secret side by side, then the third field alone. */
+const KEY_FIELDS: Record<'s3' | 'az', KeyTriple> = {
+  s3: [
+    { key: 'accessKeyId', name: 'Access key ID' },
+    { key: 'secretAccessKey', name: 'Secret access key', secret: true },
+    {
+      key: 'sessionToken',
+      name: 'Session token',
+      label: 'Session token (optional, for temporary credentials)',
+      secret: true,
+      optional: true,
+    },
+  ],
+  az: [
+    { key: 'accessKeyId', name: 'Account name' },
+    { key: 'secretAccessKey', name: 'Account key', secret: true },
+    {
+      key: 'sessionToken',
+      name: 'SAS token',
+      label: 'SAS token (instead of the account key)',
+      secret: true,
+    },
+  ],
+};
+
+const GS_KEY: CredentialField = {
+  key: 'sessionToken',
+  name: 'Service account key (JSON)',
+  placeholder: '{"type": "service_account", "client_email": …, "private_key": …}',
+  multiline: true,
+};
+
+const PROFILE: CredentialField = {
+  key: 'profile',
+  name: 'Profile name',
+  label: 'Profile name (from ~/.aws/credentials or ~/.aws/config)',
+  placeholder: 'default',
+  remembered: true,
+};
+
 export function ObjectStoreCredentialFields({
   form,
   update,
@@ -65,37 +109,19 @@ export function ObjectStoreCredentialFields({
   return (
     <fieldset className="credential-fields">
       <legend>Credentials</legend>
-      <div className="row" role="radiogroup" aria-label="Credentials from">
-        {SOURCES[scheme].map(([value, label]) => (
-          <label key={value} className="check">
-            <input
-              type="radio"
-              name="credential-source"
-              checked={form.source === value}
-              onChange={() => update({ source: value })}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+      <RadioGroup
+        label="Credentials from"
+        className="row"
+        value={form.source}
+        options={SOURCES[scheme]}
+        onChange={(source) => update({ source })}
+      />
       {form.source === 'keys' && (
         <>
-          {scheme === 's3' && <S3Keys form={form} update={update} onBlur={onBlur} />}
-          {scheme === 'az' && <AzureKeys form={form} update={update} onBlur={onBlur} />}
-          {scheme === 'gs' && (
-            <label className="field">
-              <span>Service account key (JSON)</span>
-              <textarea
-                aria-label="Service account key (JSON)"
-                autoComplete="off"
-                spellCheck={false}
-                rows={4}
-                placeholder='{"type": "service_account", "client_email": …, "private_key": …}'
-                value={form.sessionToken}
-                onChange={(e) => update({ sessionToken: e.target.value })}
-                onBlur={onBlur}
-              />
-            </label>
+          {scheme === 'gs' ? (
+            <CredentialInput field={GS_KEY} form={form} update={update} onBlur={onBlur} />
+          ) : (
+            <KeyFields fields={KEY_FIELDS[scheme]} form={form} update={update} onBlur={onBlur} />
           )}
           <p className="muted field-note">
             Kept in the app’s secret store to reopen this catalog; never shown again.
@@ -103,17 +129,7 @@ export function ObjectStoreCredentialFields({
         </>
       )}
       {form.source === 'profile' && scheme === 's3' && (
-        <label className="field">
-          <span>Profile name (from ~/.aws/credentials or ~/.aws/config)</span>
-          <input
-            aria-label="Profile name"
-            spellCheck={false}
-            value={form.profile}
-            placeholder="default"
-            onChange={(e) => update({ profile: e.target.value })}
-            onBlur={onBlur}
-          />
-        </label>
+        <CredentialInput field={PROFILE} form={form} update={update} onBlur={onBlur} />
       )}
       {form.source === 'environment' && <p className="muted field-note">{ENVIRONMENT[scheme]}</p>}
       {problem && <span className="field-error">{problem}</span>}
@@ -127,85 +143,17 @@ interface KeyFieldsProps {
   onBlur: () => void;
 }
 
-function S3Keys({ form, update, onBlur }: KeyFieldsProps) {
+function KeyFields({
+  fields: [identity, secret, third],
+  ...props
+}: KeyFieldsProps & { fields: KeyTriple }) {
   return (
     <>
       <div className="field-pair even">
-        <label className="field">
-          <span>Access key ID</span>
-          <input
-            aria-label="Access key ID"
-            autoComplete="off"
-            spellCheck={false}
-            value={form.accessKeyId}
-            onChange={(e) => update({ accessKeyId: e.target.value })}
-            onBlur={onBlur}
-          />
-        </label>
-        <label className="field">
-          <span>Secret access key</span>
-          <input
-            aria-label="Secret access key"
-            type="password"
-            autoComplete="off"
-            value={form.secretAccessKey}
-            onChange={(e) => update({ secretAccessKey: e.target.value })}
-            onBlur={onBlur}
-          />
-        </label>
+        <CredentialInput field={identity} {...props} />
+        <CredentialInput field={secret} {...props} />
       </div>
-      <label className="field">
-        <span>Session token (optional, for temporary credentials)</span>
-        <input
-          aria-label="Session token"
-          type="password"
-          autoComplete="off"
-          value={form.sessionToken}
-          onChange={(e) => update({ sessionToken: e.target.value })}
-        />
-      </label>
-    </>
-  );
-}
-
-function AzureKeys({ form, update, onBlur }: KeyFieldsProps) {
-  return (
-    <>
-      <div className="field-pair even">
-        <label className="field">
-          <span>Account name</span>
-          <input
-            aria-label="Account name"
-            autoComplete="off"
-            spellCheck={false}
-            value={form.accessKeyId}
-            onChange={(e) => update({ accessKeyId: e.target.value })}
-            onBlur={onBlur}
-          />
-        </label>
-        <label className="field">
-          <span>Account key</span>
-          <input
-            aria-label="Account key"
-            type="password"
-            autoComplete="off"
-            value={form.secretAccessKey}
-            onChange={(e) => update({ secretAccessKey: e.target.value })}
-            onBlur={onBlur}
-          />
-        </label>
-      </div>
-      <label className="field">
-        <span>SAS token (instead of the account key)</span>
-        <input
-          aria-label="SAS token"
-          type="password"
-          autoComplete="off"
-          value={form.sessionToken}
-          onChange={(e) => update({ sessionToken: e.target.value })}
-          onBlur={onBlur}
-        />
-      </label>
+      <CredentialInput field={third} {...props} />
     </>
   );
 }

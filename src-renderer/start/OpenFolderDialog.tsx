@@ -5,7 +5,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCall } from '../api/studio-context';
-import { ErrorMessage } from '../common/ErrorMessage';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { Modal } from '../common/Modal';
 import { FolderBrowser } from './FolderBrowser';
 import { useStudioApi } from '../api/studio-context';
@@ -34,9 +35,8 @@ export function OpenFolderDialog({ create }: { create: boolean }) {
       }
       onClose={ws.closeDialog}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           if (path.trim()) open.mutate();
         }}
       >
@@ -66,16 +66,14 @@ export function OpenFolderDialog({ create }: { create: boolean }) {
           />
         )}
         <ConnectionDisplayFields fields={display} />
-        <ErrorMessage error={open.error} />
-        <div className="modal-actions">
-          <button type="button" onClick={ws.closeDialog}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={!path.trim() || open.isPending}>
-            {open.isPending ? 'Opening…' : create ? 'Create catalog' : 'Open'}
-          </button>
-        </div>
-      </form>
+        <DialogActions
+          label={create ? 'Create catalog' : 'Open'}
+          pendingLabel="Opening…"
+          pending={open.isPending}
+          disabled={!path.trim()}
+          error={open.error}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -9,9 +9,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useCall } from '../api/studio-context';
 import { OBJECT_STORE_NEXT_STEP } from '../api/studio-error';
+import { DialogActions } from '../common/DialogActions';
+import { DialogForm } from '../common/DialogForm';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Modal } from '../common/Modal';
+import { TextField } from '../common/TextField';
 import { useWorkspace } from '../state/workspace';
+import { TestButton } from './TestButton';
 import { TestResult } from './TestResult';
 import { ConnectionDisplayFields, useDisplayFields } from './ConnectionDisplayFields';
 import { ObjectStoreCredentialFields } from './ObjectStoreCredentialFields';
@@ -67,21 +71,28 @@ export function OpenObjectStoreDialog() {
     field === 'uri' || touched.has(field) ? problems[field] : undefined;
   const scheme = uriScheme(form.uri) ?? 's3';
   const endpoint = scheme === 'gs' ? undefined : ENDPOINT[scheme];
-  const endpointField = endpoint && (
-    <label className="field">
-      <span>{endpoint.label}</span>
-      <input
-        aria-label="Endpoint"
-        value={form.endpoint}
-        placeholder={endpoint.placeholder}
-        spellCheck={false}
-        aria-invalid={Boolean(shown('endpoint'))}
-        onChange={(e) => update({ endpoint: e.target.value })}
-        onBlur={touch('endpoint')}
-      />
-      {shown('endpoint') && <span className="field-error">{shown('endpoint')}</span>}
-    </label>
+  // Unlike the URI, these say what is wrong only once left: a half-typed address is not an error.
+  const addressField = (
+    key: 'endpoint' | 'region',
+    name: string,
+    label: string,
+    placeholder: string,
+  ) => (
+    <TextField
+      label={label}
+      accessibleName={name}
+      value={form[key]}
+      placeholder={placeholder}
+      spellCheck={false}
+      aria-invalid={Boolean(shown(key))}
+      onChange={(value) => update({ [key]: value })}
+      onBlur={touch(key)}
+    >
+      {shown(key) && <span className="field-error">{shown(key)}</span>}
+    </TextField>
   );
+  const endpointField =
+    endpoint && addressField('endpoint', 'Endpoint', endpoint.label, endpoint.placeholder);
 
   return (
     <Modal
@@ -89,44 +100,29 @@ export function OpenObjectStoreDialog() {
       description="A catalog in an S3 bucket (on AWS or an S3-compatible store such as Ceph or MinIO), an Azure Blob Storage container or a Google Cloud Storage bucket."
       onClose={ws.closeDialog}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           if (!complete) return;
           // One answer at a time, the latest: a test's result or an open's error.
           test.reset();
           open.mutate();
         }}
       >
-        <label className="field">
-          <span>URI</span>
-          <input
-            aria-label="URI"
-            value={form.uri}
-            autoFocus
-            placeholder="s3://bucket/prefix, az://container/prefix or gs://bucket/prefix"
-            spellCheck={false}
-            aria-invalid={Boolean(shown('uri'))}
-            onChange={(e) => update(uriChange(form, e.target.value))}
-          />
+        <TextField
+          label="URI"
+          value={form.uri}
+          autoFocus
+          placeholder="s3://bucket/prefix, az://container/prefix or gs://bucket/prefix"
+          spellCheck={false}
+          aria-invalid={Boolean(shown('uri'))}
+          onChange={(uri) => update(uriChange(form, uri))}
+        >
           {shown('uri') && <span className="field-error">{shown('uri')}</span>}
-        </label>
+        </TextField>
         {scheme === 's3' ? (
           <div className="field-pair">
             {endpointField}
-            <label className="field">
-              <span>Region (optional)</span>
-              <input
-                aria-label="Region"
-                value={form.region}
-                placeholder="us-east-1"
-                spellCheck={false}
-                aria-invalid={Boolean(shown('region'))}
-                onChange={(e) => update({ region: e.target.value })}
-                onBlur={touch('region')}
-              />
-              {shown('region') && <span className="field-error">{shown('region')}</span>}
-            </label>
+            {addressField('region', 'Region', 'Region (optional)', 'us-east-1')}
           </div>
         ) : (
           endpointField
@@ -152,25 +148,23 @@ export function OpenObjectStoreDialog() {
           <TestResult result={test.data} />
           <ErrorMessage error={test.error ?? open.error} nextSteps={OBJECT_STORE_NEXT_STEP} />
         </div>
-        <div className="modal-actions sticky">
-          <button type="button" onClick={ws.closeDialog}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={!complete || test.isPending}
-            onClick={() => {
+        <DialogActions
+          sticky
+          label="Open"
+          pendingLabel="Opening…"
+          pending={open.isPending}
+          disabled={!complete}
+        >
+          <TestButton
+            pending={test.isPending}
+            disabled={!complete}
+            onTest={() => {
               open.reset();
               test.mutate();
             }}
-          >
-            {test.isPending ? 'Testing…' : 'Test connection'}
-          </button>
-          <button type="submit" className="primary" disabled={!complete || open.isPending}>
-            {open.isPending ? 'Opening…' : 'Open'}
-          </button>
-        </div>
-      </form>
+          />
+        </DialogActions>
+      </DialogForm>
     </Modal>
   );
 }

@@ -6,8 +6,9 @@ import type { Connection } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useIndexes } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { TableHead } from '../common/TableHead';
 import { useWorkspace } from '../state/workspace';
-import { CoverageBar } from './CoverageBar';
+import { IndexStateCells } from './IndexStateCells';
 import { humanBytes } from './format-bytes';
 
 export function IndexesTab({
@@ -39,22 +40,10 @@ export function IndexesTab({
       )}
       {indexes.data && indexes.data.length > 0 && (
         <table className="data-table" aria-label="Indexes">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Column</th>
-              <th scope="col">Distance</th>
-              <th scope="col">Status</th>
-              <th scope="col">Coverage</th>
-              <th scope="col">Size</th>
-              {writable && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Name', 'Type', 'Column', 'Distance', 'Status', 'Coverage', 'Size']}
+            actions={writable}
+          />
           <tbody>
             {indexes.data.map((index) => (
               <tr key={index.name}>
@@ -64,12 +53,7 @@ export function IndexesTab({
                 <td>{index.indexType}</td>
                 <td className="mono">{index.columns.join(', ')}</td>
                 <td>{index.distanceType ?? <span className="muted">—</span>}</td>
-                <td>
-                  <span className={`status status-${index.status}`}>{index.status}</span>
-                </td>
-                <td className="coverage-cell">
-                  <CoverageBar index={index} />
-                </td>
+                <IndexStateCells index={index} />
                 <td>
                   {index.sizeBytes !== undefined ? (
                     humanBytes(index.sizeBytes)

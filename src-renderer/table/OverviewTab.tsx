@@ -4,8 +4,10 @@ import type { TableRef } from '../api/query-keys';
 import { queryKeys } from '../api/query-keys';
 import { useIndexes, useTableDescription } from '../api/catalog-queries';
 import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { CoverageBar } from './CoverageBar';
+import { TableHead } from '../common/TableHead';
+import { IndexStateCells } from './IndexStateCells';
 import { humanBytes } from './format-bytes';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -35,12 +37,7 @@ function useVersions(ref: TableRef) {
   const call = useCall();
   return useQuery({
     queryKey: queryKeys.versions(ref),
-    queryFn: () =>
-      call('tables:versions', {
-        connectionId: ref.connectionId,
-        path: [...ref.path],
-        table: ref.table,
-      }),
+    queryFn: () => call('tables:versions', tableInput(ref)),
   });
 }
 
@@ -52,12 +49,7 @@ function Versions({ tableRef }: { tableRef: TableRef }) {
   return (
     <>
       <table className="data-table compact" aria-label="Versions">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Written</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Version', 'Written']} />
         <tbody>
           {recent.map((v) => (
             <tr key={v.version}>
@@ -110,27 +102,14 @@ export function OverviewTab({ tableRef }: { tableRef: TableRef }) {
       {indexes.data?.length === 0 && <p className="muted">No indexes.</p>}
       {indexes.data && indexes.data.length > 0 && (
         <table className="data-table compact" aria-label="Indexes at a glance">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Column</th>
-              <th scope="col">Status</th>
-              <th scope="col">Coverage</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Type', 'Column', 'Status', 'Coverage']} />
           <tbody>
             {indexes.data.map((i) => (
               <tr key={i.name}>
                 <td className="mono">{i.name}</td>
                 <td>{i.indexType}</td>
                 <td className="mono">{i.columns.join(', ')}</td>
-                <td>
-                  <span className={`status status-${i.status}`}>{i.status}</span>
-                </td>
-                <td className="coverage-cell">
-                  <CoverageBar index={i} />
-                </td>
+                <IndexStateCells index={i} />
               </tr>
             ))}
           </tbody>

@@ -11,6 +11,7 @@ import { useTableDescription } from '../api/catalog-queries';
 import { ColumnActions } from '../columns/ColumnActions';
 import { fieldAt } from '../columns/schema-change';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { TableHead } from '../common/TableHead';
 import { useWorkspace } from '../state/workspace';
 import { CopyButton } from './CopyButton';
 import { flattenSchema } from './schema-tree';
@@ -53,19 +54,7 @@ export function SchemaTab({
         </div>
       )}
       <table className="schema-table" aria-label="Schema">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Nullable</th>
-            <th scope="col">Path</th>
-            {writable && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead columns={['Field', 'Type', 'Nullable', 'Path']} actions={writable} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-depth={row.depth}>

@@ -6,6 +6,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
 import type { DecodedPage } from './cell-model';
 import { decodeArrowPage } from './decode-client';
 
@@ -16,10 +17,6 @@ export interface GridView {
   columns?: readonly string[];
   /** A LanceDB SQL WHERE expression; empty for none. */
   filter: string;
-}
-
-function tableInput(ref: TableRef) {
-  return { connectionId: ref.connectionId, path: [...ref.path], table: ref.table };
 }
 
 export function useRowCount(ref: TableRef, filter: string) {

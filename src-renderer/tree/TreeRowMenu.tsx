@@ -6,7 +6,7 @@ import { ContextMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
-import { useWorkspace } from '../state/workspace';
+import { useWorkspace, type Dialog } from '../state/workspace';
 import { tableHash } from '../state/deep-link';
 import { formatPath } from '../common/format-path';
 import type { TreeRow } from './tree-rows';
@@ -30,6 +30,7 @@ export function TreeRowMenu({
   const connection = row.connection;
   const writable = !connection.readOnly;
   const path = row.kind === 'connection' ? [] : row.path;
+  const open = (dialog: Dialog) => () => ws.openDialog(dialog);
 
   return (
     <ContextMenu.Root>
@@ -38,39 +39,20 @@ export function TreeRowMenu({
         <ContextMenu.Content className="menu" aria-label="Actions">
           {row.kind === 'table' ? (
             <>
-              <ContextMenu.Item className="menu-item" onSelect={() => ws.openTable(ref(row))}>
-                Open
-              </ContextMenu.Item>
-              <ContextMenu.Item
-                className="menu-item"
-                onSelect={() => ws.openTable(ref(row), 'data')}
-              >
-                Open data
-              </ContextMenu.Item>
+              <Item onSelect={() => ws.openTable(ref(row))}>Open</Item>
+              <Item onSelect={() => ws.openTable(ref(row), 'data')}>Open data</Item>
               {writable && (
                 <>
-                  <ContextMenu.Item
-                    className="menu-item"
-                    onSelect={() => ws.openDialog({ kind: 'create-index', table: ref(row) })}
-                  >
+                  <Item onSelect={open({ kind: 'create-index', table: ref(row) })}>
                     Create index…
-                  </ContextMenu.Item>
-                  <ContextMenu.Item
-                    className="menu-item"
-                    onSelect={() => ws.openDialog({ kind: 'rename-table', table: ref(row) })}
-                  >
-                    Rename…
-                  </ContextMenu.Item>
+                  </Item>
+                  <Item onSelect={open({ kind: 'rename-table', table: ref(row) })}>Rename…</Item>
                 </>
               )}
-              <ContextMenu.Item
-                className="menu-item"
-                onSelect={() => copy(formatPath([...row.path, row.table]))}
-              >
+              <Item onSelect={() => copy(formatPath([...row.path, row.table]))}>
                 Copy identifier
-              </ContextMenu.Item>
-              <ContextMenu.Item
-                className="menu-item"
+              </Item>
+              <Item
                 onSelect={() =>
                   copy(
                     `${window.location.origin}${window.location.pathname}${window.location.search}${tableHash(ref(row), 'overview')}`,
@@ -78,16 +60,13 @@ export function TreeRowMenu({
                 }
               >
                 Copy link
-              </ContextMenu.Item>
+              </Item>
               {writable && (
                 <>
                   <ContextMenu.Separator className="menu-separator" />
-                  <ContextMenu.Item
-                    className="menu-item danger"
-                    onSelect={() => ws.openDialog({ kind: 'drop-table', table: ref(row) })}
-                  >
+                  <Item danger onSelect={open({ kind: 'drop-table', table: ref(row) })}>
                     Drop table…
-                  </ContextMenu.Item>
+                  </Item>
                 </>
               )}
             </>
@@ -95,30 +74,23 @@ export function TreeRowMenu({
             <>
               {writable && (
                 <>
-                  <ContextMenu.Item
-                    className="menu-item"
-                    onSelect={() =>
-                      ws.openDialog({
-                        kind: 'create-namespace',
-                        connectionId: connection.id,
-                        parent: path,
-                      })
-                    }
+                  <Item
+                    onSelect={open({
+                      kind: 'create-namespace',
+                      connectionId: connection.id,
+                      parent: path,
+                    })}
                   >
                     New namespace…
-                  </ContextMenu.Item>
-                  <ContextMenu.Item
-                    className="menu-item"
-                    onSelect={() =>
-                      ws.openDialog({ kind: 'create-table', connectionId: connection.id, path })
-                    }
+                  </Item>
+                  <Item
+                    onSelect={open({ kind: 'create-table', connectionId: connection.id, path })}
                   >
                     New table…
-                  </ContextMenu.Item>
+                  </Item>
                 </>
               )}
-              <ContextMenu.Item
-                className="menu-item"
+              <Item
                 onSelect={() =>
                   void client.invalidateQueries({
                     queryKey: queryKeys.namespace(connection.id, path),
@@ -126,38 +98,29 @@ export function TreeRowMenu({
                 }
               >
                 Refresh
-              </ContextMenu.Item>
+              </Item>
               {row.kind === 'namespace' && (
-                <ContextMenu.Item className="menu-item" onSelect={() => copy(formatPath(row.path))}>
-                  Copy identifier
-                </ContextMenu.Item>
+                <Item onSelect={() => copy(formatPath(row.path))}>Copy identifier</Item>
               )}
               {row.kind === 'namespace' && writable && (
                 <>
                   <ContextMenu.Separator className="menu-separator" />
-                  <ContextMenu.Item
-                    className="menu-item danger"
-                    onSelect={() =>
-                      ws.openDialog({
-                        kind: 'drop-namespace',
-                        connectionId: connection.id,
-                        path: row.path,
-                      })
-                    }
+                  <Item
+                    danger
+                    onSelect={open({
+                      kind: 'drop-namespace',
+                      connectionId: connection.id,
+                      path: row.path,
+                    })}
                   >
                     Drop namespace…
-                  </ContextMenu.Item>
+                  </Item>
                 </>
               )}
               {row.kind === 'connection' && (
                 <>
                   <ContextMenu.Separator className="menu-separator" />
-                  <ContextMenu.Item
-                    className="menu-item"
-                    onSelect={() => onCloseConnection(connection.id)}
-                  >
-                    Close connection
-                  </ContextMenu.Item>
+                  <Item onSelect={() => onCloseConnection(connection.id)}>Close connection</Item>
                 </>
               )}
             </>
@@ -165,6 +128,23 @@ export function TreeRowMenu({
         </ContextMenu.Content>
       </ContextMenu.Portal>
     </ContextMenu.Root>
+  );
+}
+
+/** Danger items are coloured as such before they are chosen, not only in their dialog. */
+function Item({
+  danger = false,
+  onSelect,
+  children,
+}: {
+  danger?: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ContextMenu.Item className={danger ? 'menu-item danger' : 'menu-item'} onSelect={onSelect}>
+      {children}
+    </ContextMenu.Item>
   );
 }
 

@@ -2,8 +2,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Connection } from '../../src-shared/studio-procedures';
-import { listAll } from '../api/catalog-queries';
-import { queryKeys, type NamespacePath } from '../api/query-keys';
+import { listingQuery } from '../api/catalog-queries';
+import type { NamespacePath } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { nodeKey, type Listing } from './tree-rows';
 
@@ -21,14 +21,8 @@ export function useExpandedListings(
 
   const results = useQueries({
     queries: open.flatMap(([connectionId, path]) => [
-      {
-        queryKey: queryKeys.namespaces(connectionId, path),
-        queryFn: () => listAll(call, 'namespaces', connectionId, path),
-      },
-      {
-        queryKey: queryKeys.tables(connectionId, path),
-        queryFn: () => listAll(call, 'tables', connectionId, path),
-      },
+      listingQuery(call, 'namespaces', connectionId, path),
+      listingQuery(call, 'tables', connectionId, path),
     ]),
   });
 
