@@ -156,13 +156,15 @@ describe.skipIf(!hasChromium)('create forms refuse bad input in Chromium', () =>
     await page.getByRole('button', { name: 'Create index…' }).click();
     const form = page.getByRole('dialog', { name: 'Create index' });
     const column = form.getByLabel('Column', { exact: true });
-    // Nested struct children are offered under their canonical paths.
-    await expect(column.locator('option').allTextContents()).resolves.toEqual(
-      expect.arrayContaining([
-        expect.stringContaining('meta.score · float64'),
-        expect.stringContaining('meta.`a.b` · utf8'),
-      ]),
-    );
+    // Nested struct children are offered under their canonical paths, once the schema has loaded.
+    await expect
+      .poll(() => column.locator('option').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('meta.score · float64'),
+          expect.stringContaining('meta.`a.b` · utf8'),
+        ]),
+      );
     await column.selectOption('vector');
     const submit = form.getByRole('button', { name: 'Create index' });
     const partitions = form.getByLabel('Partitions', { exact: true });
