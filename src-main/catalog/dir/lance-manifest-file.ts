@@ -61,6 +61,8 @@ export interface ParsedManifest {
   fields: RawField[];
   /** The index section, length prefix included, when the manifest has one. */
   indexSection?: Uint8Array;
+  /** Every writer feature flag any occurrence of the field sets. */
+  writerFlags: bigint;
   major: number;
   minor: number;
 }
@@ -80,6 +82,7 @@ export function parseManifestFile(bytes: Uint8Array, name: string): ParsedManife
   const fields: RawField[] = [];
   let version = 0n;
   let indexSection: Uint8Array | undefined;
+  let writerFlags = 0n;
   const reader = new BinaryReader(manifest);
   while (reader.pos < reader.len) {
     const [no, wireType] = reader.tag();
@@ -92,18 +95,24 @@ export function parseManifestFile(bytes: Uint8Array, name: string): ParsedManife
       const body = section(bytes, at, footer, bad);
       indexSection = bytes.subarray(Number(at), Number(at) + 4 + body.byteLength);
     }
-    if (
-      no === MANIFEST.writerFeatureFlags &&
-      wireType === WireType.Varint &&
-      (BigInt(new BinaryReader(raw).uint64()) & ~KNOWN_WRITER_FLAGS) !== 0n
-    ) {
-      throw errors.Unsupported(
-        `${name} was written with Lance features this server does not know; it leaves the table as it is`,
-      );
+    if (no === MANIFEST.writerFeatureFlags && wireType === WireType.Varint) {
+      writerFlags |= BigInt(value.uint64());
     }
     fields.push({ no, wireType, raw: manifest.subarray(start, reader.pos) });
   }
-  return { version, fields, ...(indexSection ? { indexSection } : {}), major, minor };
+  if ((writerFlags & ~KNOWN_WRITER_FLAGS) !== 0n) {
+    throw errors.Unsupported(
+      `${name} was written with Lance features this server does not know; it leaves the table as it is`,
+    );
+  }
+  return {
+    version,
+    fields,
+    ...(indexSection ? { indexSection } : {}),
+    writerFlags,
+    major,
+    minor,
+  };
 }
 
 /** The message of the length-prefixed section at `position`, which must end before `limit`. */
@@ -137,11 +146,7 @@ export function replaceSchemaMetadata(
 ): SchemaMetadataCommit {
   const uuid = randomUUID();
   const transaction = encodeTransaction(parsed.version, uuid, metadata);
-  const writesTransactionFile = !parsed.fields.some(
-    (f) =>
-      f.no === MANIFEST.writerFeatureFlags &&
-      (BigInt(new BinaryReader(f.raw).uint64()) & NO_TRANSACTION_FILES) !== 0n,
-  );
+  const writesTransactionFile = (parsed.writerFlags & NO_TRANSACTION_FILES) === 0n;
   const transactionFile = writesTransactionFile ? `${parsed.version}-${uuid}.txn` : undefined;
 
   // The new file: the transaction at 0, the index section after it, then the manifest.
