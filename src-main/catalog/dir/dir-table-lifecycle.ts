@@ -12,7 +12,7 @@ import { toArrowTable, type TableData } from '../arrow-data';
 import { lance } from './lance-errors';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
-import { DirTable } from './dir-table';
+import { dirTable } from './dir-table';
 import { DirTableCore } from './dir-table-core';
 import { retryingConflicts } from './retry-conflicts';
 import { assertTopLevelColumnNames } from './column-names';
@@ -119,9 +119,7 @@ async function create(
   if (properties && Object.keys(properties).length > 0) {
     await ctx.manifest.setTableMetadata(objectId, JSON.stringify(properties));
   }
-  return new DirTable(
-    new DirTableCore(ctx.tableContext, name, path, created, undefined, undefined),
-  );
+  return dirTable(new DirTableCore(ctx.tableContext, name, path, created, undefined, undefined));
 }
 
 /**
@@ -147,7 +145,7 @@ export async function openTable(
   { version, branch }: OpenTableOptions = {},
 ): Promise<TableHandle> {
   const table = await openLance(ctx, name, path);
-  const handle = new DirTable(
+  const handle = dirTable(
     new DirTableCore(ctx.tableContext, name, path, table, undefined, undefined),
   );
   if (branch !== undefined) {

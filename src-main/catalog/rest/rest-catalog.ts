@@ -20,7 +20,7 @@ import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabul
 import { describeId, encodeIdSegment } from '../../../src-shared/vocabulary/ids';
 import { collectPages } from '../../../src-shared/vocabulary/pagination';
 import { RestSession, type Identity } from './rest-session';
-import { RestTable } from './rest-table';
+import { restTable } from './rest-table';
 import { RestTableCore } from './rest-table-core';
 import { validatedCatalog } from '../validated-client';
 import { parseRestProperties, RestTransport, type RequestContext } from './rest-transport';
@@ -216,7 +216,7 @@ export class RestCatalog implements CatalogClient {
       bytes,
       notFound: ERROR_CODES.NamespaceNotFound,
     });
-    return new RestTable(new RestTableCore(this.session, name, path, undefined, undefined));
+    return restTable(new RestTableCore(this.session, name, path, undefined, undefined));
   }
 
   async openTable(
@@ -234,7 +234,7 @@ export class RestCatalog implements CatalogClient {
         `Table ${describeId([...path, name])} is declared but has no data yet`,
       );
     }
-    const handle = new RestTable(new RestTableCore(this.session, name, path, undefined, branch));
+    const handle = restTable(new RestTableCore(this.session, name, path, undefined, branch));
     return version === undefined ? handle : handle.checkoutVersion(version);
   }
 
