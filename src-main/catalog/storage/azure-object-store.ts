@@ -10,8 +10,10 @@ import {
 } from '@azure/storage-blob';
 import type { ObjectStore } from './object-store';
 import type { AzureSettings } from './azure-settings';
+import { KeyPrefix } from './key-prefix';
 
 export class AzureObjectStore implements ObjectStore {
+  private readonly keys: KeyPrefix;
   private readonly container: ContainerClient;
 
   constructor(
@@ -20,6 +22,7 @@ export class AzureObjectStore implements ObjectStore {
     /** Requests that have no answer within this many milliseconds fail. */
     timeoutMs = 15_000,
   ) {
+    this.keys = new KeyPrefix(settings.prefix);
     const url = `${settings.endpoint}/${settings.container}${settings.sasToken ? `?${settings.sasToken.replace(/^\?/, '')}` : ''}`;
     const credential = settings.accountKey
       ? new StorageSharedKeyCredential(settings.account, settings.accountKey)
@@ -30,54 +33,40 @@ export class AzureObjectStore implements ObjectStore {
     });
   }
 
-  private key(key: string): string {
-    return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
-  }
-
-  private folder(prefix: string): string {
-    const clean = prefix.replace(/\/+$/, '');
-    if (clean === '') return this.settings.prefix ? `${this.settings.prefix}/` : '';
-    return `${this.key(clean)}/`;
-  }
-
-  private unkey(full: string): string {
-    return this.settings.prefix ? full.slice(this.settings.prefix.length + 1) : full;
-  }
-
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
-    for await (const blob of this.container.listBlobsFlat({ prefix: this.folder(prefix) })) {
-      keys.push(this.unkey(blob.name));
+    for await (const blob of this.container.listBlobsFlat({ prefix: this.keys.folder(prefix) })) {
+      keys.push(this.keys.unkey(blob.name));
     }
     return keys;
   }
 
   async exists(key: string): Promise<boolean> {
-    return this.container.getBlobClient(this.key(key)).exists();
+    return this.container.getBlobClient(this.keys.key(key)).exists();
   }
 
   async hasPrefix(prefix: string): Promise<boolean> {
     const page = await this.container
-      .listBlobsFlat({ prefix: this.folder(prefix) })
+      .listBlobsFlat({ prefix: this.keys.folder(prefix) })
       .byPage({ maxPageSize: 1 })
       .next();
     return !page.done && page.value.segment.blobItems.length > 0;
   }
 
   async get(key: string): Promise<Uint8Array> {
-    return this.container.getBlobClient(this.key(key)).downloadToBuffer();
+    return this.container.getBlobClient(this.keys.key(key)).downloadToBuffer();
   }
 
   async put(key: string, body: Uint8Array | string): Promise<void> {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    await this.container.getBlockBlobClient(this.key(key)).upload(bytes, bytes.byteLength);
+    await this.container.getBlockBlobClient(this.keys.key(key)).upload(bytes, bytes.byteLength);
   }
 
   async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     try {
       await this.container
-        .getBlockBlobClient(this.key(key))
+        .getBlockBlobClient(this.keys.key(key))
         .upload(bytes, bytes.byteLength, { conditions: { ifNoneMatch: '*' } });
       return true;
     } catch (error) {
@@ -89,7 +78,7 @@ export class AzureObjectStore implements ObjectStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.container.getBlobClient(this.key(key)).deleteIfExists();
+    await this.container.getBlobClient(this.keys.key(key)).deleteIfExists();
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -8,7 +8,7 @@
  * use for table data) has no client here yet, so it is refused with a message that says so.
  */
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { parseStoreRoot, storageOption } from './storage-option';
+import { parseStoreRoot, optionReader } from './storage-option';
 
 export interface AzureSettings {
   container: string;
@@ -36,13 +36,7 @@ const KEYS = {
   allowHttp: [['allow_http', 'azure_allow_http'], 'AZURE_ALLOW_HTTP'],
 } as const;
 
-function option(
-  options: Record<string, string>,
-  env: NodeJS.ProcessEnv,
-  which: keyof typeof KEYS,
-): string | undefined {
-  return storageOption(options, env, KEYS[which]);
-}
+const option = optionReader(KEYS);
 
 export function parseAzureRoot(root: string): { container: string; prefix: string } {
   const { bucket, prefix } = parseStoreRoot(root, 'az');

@@ -10,8 +10,10 @@ import { Storage, type Bucket } from '@google-cloud/storage';
 import { JWT } from 'google-auth-library';
 import type { ObjectStore } from './object-store';
 import type { GcsSettings } from './gcs-settings';
+import { KeyPrefix } from './key-prefix';
 
 export class GcsObjectStore implements ObjectStore {
+  private readonly keys: KeyPrefix;
   private readonly bucket: Bucket;
 
   constructor(
@@ -20,6 +22,7 @@ export class GcsObjectStore implements ObjectStore {
     /** Requests that have no answer within this many milliseconds fail. */
     timeoutMs = 15_000,
   ) {
+    this.keys = new KeyPrefix(settings.prefix);
     const storage = new Storage({
       ...(settings.credentials
         ? {
@@ -39,33 +42,22 @@ export class GcsObjectStore implements ObjectStore {
     this.bucket = storage.bucket(settings.bucket);
   }
 
-  private key(key: string): string {
-    return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
-  }
-
-  private folder(prefix: string): string {
-    const clean = prefix.replace(/\/+$/, '');
-    if (clean === '') return this.settings.prefix ? `${this.settings.prefix}/` : '';
-    return `${this.key(clean)}/`;
-  }
-
-  private unkey(full: string): string {
-    return this.settings.prefix ? full.slice(this.settings.prefix.length + 1) : full;
-  }
-
   async list(prefix: string): Promise<string[]> {
-    const [files] = await this.bucket.getFiles({ prefix: this.folder(prefix), autoPaginate: true });
-    return files.map((file) => this.unkey(file.name));
+    const [files] = await this.bucket.getFiles({
+      prefix: this.keys.folder(prefix),
+      autoPaginate: true,
+    });
+    return files.map((file) => this.keys.unkey(file.name));
   }
 
   async exists(key: string): Promise<boolean> {
-    const [found] = await this.bucket.file(this.key(key)).exists();
+    const [found] = await this.bucket.file(this.keys.key(key)).exists();
     return found;
   }
 
   async hasPrefix(prefix: string): Promise<boolean> {
     const [files] = await this.bucket.getFiles({
-      prefix: this.folder(prefix),
+      prefix: this.keys.folder(prefix),
       maxResults: 1,
       autoPaginate: false,
     });
@@ -73,17 +65,17 @@ export class GcsObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<Uint8Array> {
-    const [bytes] = await this.bucket.file(this.key(key)).download();
+    const [bytes] = await this.bucket.file(this.keys.key(key)).download();
     return bytes;
   }
 
   async put(key: string, body: Uint8Array | string): Promise<void> {
-    await this.bucket.file(this.key(key)).save(Buffer.from(body), { resumable: false });
+    await this.bucket.file(this.keys.key(key)).save(Buffer.from(body), { resumable: false });
   }
 
   async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
     try {
-      await this.bucket.file(this.key(key)).save(Buffer.from(body), {
+      await this.bucket.file(this.keys.key(key)).save(Buffer.from(body), {
         resumable: false,
         preconditionOpts: { ifGenerationMatch: 0 },
       });
@@ -95,7 +87,7 @@ export class GcsObjectStore implements ObjectStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.bucket.file(this.key(key)).delete({ ignoreNotFound: true });
+    await this.bucket.file(this.keys.key(key)).delete({ ignoreNotFound: true });
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { parseStoreRoot, storageOption } from './storage-option';
+import { parseStoreRoot, optionReader } from './storage-option';
 
 export interface GcsSettings {
   bucket: string;
@@ -25,13 +25,7 @@ const KEYS = {
   keyJson: [['google_service_account_key', 'service_account_key'], 'GOOGLE_SERVICE_ACCOUNT_KEY'],
 } as const;
 
-function option(
-  options: Record<string, string>,
-  env: NodeJS.ProcessEnv,
-  which: keyof typeof KEYS,
-): string | undefined {
-  return storageOption(options, env, KEYS[which]);
-}
+const option = optionReader(KEYS);
 
 export function parseGcsRoot(root: string): { bucket: string; prefix: string } {
   return parseStoreRoot(root, 'gs');

@@ -12,8 +12,10 @@ import {
 import { fromIni } from '@aws-sdk/credential-providers';
 import type { ObjectStore } from './object-store';
 import type { S3Settings } from './s3-settings';
+import { KeyPrefix } from './key-prefix';
 
 export class S3ObjectStore implements ObjectStore {
+  private readonly keys: KeyPrefix;
   readonly client: S3Client;
 
   constructor(
@@ -22,6 +24,7 @@ export class S3ObjectStore implements ObjectStore {
     /** Requests that have no answer within this many milliseconds fail. */
     timeoutMs = 15_000,
   ) {
+    this.keys = new KeyPrefix(settings.prefix);
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -37,21 +40,6 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  private key(key: string): string {
-    return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
-  }
-
-  /** The key prefix of a "folder" (everything under it), '' meaning the whole root. */
-  private folder(prefix: string): string {
-    const clean = prefix.replace(/\/+$/, '');
-    if (clean === '') return this.settings.prefix ? `${this.settings.prefix}/` : '';
-    return `${this.key(clean)}/`;
-  }
-
-  private unkey(full: string): string {
-    return this.settings.prefix ? full.slice(this.settings.prefix.length + 1) : full;
-  }
-
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;
@@ -59,11 +47,11 @@ export class S3ObjectStore implements ObjectStore {
       const page = await this.client.send(
         new ListObjectsV2Command({
           Bucket: this.settings.bucket,
-          Prefix: this.folder(prefix),
+          Prefix: this.keys.folder(prefix),
           ...(token ? { ContinuationToken: token } : {}),
         }),
       );
-      for (const item of page.Contents ?? []) if (item.Key) keys.push(this.unkey(item.Key));
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(this.keys.unkey(item.Key));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
@@ -72,7 +60,7 @@ export class S3ObjectStore implements ObjectStore {
   async exists(key: string): Promise<boolean> {
     try {
       await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
       );
       return true;
     } catch (error) {
@@ -85,7 +73,7 @@ export class S3ObjectStore implements ObjectStore {
     const page = await this.client.send(
       new ListObjectsV2Command({
         Bucket: this.settings.bucket,
-        Prefix: this.folder(prefix),
+        Prefix: this.keys.folder(prefix),
         MaxKeys: 1,
       }),
     );
@@ -94,14 +82,14 @@ export class S3ObjectStore implements ObjectStore {
 
   async get(key: string): Promise<Uint8Array> {
     const reply = await this.client.send(
-      new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
     );
     return reply.Body!.transformToByteArray();
   }
 
   async put(key: string, body: Uint8Array | string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: body }),
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key), Body: body }),
     );
   }
 
@@ -110,7 +98,7 @@ export class S3ObjectStore implements ObjectStore {
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.settings.bucket,
-          Key: this.key(key),
+          Key: this.keys.key(key),
           Body: body,
           IfNoneMatch: '*',
         }),
@@ -126,7 +114,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
     );
   }
 
@@ -137,7 +125,7 @@ export class S3ObjectStore implements ObjectStore {
         new DeleteObjectsCommand({
           Bucket: this.settings.bucket,
           Delete: {
-            Objects: keys.slice(i, i + 1000).map((k) => ({ Key: this.key(k) })),
+            Objects: keys.slice(i, i + 1000).map((k) => ({ Key: this.keys.key(k) })),
             Quiet: true,
           },
         }),

@@ -15,6 +15,15 @@ export function storageOption(
   return env[variable] || undefined;
 }
 
+/** A reader for one store's table of settings: `read(options, env, 'account')`. */
+export function optionReader<Key extends string>(keys: Readonly<Record<Key, OptionSpec>>) {
+  return (
+    options: Record<string, string>,
+    env: NodeJS.ProcessEnv,
+    which: Key,
+  ): string | undefined => storageOption(options, env, keys[which]);
+}
+
 /** The bucket (or container) and the key prefix of a `<scheme>://bucket/prefix` root. */
 export function parseStoreRoot(root: string, scheme: string): { bucket: string; prefix: string } {
   const match = new RegExp(`^${scheme}://([^/]+)/?(.*)$`, 'i').exec(root);
