@@ -6,15 +6,7 @@ import { parseArgs } from 'node:util';
 import type { CatalogClient } from '../catalog/client';
 // The directory catalog itself, not the engine's index, which also loads the REST client.
 import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
-import {
-  DEFAULT_BODY_LIMIT,
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_IDLE_TIMEOUT_MS,
-  DEFAULT_JSON_BODY_LIMIT,
-  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
-  DEFAULT_MAX_IN_FLIGHT,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-} from '../server/server-options';
+import type { ServerOptions } from '../server/server-options';
 import { parseStorageFlags } from './storage-flags';
 import { SERVE_USAGE } from './usage';
 
@@ -28,6 +20,36 @@ function positiveInt(value: string | undefined, name: string, fallback: number):
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`--${name} must be a whole number (got ${value})`);
   return n;
+}
+
+type LimitOption =
+  | 'maxInFlight'
+  | 'bodyLimit'
+  | 'jsonBodyLimit'
+  | 'headersTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'idleTimeoutMs'
+  | 'maxConnectionsPerClient';
+
+/** Each limit flag, the server option it sets, and what one unit of the flag is in the option's. */
+const LIMIT_FLAGS: readonly (readonly [flag: string, option: LimitOption, unit: number])[] = [
+  ['max-in-flight', 'maxInFlight', 1],
+  ['body-limit-mb', 'bodyLimit', 1024 * 1024],
+  ['json-body-limit-mb', 'jsonBodyLimit', 1024 * 1024],
+  ['headers-timeout-s', 'headersTimeoutMs', 1000],
+  ['request-timeout-s', 'requestTimeoutMs', 1000],
+  ['idle-timeout-s', 'idleTimeoutMs', 1000],
+  ['max-connections-per-client', 'maxConnectionsPerClient', 1],
+];
+
+/** The limits given on the command line; the server's own defaults (server-options.ts) fill the rest. */
+function limitFlags(values: Record<string, unknown>): Pick<ServerOptions, LimitOption> {
+  const limits: Pick<ServerOptions, LimitOption> = {};
+  for (const [flag, option, unit] of LIMIT_FLAGS) {
+    const value = values[flag];
+    if (typeof value === 'string') limits[option] = positiveInt(value, flag, 0) * unit;
+  }
+  return limits;
 }
 
 export async function serve(argv: string[]): Promise<number> {
@@ -100,14 +122,6 @@ export async function serve(argv: string[]): Promise<number> {
         return new Authenticator(config, jwks);
       })(values.auth)
     : undefined;
-  const MB = 1024 * 1024;
-  const seconds = (name: string, fallbackMs: number) =>
-    positiveInt(
-      values[name as keyof typeof values] as string | undefined,
-      name,
-      fallbackMs / 1000,
-    ) * 1000;
-
   // The server's modules (Fastify, the routes and their schemas) load while the catalogs open,
   // which mostly waits on LanceDB's own threads: on a start, one overlaps the other.
   const server = import('../server/build-server');
@@ -119,22 +133,7 @@ export async function serve(argv: string[]): Promise<number> {
     databases: catalogs,
     ...(values.root ? { defaultDatabase: 'default' } : {}),
     ...(authenticator ? { authenticator } : {}),
-    maxInFlight: positiveInt(values['max-in-flight'], 'max-in-flight', DEFAULT_MAX_IN_FLIGHT),
-    bodyLimit: positiveInt(values['body-limit-mb'], 'body-limit-mb', DEFAULT_BODY_LIMIT / MB) * MB,
-    jsonBodyLimit:
-      positiveInt(
-        values['json-body-limit-mb'],
-        'json-body-limit-mb',
-        DEFAULT_JSON_BODY_LIMIT / MB,
-      ) * MB,
-    headersTimeoutMs: seconds('headers-timeout-s', DEFAULT_HEADERS_TIMEOUT_MS),
-    requestTimeoutMs: seconds('request-timeout-s', DEFAULT_REQUEST_TIMEOUT_MS),
-    idleTimeoutMs: seconds('idle-timeout-s', DEFAULT_IDLE_TIMEOUT_MS),
-    maxConnectionsPerClient: positiveInt(
-      values['max-connections-per-client'],
-      'max-connections-per-client',
-      DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
-    ),
+    ...limitFlags(values),
     accessLog: (entry) => process.stderr.write(`${JSON.stringify(entry)}\n`),
   });
   await app.listen({ host, port });

@@ -69,3 +69,12 @@ export function branchOf(
 ): string | undefined {
   return body?.branch ?? queryString(query, 'branch');
 }
+
+/** The same, as the engine's `{ branch }` option (empty for main). */
+export function branchOption(
+  body: { branch?: string | null } | undefined,
+  query: Query,
+): { branch?: string } {
+  const branch = branchOf(body, query);
+  return branch ? { branch } : {};
+}

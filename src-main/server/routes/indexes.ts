@@ -8,7 +8,7 @@ import { findIndexSpec } from '../../../src-shared/vocabulary/index-types/spec-t
 import { IndexRequestSchema, type IndexRequest } from '../../../src-shared/index-request';
 import { pageOf } from '../../../src-shared/vocabulary/pagination';
 import { describeZodError } from '../../catalog/parse-options';
-import { branchOf } from '../http/query-params';
+import { branchOption } from '../http/query-params';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { BranchBody, Common, ListIndicesBody } from './schemas';
@@ -130,9 +130,8 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     body: BranchBody,
     handler: async ({ body, request, query, openTable }) => {
       const name = (request.params as { name: string }).name;
-      const branch = branchOf(body, query);
       const handle = await openTable();
-      const s = await handle.indexStats(name, branch ? { branch } : {});
+      const s = await handle.indexStats(name, branchOption(body, query));
       return {
         index_type: s.indexType,
         status: s.status === 'ready' ? 'SUCCEEDED' : 'BUILDING',
@@ -152,9 +151,8 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
     body: BranchBody,
     handler: async ({ body, request, query, openTable }) => {
       const name = (request.params as { name: string }).name;
-      const branch = branchOf(body, query);
       const handle = await openTable();
-      await handle.dropIndex(name, branch ? { branch } : {});
+      await handle.dropIndex(name, branchOption(body, query));
       return {};
     },
   });

@@ -10,7 +10,7 @@ import { authorize } from '../auth/authorize';
 import { isLanceRemoteDialect } from '../http/dialect';
 import { normalizeEnum } from '../http/enums';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
-import { branchOf, queryJsonMap, queryString } from '../http/query-params';
+import { branchOf, branchOption, queryJsonMap, queryString } from '../http/query-params';
 import { defineRoute, RawReply, type RouteContext } from '../route';
 import type { ServerState } from '../server-state';
 import {
@@ -193,9 +193,8 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     target: 'table',
     body: BranchBody,
     handler: async ({ body, query, openTable }) => {
-      const branch = branchOf(body, query);
       const handle = await openTable();
-      const s = await handle.stats(branch ? { branch } : {});
+      const s = await handle.stats(branchOption(body, query));
       return {
         total_bytes: s.totalBytes,
         num_rows: s.numRows,

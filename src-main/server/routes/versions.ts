@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { pageOf } from '../../../src-shared/vocabulary/pagination';
-import { branchOf, queryBool, queryInt, queryString } from '../http/query-params';
+import { branchOf, branchOption, queryBool, queryInt, queryString } from '../http/query-params';
 import { defineRoute } from '../route';
 import { isLanceRemoteDialect } from '../http/dialect';
 import type { ServerState } from '../server-state';
@@ -26,9 +26,8 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     target: 'table',
     body: BranchBody,
     handler: async ({ body, query, openTable }) => {
-      const branch = branchOf(body, query);
       const handle = await openTable();
-      const versions = await handle.listVersions(branch ? { branch } : {});
+      const versions = await handle.listVersions(branchOption(body, query));
       const descending = queryBool(query, 'descending') ?? false;
       const pageToken = queryString(query, 'page_token');
       const limit = queryInt(query, 'limit', 1);
@@ -166,11 +165,10 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     target: 'table',
     body: DescribeVersionBody,
     handler: async ({ body, query, openTable }) => {
-      const branch = branchOf(body, query);
       const handle = await openTable();
       const detail = await handle.describeVersion(
         body.version ?? undefined,
-        branch ? { branch } : {},
+        branchOption(body, query),
       );
       return { version: wireVersion(detail) };
     },
