@@ -98,7 +98,7 @@ export default tseslint.config(
                 '**/app/**',
                 '**/ipc/**',
                 '**/cli/**',
-                '**/web/**',
+                '**/web-mode/**',
                 '**/src-renderer/**',
               ],
               message: 'The engine never imports the host, the server, the app or the CLI.',

@@ -343,4 +343,4 @@ export const JobRecordSchema = z.object({
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
 export type JobEvent =
-  { type: 'job:progress'; job: JobRecord } | { type: 'job:finished'; job: JobRecord };
+  { type: 'jobs:progress'; job: JobRecord } | { type: 'jobs:finished'; job: JobRecord };

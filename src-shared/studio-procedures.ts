@@ -357,8 +357,8 @@ export type ProcedureInput<N extends ProcedureName> = z.input<(typeof PROCEDURES
 export type ProcedureOutput<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['output']>;
 
 export const EVENTS = {
-  'job:progress': JobRecordSchema.extend({ connectionId: ConnectionId }),
-  'job:finished': JobRecordSchema.extend({ connectionId: ConnectionId }),
+  'jobs:progress': JobRecordSchema.extend({ connectionId: ConnectionId }),
+  'jobs:finished': JobRecordSchema.extend({ connectionId: ConnectionId }),
   'catalog:changed': z.object({
     connectionId: ConnectionId,
     path: Path,

@@ -127,7 +127,7 @@ export class JobRunner {
     }
     this.entries.set(entry.record.id, entry);
     this.queue.push(entry);
-    this.emit('job:progress', entry);
+    this.emit('jobs:progress', entry);
     this.pump();
     this.prune();
     return { ...entry.record };
@@ -181,7 +181,7 @@ export class JobRunner {
     record.phase = 'starting';
     record.startedAt = Date.now();
     this.refreshEstimate(entry);
-    this.emit('job:progress', entry);
+    this.emit('jobs:progress', entry);
     this.mirror?.changed(record.id, true);
     const context: JobContext = {
       signal: entry.controller.signal,
@@ -191,7 +191,7 @@ export class JobRunner {
         if (patch.phase !== undefined) record.phase = patch.phase;
         if (patch.progress) record.progress = { ...record.progress, ...patch.progress };
         this.refreshEstimate(entry);
-        this.emit('job:progress', entry);
+        this.emit('jobs:progress', entry);
         this.mirror?.changed(record.id, phaseChanged);
       },
     };
@@ -224,7 +224,7 @@ export class JobRunner {
     if (state === 'succeeded') record.progress = { ...record.progress, fraction: 1 };
     if (error)
       record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
-    this.emit('job:finished', entry);
+    this.emit('jobs:finished', entry);
     this.prune();
     const snapshot = { ...record };
     if (!this.mirror) {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Host } from '../host/host';
 import { FileSecretStore } from '../host/secret-store';
-import { buildWebServer } from '../web/web-server';
+import { buildWebServer } from '../web-mode/web-mode-server';
 import { RENDERER_DIR } from './paths';
 import { WEB_USAGE } from './usage';
 

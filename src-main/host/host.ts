@@ -91,7 +91,7 @@ export class Host {
     this.imports.on((event) => {
       const connectionId = this.importConnection.get(event.job.id);
       if (connectionId) this.emit(event.type, { ...event.job, connectionId });
-      if (connectionId && event.type === 'job:finished' && event.job.state === 'succeeded') {
+      if (connectionId && event.type === 'jobs:finished' && event.job.state === 'succeeded') {
         this.structureChanged(connectionId, event.job.target.namespacePath, event.job.target.table);
       }
     });

@@ -9,7 +9,7 @@ import type { EventPayload } from '../../src-shared/studio-procedures';
 import { queryKeys } from './query-keys';
 import { useStudioApi } from './studio-context';
 
-export type JobView = EventPayload<'job:progress'>;
+export type JobView = EventPayload<'jobs:progress'>;
 
 export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
   const api = useStudioApi();
@@ -27,7 +27,7 @@ export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
 
     return api.on((event, payload) => {
       switch (event) {
-        case 'job:progress': {
+        case 'jobs:progress': {
           const job = payload as JobView;
           upsertJob(job);
           // A build in flight is listed as an index with status "building"; show it at once.
@@ -43,7 +43,7 @@ export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
           }
           break;
         }
-        case 'job:finished': {
+        case 'jobs:finished': {
           const job = payload as JobView;
           upsertJob(job);
           const { namespacePath, table } = job.target;

@@ -17,7 +17,7 @@ import { arrow } from '../../src-main/catalog/arrow';
 import type { CatalogClient } from '../../src-main/catalog/client';
 import { Host } from '../../src-main/host/host';
 import { FileSecretStore } from '../../src-main/host/secret-store';
-import { buildWebServer } from '../../src-main/web/web-server';
+import { buildWebServer } from '../../src-main/web-mode/web-mode-server';
 import { median, timeOnce } from './timing';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 10_000_000);

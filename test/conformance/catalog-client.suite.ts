@@ -687,12 +687,12 @@ export function catalogClientConformance(
           expect(
             mine.some(
               (e) =>
-                e.type === 'job:progress' &&
+                e.type === 'jobs:progress' &&
                 e.job.phase === 'building' &&
                 e.job.progress.numUnindexedRows === rows,
             ),
           ).toBe(true);
-          expect(mine.at(-1)?.type).toBe('job:finished');
+          expect(mine.at(-1)?.type).toBe('jobs:finished');
           const listed = (await table.listIndices()).find((i) => i.name === job.target.index);
           expect(listed).toMatchObject({
             indexType: c.type,

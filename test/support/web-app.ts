@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { CatalogClient } from '../../src-main/catalog/client';
 import { Host } from '../../src-main/host/host';
 import { FileSecretStore } from '../../src-main/host/secret-store';
-import { buildWebServer, type WebServer } from '../../src-main/web/web-server';
+import { buildWebServer, type WebServer } from '../../src-main/web-mode/web-mode-server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);

@@ -177,7 +177,7 @@ export class RestJobs {
     const before = this.known.get(job.id);
     this.known.set(job.id, job);
     if (before && JSON.stringify(before) !== JSON.stringify(job)) {
-      this.emit({ type: isTerminal(job.state) ? 'job:finished' : 'job:progress', job });
+      this.emit({ type: isTerminal(job.state) ? 'jobs:finished' : 'jobs:progress', job });
     }
     return job;
   }

@@ -215,11 +215,11 @@ describe('host', () => {
     expect(events.some(([e, p]) => e === 'catalog:changed' && p.path.length === 0)).toBe(true);
     expect(
       events.some(
-        ([e, p]) => e === 'job:progress' && p.id === job.id && p.connectionId === connection.id,
+        ([e, p]) => e === 'jobs:progress' && p.id === job.id && p.connectionId === connection.id,
       ),
     ).toBe(true);
     expect(
-      events.some(([e, p]) => e === 'job:finished' && p.id === job.id && p.state === 'succeeded'),
+      events.some(([e, p]) => e === 'jobs:finished' && p.id === job.id && p.state === 'succeeded'),
     ).toBe(true);
     const jobs = await ok('jobs:list', {});
     expect(jobs.find((j: { id: string }) => j.id === job.id)).toMatchObject({

@@ -93,7 +93,7 @@ describe('imports', () => {
     expect(done.state).toBe('succeeded');
     expect(done.progress.rowsDone).toBe(5000);
     const progress = events
-      .filter(([e, p]) => e === 'job:progress' && p.id === job.id)
+      .filter(([e, p]) => e === 'jobs:progress' && p.id === job.id)
       .map(([, p]) => p.progress.rowsDone);
     expect(progress).toEqual(expect.arrayContaining([1000, 2000, 3000, 4000, 5000]));
     const table = await catalog().openTable('items', ['raw']);

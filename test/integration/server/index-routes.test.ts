@@ -23,7 +23,7 @@ const timeline: string[] = [];
 beforeAll(async () => {
   server = await startCatalogServer();
   server.catalog.onJobEvent((event) => {
-    if (event.type === 'job:finished') timeline.push(`finished ${event.job.id}`);
+    if (event.type === 'jobs:finished') timeline.push(`finished ${event.job.id}`);
   });
   const push = server.log.push.bind(server.log);
   server.log.push = (...entries: AccessLogEntry[]) => {

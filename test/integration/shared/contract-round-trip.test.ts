@@ -18,7 +18,7 @@ import {
   type IpcMainLike,
 } from '../../../src-main/ipc/ipc-router';
 import { PROCEDURES, type ProcedureName } from '../../../src-shared/studio-procedures';
-import { buildWebServer, type WebServer } from '../../../src-main/web/web-server';
+import { buildWebServer, type WebServer } from '../../../src-main/web-mode/web-mode-server';
 import { sampleTable } from '../../support/sample-data';
 
 type Call = (

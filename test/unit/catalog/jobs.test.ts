@@ -166,8 +166,8 @@ describe('JobRegistry records and events', () => {
     expect(submitted.phase).toBe('starting');
 
     expect(events.map((e) => [e.type, e.job.state, e.job.phase])).toEqual([
-      ['job:progress', 'queued', 'queued'],
-      ['job:progress', 'running', 'starting'],
+      ['jobs:progress', 'queued', 'queued'],
+      ['jobs:progress', 'running', 'starting'],
     ]);
 
     await flush();
@@ -189,11 +189,11 @@ describe('JobRegistry records and events', () => {
     expect(done.error).toBeUndefined();
 
     expect(events.map((e) => e.type)).toEqual([
-      'job:progress',
-      'job:progress',
-      'job:progress',
-      'job:progress',
-      'job:finished',
+      'jobs:progress',
+      'jobs:progress',
+      'jobs:progress',
+      'jobs:progress',
+      'jobs:finished',
     ]);
     expect(events[2]!.job.progress).toEqual({ rowsTotal: 50, rowsDone: 10, fraction: 0.2 });
     // Events carry snapshots: later changes do not rewrite earlier events.
@@ -232,7 +232,7 @@ describe('JobRegistry records and events', () => {
     const job = reg.submit({ kind: 'import', target: TARGET, run: async () => {} });
     const done = await reg.wait(job.id);
     expect(done.state).toBe('succeeded');
-    expect(seen).toContain('job:finished');
+    expect(seen).toContain('jobs:finished');
     expect(consoleError).toHaveBeenCalled();
   });
 
@@ -382,7 +382,7 @@ describe('JobRegistry cancellation', () => {
     expect(cancelled.error).toBeUndefined();
     expect(cancelled.endedAt).toBeDefined();
     expect(reg.queuedCount).toBe(0);
-    expect(events.map((e) => [e.type, e.job.state])).toEqual([['job:finished', 'cancelled']]);
+    expect(events.map((e) => [e.type, e.job.state])).toEqual([['jobs:finished', 'cancelled']]);
     expect((await reg.wait(queued.id)).state).toBe('cancelled');
 
     gate.resolve();

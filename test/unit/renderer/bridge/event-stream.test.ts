@@ -5,11 +5,11 @@ import { tokenOf } from '../../../../src-renderer/bridge/web-bridge';
 describe('EventStreamParser', () => {
   it('splits named events across chunk boundaries and skips comments', () => {
     const parser = new EventStreamParser();
-    expect(parser.push(': connected\n\nevent: job:progress\nda')).toEqual([]);
+    expect(parser.push(': connected\n\nevent: jobs:progress\nda')).toEqual([]);
     expect(
       parser.push('ta: {"a":1}\n\n: keep-alive\n\nevent: x\r\ndata: 1\r\ndata: 2\r\n\r\n'),
     ).toEqual([
-      { event: 'job:progress', data: '{"a":1}' },
+      { event: 'jobs:progress', data: '{"a":1}' },
       { event: 'x', data: '1\n2' },
     ]);
     expect(parser.push('data: unnamed\n\n')).toEqual([]);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrow } from '../../../src-main/catalog/arrow';
 import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
-import { buildWebServer, type WebServer } from '../../../src-main/web/web-server';
+import { buildWebServer, type WebServer } from '../../../src-main/web-mode/web-mode-server';
 
 let dir: string;
 let host: Host;
