@@ -122,13 +122,13 @@ export async function serve(argv: string[]): Promise<number> {
         return new Authenticator(config, jwks);
       })(values.auth)
     : undefined;
-  // The server's modules (Fastify, the routes and their schemas) load while the catalogs open,
-  // which mostly waits on LanceDB's own threads: on a start, one overlaps the other.
-  const server = import('../server/build-server');
-  server.catch(() => undefined); // a failed open is reported instead; it ends the process
+  // The catalogs open (mostly waiting on LanceDB's threads and the root's lock) while the server's
+  // modules load and its routes are built: on a start, one overlaps the other. Routes find their
+  // catalog in the map per request, and nothing is served before it is filled.
+  const opening = openCatalogs(databases, catalogOptions);
+  opening.catch(() => undefined); // awaited below; a failure ends the command there
+  const { buildServer } = await import('../server/build-server');
   const catalogs = new Map<string, CatalogClient>();
-  for (const [name, dir] of databases) catalogs.set(name, await connect(dir, catalogOptions));
-  const { buildServer } = await server;
   const app = buildServer({
     databases: catalogs,
     ...(values.root ? { defaultDatabase: 'default' } : {}),
@@ -136,6 +136,7 @@ export async function serve(argv: string[]): Promise<number> {
     ...limitFlags(values),
     accessLog: (entry) => process.stderr.write(`${JSON.stringify(entry)}\n`),
   });
+  for (const [name, catalog] of await opening) catalogs.set(name, catalog);
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -158,6 +159,25 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
   return 0;
+}
+
+/** Opens every database at once; if one fails, those that opened are closed again. */
+async function openCatalogs(
+  databases: Map<string, string>,
+  options: Parameters<typeof connect>[1],
+): Promise<Map<string, CatalogClient>> {
+  const names = [...databases.keys()];
+  const settled = await Promise.allSettled(
+    names.map((name) => connect(databases.get(name)!, options)),
+  );
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    for (const result of settled) if (result.status === 'fulfilled') await result.value.close();
+    throw failed.reason;
+  }
+  return new Map(
+    names.map((name, i) => [name, (settled[i] as PromiseFulfilledResult<CatalogClient>).value]),
+  );
 }
 
 /** A principal limited to databases this server does not serve can use none of them: say so. */
