@@ -92,15 +92,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '**/host/**',
-                '**/server/**',
-                '**/app/**',
-                '**/ipc/**',
-                '**/cli/**',
-                '**/web-mode/**',
-                '**/src-renderer/**',
-              ],
+              // Relative paths only: packages have folders of these names too (apache-arrow/ipc).
+              regex: '^(\\.\\./)+((host|server|app|ipc|cli|web-mode)/|src-renderer/)',
               message: 'The engine never imports the host, the server, the app or the CLI.',
             },
           ],

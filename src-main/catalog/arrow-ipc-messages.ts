@@ -20,6 +20,18 @@ export function align8(n: number): number {
 export interface RawMessage {
   metadata: Uint8Array;
   body: Uint8Array;
+  /** What the message holds: a schema, a dictionary batch or a record batch. */
+  type: MessageHeader;
+}
+
+/** The 8 bytes that end a stream: a continuation marker and a zero length. */
+export const END_OF_STREAM = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
+
+/** An IPC file opens with this magic, padded to 8 bytes, and closes with it unpadded. */
+export const FILE_MAGIC = new Uint8Array([0x41, 0x52, 0x52, 0x4f, 0x57, 0x31]); // "ARROW1"
+
+export function messageOf(metadata: Uint8Array): Message {
+  return Message.getRootAsMessage(new ByteBuffer(metadata));
 }
 
 export function* readMessages(bytes: Uint8Array): Generator<RawMessage> {
@@ -39,17 +51,24 @@ export function* readMessages(bytes: Uint8Array): Generator<RawMessage> {
       throw errors.InvalidInput('The Arrow IPC stream is truncated');
     const metadata = bytes.subarray(offset, offset + length);
     offset += length;
-    const message = Message.getRootAsMessage(new ByteBuffer(metadata));
+    const message = messageOf(metadata);
     const bodyLength = Number(message.bodyLength());
     if (bodyLength < 0 || offset + bodyLength > bytes.byteLength) {
       throw errors.InvalidInput('The Arrow IPC stream is truncated');
     }
-    yield { metadata, body: bytes.subarray(offset, offset + bodyLength) };
+    yield {
+      metadata,
+      body: bytes.subarray(offset, offset + bodyLength),
+      type: message.headerType(),
+    };
     offset += bodyLength;
   }
 }
 
-export function frame(metadata: Uint8Array, body: Uint8Array): Uint8Array[] {
+export function frame(
+  metadata: Uint8Array,
+  body: Uint8Array,
+): [prefix: Uint8Array, metadata: Uint8Array, body: Uint8Array] {
   const padded = align8(metadata.byteLength);
   const prefix = new Uint8Array(8);
   const view = new DataView(prefix.buffer);

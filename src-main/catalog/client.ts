@@ -74,6 +74,9 @@ export interface MergeInsertResult {
   numDeletedRows: number;
 }
 
+/** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
+export type ArrowIpcStream = AsyncIterable<Uint8Array>;
+
 export interface TableHandle {
   readonly name: string;
   readonly namespacePath: readonly string[];
@@ -87,6 +90,12 @@ export interface TableHandle {
   countRows(options?: CountOptions): Promise<number>;
   insert(data: TableData, options?: InsertOptions): Promise<WriteResult>;
   query(request?: QueryRequest): Promise<ArrowTable>;
+  /**
+   * The same answer as the bytes of an Arrow IPC stream, produced while the query runs: batches
+   * are passed on as LanceDB (or the server) produced them, never collected or decoded. A bad
+   * request fails here, before any byte; a failure later ends the iteration with an error.
+   */
+  queryStream(request?: QueryRequest): Promise<ArrowIpcStream>;
   /** The query plan LanceDB would run, as text; `analyze` runs it and adds the metrics. */
   explainPlan(
     request: QueryRequest,

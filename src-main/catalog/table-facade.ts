@@ -7,7 +7,13 @@
  * wraps it with the same operations.
  */
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { MergeInsertResult, TableDescription, TableHandle, WriteResult } from './client';
+import type {
+  ArrowIpcStream,
+  MergeInsertResult,
+  TableDescription,
+  TableHandle,
+  WriteResult,
+} from './client';
 import type {
   AddColumnsRequest,
   AlterColumnsRequest,
@@ -104,6 +110,10 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
 
   query(request?: QueryRequest): Promise<ArrowTable> {
     return this.ops.query(this.core, request);
+  }
+
+  queryStream(request?: QueryRequest): Promise<ArrowIpcStream> {
+    return this.ops.queryStream(this.core, request);
   }
 
   explainPlan(

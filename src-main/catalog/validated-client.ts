@@ -132,6 +132,7 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   countRows: [options(CountOptionsSchema)],
   insert: [asGiven, options(InsertOptionsSchema)],
   query: [options(QueryRequestSchema)],
+  queryStream: [options(QueryRequestSchema)],
   explainPlan: [options(QueryRequestSchema)],
   update: [options(UpdateRequestSchema)],
   delete: [deleteFilter, branchOption],

@@ -4,6 +4,7 @@
  * of the server goes through `defineRoute`, so authentication, database selection, identifier
  * decoding and the error body are the same everywhere.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import type { CatalogClient, TableHandle } from '../catalog/client';
@@ -43,11 +44,11 @@ export interface RouteContext<B> {
   tablesVisibleIn: (path: readonly string[]) => boolean;
 }
 
-/** A reply the route writes itself (Arrow bytes, an empty body, a custom status). */
+/** A reply the route writes itself (Arrow bytes or a stream of them, an empty body, a custom status). */
 export class RawReply {
   constructor(
     readonly status: number,
-    readonly body: Uint8Array | string | undefined,
+    readonly body: Uint8Array | string | Readable | undefined,
     readonly contentType?: string,
   ) {}
 }
@@ -205,7 +206,7 @@ export function defineRoute<S extends z.ZodType | undefined>(
           return reply.send(
             body === undefined
               ? ''
-              : typeof body === 'string'
+              : typeof body === 'string' || body instanceof Readable
                 ? body
                 : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
           );

@@ -3,7 +3,7 @@
  * Writes go to a handle's branch and are refused on a handle pinned at a version.
  */
 import type { Table as ArrowTable } from 'apache-arrow';
-import type { MergeInsertResult, WriteResult } from '../client';
+import type { ArrowIpcStream, MergeInsertResult, WriteResult } from '../client';
 import type {
   BranchOption,
   CountOptions,
@@ -17,6 +17,7 @@ import { toArrowTable, type TableData } from '../arrow-data';
 import { lance } from './lance-errors';
 import { explainQuery, runQuery } from './query-builder';
 import { forgetQuerySchema, withQuerySchema } from './query-schemas';
+import { streamQuery } from './query-stream';
 import type { DirTableCore } from './dir-table-core';
 
 export async function countRows(
@@ -53,6 +54,18 @@ export async function query(t: DirTableCore, request: QueryRequest = {}): Promis
   }
   const table = await t.lanceFor(request.branch);
   return withQuerySchema(table, (schema) => runQuery(table, schema, request));
+}
+
+export async function queryStream(
+  t: DirTableCore,
+  request: QueryRequest = {},
+): Promise<ArrowIpcStream> {
+  if (request.version !== undefined) {
+    const pinned = await t.checkout(request.version, request.branch);
+    return queryStream(pinned, { ...request, version: undefined, branch: undefined });
+  }
+  const table = await t.lanceFor(request.branch);
+  return withQuerySchema(table, (schema) => streamQuery(table, schema, request));
 }
 
 export async function explainPlan(

@@ -24,6 +24,7 @@ const dirTableOperations: TableOperations<DirTableCore> = {
   countRows: data.countRows,
   insert: data.insert,
   query: data.query,
+  queryStream: data.queryStream,
   explainPlan: data.explainPlan,
   update: data.update,
   delete: data.deleteRows,

@@ -16,7 +16,7 @@ import { arrow } from '../arrow';
 /** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
 const DEFAULT_SEARCH_LIMIT = 10;
 
-type BuiltQuery = ReturnType<LanceTable['query']> | ReturnType<LanceTable['vectorSearch']>;
+export type BuiltQuery = ReturnType<LanceTable['query']> | ReturnType<LanceTable['vectorSearch']>;
 
 export async function runQuery(
   table: LanceTable,
@@ -28,13 +28,18 @@ export async function runQuery(
   // LanceDB answers an empty result with a schema-less table; callers (a grid, an IPC reply)
   // still need the columns, so an empty answer gets the projected schema.
   if (result.numRows > 0 || result.schema.fields.length > 0) return result;
-  const fields = request.columns
-    ? request.columns.map((path) => {
-        const resolved = resolveFieldPath(schema, path);
-        return resolved.field.clone({ name: resolved.canonicalPath });
-      })
-    : schema.fields;
-  return new arrow.Table(new arrow.Schema(fields));
+  return new arrow.Table(projectedSchema(schema, request));
+}
+
+/** The columns a query asks for (all of them when it names none), for an empty answer. */
+export function projectedSchema(schema: Schema, request: QueryRequest): Schema {
+  if (!request.columns) return schema;
+  return new arrow.Schema(
+    request.columns.map((path) => {
+      const resolved = resolveFieldPath(schema, path);
+      return resolved.field.clone({ name: resolved.canonicalPath });
+    }),
+  );
 }
 
 export async function explainQuery(
@@ -47,7 +52,7 @@ export async function explainQuery(
   return lance(() => (mode === 'analyze' ? query.analyzePlan() : query.explainPlan(mode.verbose)));
 }
 
-function buildQuery(table: LanceTable, schema: Schema, request: QueryRequest): BuiltQuery {
+export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequest): BuiltQuery {
   if (request.vector && request.fullTextQuery) {
     throw errors.InvalidInput(
       'A query takes a vector or a full-text query, not both (hybrid search is not supported)',

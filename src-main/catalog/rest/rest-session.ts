@@ -4,7 +4,13 @@
  * become headers) and which keeps the last response's context for the caller to read.
  */
 import { RestJobs } from './rest-jobs';
-import type { RequestContext, RestRequest, RestResponse, RestTransport } from './rest-transport';
+import type {
+  RequestContext,
+  RestRequest,
+  RestResponse,
+  RestStreamResponse,
+  RestTransport,
+} from './rest-transport';
 
 /** The contract's identity object: credentials carried in the request body. */
 export interface Identity {
@@ -43,6 +49,19 @@ export class RestSession {
   }
 
   async send(request: RestRequest): Promise<RestResponse> {
+    const response = await this.transport.send(this.prepared(request));
+    this.lastResponseContext = response.context;
+    return response;
+  }
+
+  /** As `send`, but answers before the body is read: see RestTransport.open. */
+  async open(request: RestRequest): Promise<RestStreamResponse> {
+    const response = await this.transport.open(this.prepared(request));
+    this.lastResponseContext = response.context;
+    return response;
+  }
+
+  private prepared(request: RestRequest): RestRequest {
     const json =
       this.identity &&
       request.json !== undefined &&
@@ -50,13 +69,11 @@ export class RestSession {
       !Array.isArray(request.json)
         ? { ...(request.json as object), identity: this.identity }
         : request.json;
-    const response = await this.transport.send({
+    return {
       ...request,
       ...(json === undefined ? {} : { json }),
       context: { ...this.context, ...request.context },
-    });
-    this.lastResponseContext = response.context;
-    return response;
+    };
   }
 
   async json<T>(request: RestRequest): Promise<T> {

@@ -3,7 +3,7 @@
  * Data crosses as Arrow IPC; writes are refused on a handle pinned at a version.
  */
 import type { Table as ArrowTable } from 'apache-arrow';
-import type { MergeInsertResult, WriteResult } from '../client';
+import type { ArrowIpcStream, MergeInsertResult, WriteResult } from '../client';
 import type {
   BranchOption,
   CountOptions,
@@ -14,6 +14,9 @@ import type {
 } from '../../../src-shared/catalog-api';
 import { decodeIpc, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
 import type { RestTableCore } from './rest-table-core';
+
+const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
+const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
 
 /** The namespace contract's QueryTableRequest for a QueryRequest. */
 export function toWireQuery(request: QueryRequest): Record<string, unknown> {
@@ -78,14 +81,36 @@ export async function insert(
 }
 
 export async function query(t: RestTableCore, request: QueryRequest = {}): Promise<ArrowTable> {
+  const response = await openQuery(t, request);
+  return decodeIpc(new Uint8Array(await response.body.arrayBuffer()));
+}
+
+export async function queryStream(
+  t: RestTableCore,
+  request: QueryRequest = {},
+): Promise<ArrowIpcStream> {
+  const response = await openQuery(t, request);
+  if ((response.context['header.content-type'] ?? '').includes(ARROW_STREAM_TYPE)) {
+    return response.body;
+  }
+  // A server that answers with the specification's IPC file: a file is indexed at its end, so it
+  // is read whole and handed on as a stream.
+  const table = decodeIpc(new Uint8Array(await response.body.arrayBuffer()));
+  return (async function* () {
+    yield encodeIpcStream(table);
+  })();
+}
+
+/** Asks for an IPC stream, which our server sends as it reads; others may answer a file. */
+function openQuery(t: RestTableCore, request: QueryRequest) {
   const b = t.branchOf(request.branch);
   const v = request.version ?? t.pinnedVersion;
-  const reply = await t.session.send({
+  return t.session.open({
     method: 'POST',
     path: `${t.path}/query`,
     json: toWireQuery({ ...request, ...(b ? { branch: b } : {}), ...(v ? { version: v } : {}) }),
+    accept: `${ARROW_STREAM_TYPE}, ${ARROW_FILE_TYPE};q=0.9`,
   });
-  return decodeIpc(reply.bytes);
 }
 
 export async function explainPlan(

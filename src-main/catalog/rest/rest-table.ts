@@ -25,6 +25,7 @@ const restTableOperations: TableOperations<RestTableCore> = {
   countRows: data.countRows,
   insert: data.insert,
   query: data.query,
+  queryStream: data.queryStream,
   explainPlan: data.explainPlan,
   update: data.update,
   delete: data.deleteRows,

@@ -74,6 +74,8 @@ export interface RestRequest {
   context?: RequestContext;
   /** The code to report for a 404 whose body carries none. */
   notFound?: ErrorCode;
+  /** The Accept header, for answers that come in more than one form (Arrow stream or file). */
+  accept?: string;
 }
 
 export interface RestResponse {
@@ -82,6 +84,13 @@ export interface RestResponse {
   /** Every response header as `header.<name>` (the context object, specification §2). */
   context: RequestContext;
   json<T = unknown>(): T;
+}
+
+export interface RestStreamResponse {
+  status: number;
+  context: RequestContext;
+  /** The reply's body, to be read once (or dumped). */
+  body: Dispatcher.ResponseData['body'];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,6 +152,31 @@ export class RestTransport {
   }
 
   async send(req: RestRequest): Promise<RestResponse> {
+    const { status, context, body } = await this.open(req);
+    const bytes = new Uint8Array(await body.arrayBuffer());
+    return {
+      status,
+      bytes,
+      context,
+      json<T>() {
+        const text = Buffer.from(bytes).toString('utf8');
+        if (text.trim() === '') return undefined as T;
+        try {
+          return JSON.parse(text) as T;
+        } catch {
+          throw errors.Internal(
+            `The catalog answered with a body that is not JSON: ${text.slice(0, 200)}`,
+          );
+        }
+      },
+    };
+  }
+
+  /**
+   * Sends a request and answers once a 2xx reply's headers are in, its body still to be read (an
+   * Arrow answer, read as it arrives). Refusals are errors, and 503s are retried, as in `send`.
+   */
+  async open(req: RestRequest): Promise<RestStreamResponse> {
     const url = new URL(this.settings.uri + req.path);
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value === undefined) continue;
@@ -154,6 +188,7 @@ export class RestTransport {
     for (const [key, value] of Object.entries(req.context ?? {})) {
       if (key.startsWith('header.')) headers[key.slice('header.'.length)] = value;
     }
+    if (req.accept) headers.accept = req.accept;
     let body: string | Buffer | undefined;
     if (req.bytes) {
       headers['content-type'] = 'application/vnd.apache.arrow.stream';
@@ -182,8 +217,8 @@ export class RestTransport {
           { cause },
         );
       }
-      const bytes = new Uint8Array(await response.body.arrayBuffer());
       if (response.statusCode === 503 && attempt < this.settings.retries) {
+        await response.body.dump();
         const retryAfter = Number(response.headers['retry-after']);
         const backoff = 200 * 2 ** attempt;
         await sleep(
@@ -202,26 +237,11 @@ export class RestTransport {
       if (response.statusCode < 200 || response.statusCode >= 300) {
         throw errorFromResponse(
           response.statusCode,
-          bytes,
+          new Uint8Array(await response.body.arrayBuffer()),
           req.notFound ?? ERROR_CODES.TableNotFound,
         );
       }
-      return {
-        status: response.statusCode,
-        bytes,
-        context,
-        json<T>() {
-          const text = Buffer.from(bytes).toString('utf8');
-          if (text.trim() === '') return undefined as T;
-          try {
-            return JSON.parse(text) as T;
-          } catch {
-            throw errors.Internal(
-              `The catalog answered with a body that is not JSON: ${text.slice(0, 200)}`,
-            );
-          }
-        },
-      };
+      return { status: response.statusCode, context, body: response.body };
     }
   }
 

@@ -1,17 +1,15 @@
 /** Table data routes: count, insert, merge-insert, update, delete, query, explain and analyze. */
 import type { FastifyInstance } from 'fastify';
-import { encodeIpcFile } from '../../catalog/arrow-data';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { normalizeEnum } from '../http/enums';
 import { branchOf, queryBool, queryInt, queryString, queryStrings } from '../http/query-params';
 import { toQueryRequest } from '../http/query-request';
 import { defineRoute, RawReply } from '../route';
+import { arrowReply } from '../http/arrow-reply';
 import type { ServerState } from '../server-state';
 import { CountRowsBody, DeleteBody, UpdateTableBody } from './schemas';
 import { z } from 'zod';
 import { Common } from './schemas';
-
-const ARROW_FILE = 'application/vnd.apache.arrow.file';
 
 export function registerTableDataRoutes(app: FastifyInstance, state: ServerState): void {
   defineRoute(app, state, {
@@ -131,10 +129,10 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     access: 'read',
     target: 'table',
     body: Common,
-    handler: async ({ body, openTable }) => {
+    handler: async ({ body, request, openTable }) => {
       const handle = await openTable();
-      const result = await handle.query(toQueryRequest(body));
-      return new RawReply(200, encodeIpcFile(result), ARROW_FILE);
+      const answer = arrowReply(request, await handle.queryStream(toQueryRequest(body)));
+      return new RawReply(200, answer.body, answer.contentType);
     },
   });
 

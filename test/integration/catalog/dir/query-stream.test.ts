@@ -1,0 +1,107 @@
+/**
+ * A query streamed as Arrow IPC (what the server sends) carries the same answer as the collected
+ * query: the same schema and rows, for scans, projections, filters, vector and empty results,
+ * whether LanceDB answers in one batch or many.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Table as ArrowTable } from 'apache-arrow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type CatalogClient, type TableHandle } from '../../../../src-main/catalog';
+import { arrow } from '../../../../src-main/catalog/arrow';
+import type { QueryRequest } from '../../../../src-shared/catalog-api';
+import type { ErrorCode } from '../../../../src-shared/vocabulary/errors';
+import { expectCode } from '../../../support/expect-code';
+
+const ROWS = 30_000; // LanceDB answers a scan this large in several batches
+
+let root: string;
+let catalog: CatalogClient;
+let table: TableHandle;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'cs-query-stream-'));
+  catalog = await connect(root);
+  const ids = Int32Array.from({ length: ROWS }, (_, i) => i);
+  const vectors = new Float32Array(ROWS * 4).map((_, i) => (i % 97) / 97);
+  const vectorType = new arrow.FixedSizeList(4, new arrow.Field('item', new arrow.Float32(), true));
+  table = await catalog.createTable(
+    'items',
+    new arrow.Table({
+      id: arrow.vectorFromArray(ids),
+      label: arrow.vectorFromArray(Array.from(ids, (i) => `label ${i}`)),
+      vector: arrow.makeVector(
+        arrow.makeData({
+          type: vectorType,
+          length: ROWS,
+          nullCount: 0,
+          child: arrow.makeData({ type: new arrow.Float32(), length: ROWS * 4, data: vectors }),
+        }),
+      ),
+    }),
+  );
+});
+
+afterAll(async () => {
+  await catalog.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function streamed(request: QueryRequest): Promise<{ table: ArrowTable; chunks: number }> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of await table.queryStream(request)) chunks.push(chunk);
+  return { table: arrow.tableFromIPC(Buffer.concat(chunks)), chunks: chunks.length };
+}
+
+function rowsOf(t: ArrowTable): unknown[] {
+  return t.toArray().map((row) => JSON.stringify(row));
+}
+
+describe.each<[string, QueryRequest]>([
+  ['a whole scan', {}],
+  [
+    'a projection with filter, limit and offset',
+    { columns: ['label', 'id'], filter: 'id % 7 = 0', limit: 500, offset: 3 },
+  ],
+  ['a vector search', { vector: [0.5, 0.5, 0.5, 0.5], limit: 20, columns: ['id'] }],
+])('%s', (_, request) => {
+  it('streams the same schema and rows as the collected query', async () => {
+    const collected = await table.query(request);
+    const { table: fromStream } = await streamed(request);
+    expect(fromStream.schema.fields.map((f) => `${f.name}:${f.type}`)).toEqual(
+      collected.schema.fields.map((f) => `${f.name}:${f.type}`),
+    );
+    expect(fromStream.numRows).toBe(collected.numRows);
+    expect(rowsOf(fromStream)).toEqual(rowsOf(collected));
+  });
+});
+
+it('streams a large scan as several batches, not one collected buffer', async () => {
+  const { table: fromStream, chunks } = await streamed({});
+  expect(fromStream.numRows).toBe(ROWS);
+  expect(fromStream.batches.length).toBeGreaterThan(1);
+  // Each batch is its framing plus its body, passed on as LanceDB produced it.
+  expect(chunks).toBeGreaterThanOrEqual(fromStream.batches.length * 2);
+});
+
+it('answers an empty result with the projected columns', async () => {
+  const { table: empty } = await streamed({ filter: 'id < 0', columns: ['label'] });
+  expect(empty.numRows).toBe(0);
+  expect(empty.schema.fields.map((f) => f.name)).toEqual(['label']);
+});
+
+it('fails a bad request before the first byte, as the collected query does', async () => {
+  for (const request of [
+    { filter: 'no_such_column > 1' },
+    { filter: 'id >' },
+    { columns: ['nope'] },
+  ]) {
+    const expected = await table.query(request).then(
+      () => undefined,
+      (error: { code: number }) => error.code,
+    );
+    expect(expected).toBeDefined();
+    await expectCode(table.queryStream(request), expected as ErrorCode);
+  }
+});
