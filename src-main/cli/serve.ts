@@ -8,6 +8,7 @@ import type { CatalogClient } from '../catalog/client';
 import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
 import type { ServerOptions } from '../server/server-options';
 import { parseStorageFlags } from './storage-flags';
+import { stderrAccessLog } from './access-log';
 import { SERVE_USAGE } from './usage';
 
 export { SERVE_USAGE };
@@ -128,13 +129,14 @@ export async function serve(argv: string[]): Promise<number> {
   const opening = openCatalogs(databases, catalogOptions);
   opening.catch(() => undefined); // awaited below; a failure ends the command there
   const { buildServer } = await import('../server/build-server');
+  const log = stderrAccessLog();
   const catalogs = new Map<string, CatalogClient>();
   const app = buildServer({
     databases: catalogs,
     ...(values.root ? { defaultDatabase: 'default' } : {}),
     ...(authenticator ? { authenticator } : {}),
     ...limitFlags(values),
-    accessLog: (entry) => process.stderr.write(`${JSON.stringify(entry)}\n`),
+    accessLog: log.write,
   });
   for (const [name, catalog] of await opening) catalogs.set(name, catalog);
   await app.listen({ host, port });
@@ -148,10 +150,12 @@ export async function serve(argv: string[]): Promise<number> {
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
+      log.flush();
       process.stderr.write(`${signal}: stopping; finishing requests in flight\n`);
       // close() stops accepting and waits for requests in flight; then running builds are
       // cancelled through LanceDB, whose commits are atomic, so no index is left half-written.
       await app.close();
+      log.flush();
       for (const catalog of catalogs.values()) await catalog.close();
       resolve();
     };
