@@ -1,160 +1,206 @@
 /**
- * Server benchmark: the same workloads through the catalog server on loopback (HTTP + JSON or
- * Arrow IPC) and through raw LanceDB in-process, measured in the same run. Prints per-request
- * p50/p99, the milliseconds the server adds, and bulk throughput as a ratio of in-process.
- * Sizes: BENCH_SERVER_ROWS (default 100000), BENCH_DIM (default 128), BENCH_REPS (default 200).
+ * Server benchmark: each workload through `catalog-studio serve` (a child process on loopback)
+ * and through LanceDB in-process on the same folder, alternated call by call in one run, with
+ * medians compared. Prints each figure with the goal of issue 15 beside it.
+ *
+ * Sizes: BENCH_SEARCH_ROWS (default 200000, with IVF_PQ, BTREE and FTS indexes), BENCH_FLAT_ROWS
+ * (20000, searched without an index), BENCH_BULK_ROWS (1000000; bulk reads of 100k and of all),
+ * BENCH_DIM (128), BENCH_REPS (100 per small workload).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { arrow } from '../../src-main/catalog/arrow';
-import { startCatalogServer } from '../support/catalog-server';
-import { vectorTable } from './vector-data';
+import { connect } from '../../src-main/catalog';
+import { startServerProcess } from '../support/server-process';
+import { mb, peakRssBytes, resetPeak, rssBytes } from '../support/process-memory';
+import { compare, type Comparison } from './timing';
+import { buildBenchTables, WORDS } from './server-tables';
+import { postJson, queryTable, streamQuery } from './arrow-readers';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ROWS = env('BENCH_SERVER_ROWS', 100_000);
-const DIM = env('BENCH_DIM', 128);
-const REPS = env('BENCH_REPS', 200);
+const SIZES = {
+  searched: env('BENCH_SEARCH_ROWS', 200_000),
+  flat: env('BENCH_FLAT_ROWS', 20_000),
+  bulk: env('BENCH_BULK_ROWS', 1_000_000),
+  dim: env('BENCH_DIM', 128),
+};
+const REPS = env('BENCH_REPS', 100);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function sample(reps: number, work: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
-interface Row {
+interface Figure {
   name: string;
-  serverP50: number;
-  serverP99: number;
-  lanceP50: number;
-  lanceP99: number;
+  value: string;
+  goal: string;
+  met: boolean;
 }
 
 async function main(): Promise<void> {
-  const server = await startCatalogServer();
-  const data = vectorTable(ROWS, DIM, 5);
-  await server.catalog.createNamespace(['bench']);
-  await server.catalog.createTable('vectors', data, ['bench']);
-  const job = await (
-    await server.catalog.openTable('vectors', ['bench'])
-  ).createIndex({
-    column: 'vector',
-    index_type: 'IVF_PQ',
-    num_partitions: Math.round(Math.sqrt(ROWS)),
-    num_sub_vectors: DIM / 16,
-  });
-  await server.catalog.waitForJob(job.id);
-  // Raw LanceDB opens the very same folder, so both sides read the same files and index.
-  const lance = await lancedb.connectNamespace(
-    'dir',
-    { root: server.root },
-    { readConsistencyInterval: 0 },
-  );
-  const lanceTable = await lance.openTable('vectors', ['bench']);
-  const id = 'bench$vectors';
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const query = new Array(DIM).fill(0.5);
+  const root = mkdtempSync(join(tmpdir(), 'cs-bench-server-'));
+  const started = Date.now();
+  const engine = await connect(root);
+  await buildBenchTables(engine, SIZES);
+  await engine.close();
+  console.log(`tables built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  const rows: Row[] = [];
-  const measure = async (
+  const server = await startServerProcess(['--root', root]);
+  const pid = server.child.pid!;
+  const local = await lancedb.connectNamespace('dir', { root }, { readConsistencyInterval: 0 });
+  const remote = await lancedb.connect('db://bench', {
+    apiKey: 'unused',
+    hostOverride: server.url,
+  });
+  const searched = await local.openTable('searched');
+  const flat = await local.openTable('flat');
+  const bulk = await local.openTable('bulk');
+  const remoteBulk = await remote.openTable('bulk');
+  const table = (name: string, route: string) => `${server.url}/v1/table/${name}/${route}`;
+  const vector = new Array(SIZES.dim).fill(0.5);
+  const pick = (round: number) => (round * 7919) % SIZES.searched;
+  const word = (round: number) => `w${(round * 31) % WORDS}`;
+
+  const comparisons: Comparison[] = [];
+  const run = async (
     name: string,
     reps: number,
-    viaServer: () => Promise<unknown>,
-    inProcess: () => Promise<unknown>,
+    viaServer: (round: number) => Promise<unknown>,
+    inProcess: (round: number) => Promise<unknown>,
   ) => {
-    await viaServer();
-    await inProcess();
-    const s: number[] = [];
-    const l: number[] = [];
-    // Interleave in blocks so that machine noise lands on both sides alike.
-    for (let block = 0; block < 10; block++) {
-      s.push(...(await sample(Math.ceil(reps / 10), viaServer)));
-      l.push(...(await sample(Math.ceil(reps / 10), inProcess)));
-    }
-    rows.push({
-      name,
-      serverP50: percentile(s, 50),
-      serverP99: percentile(s, 99),
-      lanceP50: percentile(l, 50),
-      lanceP99: percentile(l, 99),
-    });
-  };
-  await measure(
-    'HTTP round trip, no catalog work (404 route)',
-    REPS,
-    async () => (await fetch(`${server.url}/v1/nothing`)).arrayBuffer(),
-    async () => undefined,
-  );
-  await measure(
-    'list tables (metadata)',
-    REPS,
-    async () => (await fetch(`${server.url}/v1/namespace/bench/table/list`)).json(),
-    () => lance.listTables(['bench']),
-  );
-  await measure(
-    'describe table (metadata)',
-    REPS,
-    async () => (await post(`/v1/table/${id}/describe`, {})).json(),
-    async () => Promise.all([lanceTable.schema(), lanceTable.version(), lanceTable.stats()]),
-  );
-  await measure(
-    'count_rows',
-    REPS,
-    async () => (await post(`/v1/table/${id}/count_rows`, {})).json(),
-    () => lanceTable.countRows(),
-  );
-  await measure(
-    `vector search k=10 on ${ROWS.toLocaleString('en')} x ${DIM}`,
-    REPS,
-    async () =>
-      arrow.tableFromIPC(
-        new Uint8Array(
-          await (
-            await post(`/v1/table/${id}/query`, { vector: query, k: 10, columns: ['id'] })
-          ).arrayBuffer(),
-        ),
-      ),
-    () => lanceTable.vectorSearch(query).limit(10).select(['id']).toArrow(),
-  );
-  await measure(
-    `query ${ROWS.toLocaleString('en')} rows as Arrow`,
-    Math.max(10, Math.round(REPS / 20)),
-    async () =>
-      arrow.tableFromIPC(
-        new Uint8Array(
-          await (await post(`/v1/table/${id}/query`, { vector: [], k: ROWS })).arrayBuffer(),
-        ),
-      ),
-    () => lanceTable.query().limit(ROWS).toArrow(),
-  );
-
-  console.log(`Server vs raw LanceDB in-process (${new Date().toISOString()})`);
-  console.log(
-    '\n| workload | server p50 (ms) | server p99 (ms) | LanceDB p50 (ms) | LanceDB p99 (ms) | added p50 (ms) | ratio p50 |\n|---|---:|---:|---:|---:|---:|---:|',
-  );
-  for (const r of rows) {
+    await viaServer(0);
+    await inProcess(0);
+    const result = await compare(name, reps, viaServer, inProcess);
+    comparisons.push(result);
     console.log(
-      `| ${r.name} | ${r.serverP50.toFixed(2)} | ${r.serverP99.toFixed(2)} | ${r.lanceP50.toFixed(2)} | ${r.lanceP99.toFixed(2)} | ${(r.serverP50 - r.lanceP50).toFixed(2)} | ${(r.serverP50 / r.lanceP50).toFixed(2)} |`,
+      `${name}: server ${result.oursMs.toFixed(2)} ms, in-process ${result.lanceMs.toFixed(2)} ms`,
+    );
+    return result;
+  };
+
+  const perCall = [
+    await run(
+      'count_rows',
+      REPS,
+      () => postJson(table('searched', 'count_rows'), {}),
+      () => searched.countRows(),
+    ),
+    await run(
+      `vector k=10, flat, ${SIZES.flat.toLocaleString('en')} rows`,
+      REPS,
+      () => queryTable(table('flat', 'query'), { vector, k: 10, columns: ['id'] }),
+      () => flat.vectorSearch(vector).limit(10).select(['id']).toArrow(),
+    ),
+    await run(
+      `vector k=10, IVF_PQ, ${SIZES.searched.toLocaleString('en')} rows`,
+      REPS,
+      () => queryTable(table('searched', 'query'), { vector, k: 10, columns: ['id'] }),
+      () => searched.vectorSearch(vector).limit(10).select(['id']).toArrow(),
+    ),
+    await run(
+      'BTREE point (id = N)',
+      REPS,
+      (round) =>
+        queryTable(table('searched', 'query'), {
+          filter: `id = ${pick(round)}`,
+          k: 10,
+          columns: ['id'],
+        }),
+      (round) =>
+        searched
+          .query()
+          .where(`id = ${pick(round)}`)
+          .limit(10)
+          .select(['id'])
+          .toArrow(),
+    ),
+    await run(
+      'FTS k=10',
+      REPS,
+      (round) =>
+        queryTable(table('searched', 'query'), {
+          full_text_query: { string_query: { query: word(round) } },
+          k: 10,
+          columns: ['id'],
+        }),
+      (round) => searched.search(word(round), 'fts').limit(10).select(['id']).toArrow(),
+    ),
+  ];
+
+  const bulkSizes = [100_000, SIZES.bulk].filter((n, i, all) => all.indexOf(n) === i);
+  const streaming: Comparison[] = [];
+  const lanceClient: Comparison[] = [];
+  for (const rows of bulkSizes) {
+    const reps = rows >= 1_000_000 ? 7 : 15;
+    streaming.push(
+      await run(
+        `bulk read ${rows.toLocaleString('en')} rows, streaming client`,
+        reps,
+        () => streamQuery(table('bulk', 'query'), { k: rows }),
+        () => bulk.query().limit(rows).toArrow(),
+      ),
+    );
+    lanceClient.push(
+      await run(
+        `bulk read ${rows.toLocaleString('en')} rows, LanceDB remote client`,
+        reps,
+        () => remoteBulk.query().limit(rows).toArrow(),
+        () => bulk.query().limit(rows).toArrow(),
+      ),
     );
   }
-  const bulk = rows.at(-1)!;
-  console.log(
-    `\nbulk query throughput through the server: ${((bulk.lanceP50 / bulk.serverP50) * 100).toFixed(0)}% of in-process`,
-  );
-  lance.close();
-  await server.close();
+
+  // Memory: the peak during one read of the whole bulk table, against the size of its answer;
+  // then whether the resident size settles back after many reads.
+  const replyBytes = SIZES.bulk * 24;
+  const before = resetPeak(pid);
+  await streamQuery(table('bulk', 'query'), { k: SIZES.bulk });
+  const peakGrowth = peakRssBytes(pid) - before;
+  const afterFirst = rssBytes(pid);
+  for (let i = 0; i < 29; i++) await streamQuery(table('bulk', 'query'), { k: SIZES.bulk });
+  const afterThirty = rssBytes(pid);
+
+  const figures: Figure[] = [
+    ...perCall.map((c) => {
+      const added = c.oursMs - c.lanceMs;
+      return {
+        name: `${c.name}: added per call`,
+        value: `+${added.toFixed(2)} ms`,
+        goal: '≤ +1 ms',
+        met: added <= 1,
+      };
+    }),
+    ...streaming.map((c) => share(c, 80)),
+    ...lanceClient.map((c) => share(c, 65)),
+    {
+      name: `server peak RSS growth, one ${mb(replyBytes)} MB read`,
+      value: `${mb(peakGrowth)} MB (${(peakGrowth / replyBytes).toFixed(2)}× the reply)`,
+      goal: '≤ 1.5× the reply',
+      met: peakGrowth <= 1.5 * replyBytes,
+    },
+    {
+      name: 'server RSS after 30 bulk reads vs after the first',
+      value: `${mb(afterThirty)} MB vs ${mb(afterFirst)} MB (${(((afterThirty - afterFirst) / afterFirst) * 100).toFixed(1)}%)`,
+      goal: 'within 10%',
+      met: afterThirty <= afterFirst * 1.1,
+    },
+  ];
+  console.log(`\nServer vs LanceDB in-process, ${new Date().toISOString()}`);
+  console.log('\n| figure | measured | goal | met |\n|---|---:|---|---|');
+  for (const f of figures)
+    console.log(`| ${f.name} | ${f.value} | ${f.goal} | ${f.met ? 'yes' : 'no'} |`);
+
+  remote.close();
+  local.close();
+  await server.kill('SIGTERM');
+  rmSync(root, { recursive: true, force: true });
+}
+
+function share(c: Comparison, goalPercent: number): Figure {
+  const percent = (c.lanceMs / c.oursMs) * 100;
+  return {
+    name: `${c.name}: throughput`,
+    value: `${percent.toFixed(0)}% of in-process`,
+    goal: `≥ ${goalPercent}%`,
+    met: percent >= goalPercent,
+  };
 }
 
 await main();

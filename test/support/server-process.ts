@@ -3,10 +3,11 @@
  * process gives: being killed with SIGKILL mid-work, or its complete log output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 
-const BIN = join(__dirname, '../../bin/catalog-studio.mjs');
+// Resolved from this file's URL: benchmarks load it as an ES module, where there is no __dirname.
+const BIN = fileURLToPath(new URL('../../bin/catalog-studio.mjs', import.meta.url));
 
 export interface ServerProcess {
   url: string;
