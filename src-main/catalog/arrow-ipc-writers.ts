@@ -23,10 +23,17 @@ const { Footer, FileBlock } = require('apache-arrow/ipc/metadata/file') as {
   FileBlock: typeof FileBlockClass;
 };
 
+/** Below this size a message goes out as one chunk (one write) rather than framing and body. */
+const COALESCE_BELOW = 64 * 1024;
+
 export async function* ipcStreamBytes(
   messages: AsyncIterable<RawMessage>,
 ): AsyncGenerator<Uint8Array> {
-  for await (const message of messages) yield* nonEmpty(frame(message.metadata, message.body));
+  for await (const message of messages) {
+    const parts = nonEmpty(frame(message.metadata, message.body));
+    if (message.body.byteLength < COALESCE_BELOW) yield Buffer.concat(parts);
+    else yield* parts;
+  }
   yield END_OF_STREAM;
 }
 

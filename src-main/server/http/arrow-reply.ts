@@ -2,9 +2,10 @@
  * Arrow answers, streamed: batches go out as the engine produces them, with the socket's
  * back-pressure holding the engine back, and are never collected into one buffer.
  *
- * The framing follows the client's Accept header: an IPC stream to a client that asks for one
- * (our `rest` back end does), else an IPC file, which the specification names for QueryTable and
- * which is written as it goes too (its footer, the index of the batches, comes last).
+ * The framing follows the client: an IPC stream to a client that asks for one in its Accept header
+ * (our `rest` back end does) and to LanceDB's remote client, which reads either and picks by the
+ * reply's Content-Type; else an IPC file, which the specification names for QueryTable and which
+ * is written as it goes too (its footer, the index of the batches, comes last).
  *
  * A failure after the first byte cannot become an error body any more: the connection is then
  * cut (Fastify destroys it when the stream fails), so the client sees a broken answer, never a
@@ -15,9 +16,17 @@ import type { FastifyRequest } from 'fastify';
 import type { ArrowIpcStream } from '../../catalog/client';
 import { readStreamMessages } from '../../catalog/arrow-ipc-reader';
 import { ipcFileBytes } from '../../catalog/arrow-ipc-writers';
+import { isLanceRemoteDialect } from './dialect';
 
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
 export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
+
+/**
+ * How far the reply may read ahead of the socket. LanceDB answers in batches of some 1,000 rows,
+ * each a separate call into its runtime; with Node's default of 16 KiB the next batch was asked
+ * for only once the last had been written, one round trip at a time.
+ */
+const READ_AHEAD_BYTES = 1024 * 1024;
 
 export interface ArrowReply {
   contentType: string;
@@ -26,11 +35,14 @@ export interface ArrowReply {
 
 export function arrowReply(request: FastifyRequest, stream: ArrowIpcStream): ArrowReply {
   const accept = request.headers.accept ?? '';
-  if (accept.includes(ARROW_STREAM_TYPE)) {
-    return { contentType: ARROW_STREAM_TYPE, body: Readable.from(stream, { objectMode: false }) };
+  if (accept.includes(ARROW_STREAM_TYPE) || isLanceRemoteDialect(request)) {
+    return { contentType: ARROW_STREAM_TYPE, body: Readable.from(stream, { objectMode: false, highWaterMark: READ_AHEAD_BYTES }) };
   }
   return {
     contentType: ARROW_FILE_TYPE,
-    body: Readable.from(ipcFileBytes(readStreamMessages(stream)), { objectMode: false }),
+    body: Readable.from(ipcFileBytes(readStreamMessages(stream)), {
+      objectMode: false,
+      highWaterMark: READ_AHEAD_BYTES,
+    }),
   };
 }
