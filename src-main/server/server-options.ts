@@ -55,3 +55,8 @@ export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 128;
+
+/** How long a connection may sit without progress (options.idleTimeoutMs, else the default). */
+export function idleTimeoutOf(state: { options: ServerOptions }): number {
+  return state.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+}

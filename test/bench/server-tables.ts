@@ -21,7 +21,9 @@ function textColumn(rows: number, seed: number): string[] {
 
 function withText(table: Table, seed: number): Table {
   return table.assign(
-    new arrow.Table({ text: arrow.vectorFromArray(textColumn(table.numRows, seed), new arrow.Utf8()) }),
+    new arrow.Table({
+      text: arrow.vectorFromArray(textColumn(table.numRows, seed), new arrow.Utf8()),
+    }),
   );
 }
 

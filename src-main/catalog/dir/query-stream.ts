@@ -16,6 +16,7 @@ import { readMessages, type RawMessage } from '../arrow-ipc-messages';
 import { ipcStreamBytes } from '../arrow-ipc-writers';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { lance } from './lance-errors';
+import { releasedNativeBytes } from '../native-garbage';
 import { buildQuery, projectedSchema, type BuiltQuery } from './query-builder';
 import type { Table as LanceTable } from '@lancedb/lancedb';
 
@@ -78,7 +79,7 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 export function batchRows(schema: Schema): number | undefined {
   let rowBytes = 8; // the distance or score column a search adds
   for (const field of schema.fields) {
-    const width = fixedWidth(field.type);
+    const width = fixedWidth(field.type as DataType);
     if (width === undefined) return undefined;
     rowBytes += width;
   }
@@ -87,7 +88,7 @@ export function batchRows(schema: Schema): number | undefined {
 
 function fixedWidth(type: DataType): number | undefined {
   if (arrow.DataType.isFixedSizeList(type)) {
-    const child = fixedWidth(type.children[0]!.type);
+    const child = fixedWidth(type.children[0]!.type as DataType);
     return child === undefined ? undefined : child * type.listSize;
   }
   if (arrow.DataType.isFixedSizeBinary(type)) return type.byteWidth;
@@ -123,6 +124,8 @@ async function* batchMessages(first: Uint8Array, rest: NativeBatches): AsyncGene
       }
       yield message;
     }
+    // Once its messages are written, the batch's native buffer only waits for a collection.
+    releasedNativeBytes(file.byteLength);
   }
 }
 

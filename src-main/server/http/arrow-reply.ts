@@ -11,6 +11,7 @@
  * cut (Fastify destroys it when the stream fails), so the client sees a broken answer, never a
  * short one that looks whole.
  */
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { ArrowIpcStream } from '../../catalog/client';
@@ -36,7 +37,10 @@ export interface ArrowReply {
 export function arrowReply(request: FastifyRequest, stream: ArrowIpcStream): ArrowReply {
   const accept = request.headers.accept ?? '';
   if (accept.includes(ARROW_STREAM_TYPE) || isLanceRemoteDialect(request)) {
-    return { contentType: ARROW_STREAM_TYPE, body: Readable.from(stream, { objectMode: false, highWaterMark: READ_AHEAD_BYTES }) };
+    return {
+      contentType: ARROW_STREAM_TYPE,
+      body: Readable.from(stream, { objectMode: false, highWaterMark: READ_AHEAD_BYTES }),
+    };
   }
   return {
     contentType: ARROW_FILE_TYPE,
@@ -45,4 +49,29 @@ export function arrowReply(request: FastifyRequest, stream: ArrowIpcStream): Arr
       highWaterMark: READ_AHEAD_BYTES,
     }),
   };
+}
+
+/**
+ * Cuts a streamed reply whose client has stopped reading: when nothing more has gone out for
+ * `idleMs`, the connection is destroyed, which ends the stream and releases what it held. Node's
+ * own timeouts watch requests and idle keep-alive connections, not a reply held back by
+ * back-pressure.
+ */
+export function cutWhenStalled(socket: Socket, body: Readable, idleMs: number): void {
+  if (!(idleMs > 0)) return;
+  let written = socket.bytesWritten;
+  let quietSince = Date.now();
+  const timer = setInterval(
+    () => {
+      if (socket.bytesWritten !== written) {
+        written = socket.bytesWritten;
+        quietSince = Date.now();
+      } else if (Date.now() - quietSince >= idleMs) {
+        socket.destroy();
+      }
+    },
+    Math.max(50, Math.min(1_000, idleMs / 4)),
+  );
+  timer.unref();
+  body.once('close', () => clearInterval(timer));
 }

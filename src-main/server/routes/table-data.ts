@@ -5,8 +5,9 @@ import { normalizeEnum } from '../http/enums';
 import { branchOf, queryBool, queryInt, queryString, queryStrings } from '../http/query-params';
 import { toQueryRequest } from '../http/query-request';
 import { defineRoute, RawReply } from '../route';
-import { arrowReply } from '../http/arrow-reply';
+import { arrowReply, cutWhenStalled } from '../http/arrow-reply';
 import type { ServerState } from '../server-state';
+import { idleTimeoutOf } from '../server-options';
 import { CountRowsBody, DeleteBody, UpdateTableBody } from './schemas';
 import { z } from 'zod';
 import { Common } from './schemas';
@@ -132,6 +133,7 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     handler: async ({ body, request, openTable }) => {
       const handle = await openTable();
       const answer = arrowReply(request, await handle.queryStream(toQueryRequest(body)));
+      cutWhenStalled(request.raw.socket, answer.body, idleTimeoutOf(state));
       return new RawReply(200, answer.body, answer.contentType);
     },
   });

@@ -413,6 +413,26 @@ describe('POST /v1/table/{id}/query', () => {
     expect(Buffer.from(reply.raw.subarray(0, 6)).toString('latin1')).toBe('ARROW1');
     return decodeRows(reply.raw);
   };
+  const expectArrowStream = (reply: Awaited<ReturnType<typeof call>>) => {
+    expect(reply.status, textOf(reply).slice(0, 300)).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/vnd.apache.arrow.stream');
+    // A stream starts with its schema message's continuation marker.
+    expect(Buffer.from(reply.raw.subarray(0, 4)).toString('hex')).toBe('ffffffff');
+    return decodeRows(reply.raw);
+  };
+
+  it('answers an IPC stream to a client that accepts one, with the same rows as the file', async () => {
+    const body = { vector: { single_vector: vector17 }, k: 5, columns: { column_names: ['id'] } };
+    const file = expectArrowFile(await query(body));
+    const stream = expectArrowStream(
+      await call(server, 'POST', '/v1/table/data$read/query', body, {
+        accept: 'application/vnd.apache.arrow.stream',
+      }),
+    );
+    expect(stream.toArray().map((row) => JSON.stringify(row))).toEqual(
+      file.toArray().map((row) => JSON.stringify(row)),
+    );
+  });
 
   it('the namespace dialect: vector.single_vector, k and columns.column_names', async () => {
     const rows = expectArrowFile(
@@ -431,7 +451,8 @@ describe('POST /v1/table/{id}/query', () => {
   });
 
   it('the LanceDB-remote dialect: a flat vector and an array of columns', async () => {
-    const rows = expectArrowFile(
+    // LanceDB's remote client reads a stream or a file by the Content-Type; it gets the stream.
+    const rows = expectArrowStream(
       await call(server, 'POST', '/v1/table/data$read/query/', {
         vector: vector17,
         k: 3,
