@@ -13,6 +13,7 @@ import type { CatalogLock } from './catalog-lock';
 import type { RootFiles } from './root-files';
 import { retryingConflicts } from './retry-conflicts';
 import type { OpenTableCache } from './open-table-cache';
+import type { RootListingCache } from './root-listing-cache';
 
 export interface CatalogContext {
   readonly root: string;
@@ -26,6 +27,8 @@ export interface CatalogContext {
   /** What every table handle of the catalog shares. */
   readonly tableContext: DirContext;
   readonly openTables: OpenTableCache;
+  /** The root's table names between listings (local folders only). */
+  readonly rootListing: RootListingCache;
 }
 
 /** What a holder of the catalog lock is doing, kept in the lock row for recovery. */

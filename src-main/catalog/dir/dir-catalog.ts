@@ -36,6 +36,7 @@ import { RootFiles } from './root-files';
 import { openRoot, type OpenedRoot } from '../storage/open-root';
 import { VersionSnapshots } from './version-snapshots';
 import { OpenTableCache } from './open-table-cache';
+import { RootListingCache } from './root-listing-cache';
 import type { CatalogContext, LockIntent } from './dir-catalog-context';
 import * as lookups from './dir-lookups';
 import * as listing from './dir-listing';
@@ -148,6 +149,7 @@ export class DirCatalog implements CatalogClient {
         store: opened.store,
       },
       openTables: new OpenTableCache(),
+      rootListing: new RootListingCache(this.root),
     };
   }
 

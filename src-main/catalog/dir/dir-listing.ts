@@ -48,18 +48,32 @@ async function listRootTables(
   pageToken: string | undefined,
   limit: number | undefined,
 ) {
-  const folders = await collectPages((token) =>
-    lance(() => ctx.db.listTables([], { pageToken: token || undefined })).then((r) => ({
-      items: r.tables,
-      pageToken: r.pageToken,
-    })),
-  );
-  const rows = await ctx.manifest.rows("object_type = 'table' AND NOT contains(object_id, '$')");
-  const names = [...new Set([...folders, ...rows.map((r) => r.objectId)])].sort();
-  const after = pageToken ? names.filter((n) => n > pageToken) : names;
-  const page = limit && limit > 0 ? after.slice(0, limit) : after;
-  const more = page.length < after.length;
-  return withPageToken({ tables: page }, more ? page[page.length - 1] : undefined);
+  const names = await ctx.rootListing.names(async () => {
+    const folders = await collectPages((token) =>
+      lance(() => ctx.db.listTables([], { pageToken: token || undefined })).then((r) => ({
+        items: r.tables,
+        pageToken: r.pageToken,
+      })),
+    );
+    const rows = await ctx.manifest.rows("object_type = 'table' AND NOT contains(object_id, '$')");
+    return [...new Set([...folders, ...rows.map((r) => r.objectId)])].sort();
+  });
+  const start = pageToken ? firstAfter(names, pageToken) : 0;
+  const end = limit && limit > 0 ? Math.min(names.length, start + limit) : names.length;
+  const page = names.slice(start, end);
+  return withPageToken({ tables: page }, end < names.length ? page[page.length - 1] : undefined);
+}
+
+/** The index of the first name after `token` in sorted `names`. */
+function firstAfter(names: readonly string[], token: string): number {
+  let low = 0;
+  let high = names.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (names[mid]! <= token) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 export async function allNamespaces(ctx: CatalogContext, path: string[]): Promise<string[]> {
