@@ -5,13 +5,17 @@
  *
  * Sizes: BENCH_SEARCH_ROWS (default 200000, with IVF_PQ, BTREE and FTS indexes), BENCH_FLAT_ROWS
  * (20000, searched without an index), BENCH_BULK_ROWS (1000000; bulk reads of 100k and of all),
- * BENCH_DIM (128), BENCH_REPS (100 per small workload).
+ * BENCH_DIM (128), BENCH_REPS (100 per small workload), BENCH_LIST_TABLES (1000 root tables, in a
+ * second folder, listed against reading that folder in-process).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
+import { request } from 'undici';
 import { connect } from '../../src-main/catalog';
+import { arrow } from '../../src-main/catalog/arrow';
 import { startServerProcess } from '../support/server-process';
 import { mb, peakRssBytes, resetPeak, rssBytes } from '../support/process-memory';
 import { compare, type Comparison } from './timing';
@@ -26,6 +30,7 @@ const SIZES = {
   dim: env('BENCH_DIM', 128),
 };
 const REPS = env('BENCH_REPS', 100);
+const LIST_TABLES = env('BENCH_LIST_TABLES', 1_000);
 
 interface Figure {
   name: string;
@@ -41,6 +46,16 @@ async function main(): Promise<void> {
   await buildBenchTables(engine, SIZES);
   await engine.close();
   console.log(`tables built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const listRoot = mkdtempSync(join(tmpdir(), 'cs-bench-list-'));
+  const lister = await lancedb.connectNamespace('dir', { root: listRoot });
+  const one = arrow.tableFromArrays({ id: Int32Array.from([1]) });
+  for (let i = 0; i < LIST_TABLES; i++)
+    await lister.createTable(`t${String(i).padStart(6, '0')}`, one);
+  lister.close();
+  // Listings are kept only under folder times older than two seconds (the racy rule).
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const listServer = await startServerProcess(['--root', listRoot]);
 
   const server = await startServerProcess(['--root', root]);
   const pid = server.child.pid!;
@@ -124,6 +139,17 @@ async function main(): Promise<void> {
     ),
   ];
 
+  const listing = await run(
+    `list ${LIST_TABLES.toLocaleString('en')} root tables (LanceDB's route)`,
+    REPS,
+    async () => {
+      const response = await request(`${listServer.url}/v1/table/?limit=${LIST_TABLES}`);
+      const { tables } = (await response.body.json()) as { tables: string[] };
+      if (tables.length !== LIST_TABLES) throw new Error(`listed ${tables.length}`);
+    },
+    () => readdir(listRoot),
+  );
+
   const bulkSizes = [100_000, SIZES.bulk].filter((n, i, all) => all.indexOf(n) === i);
   const streaming: Comparison[] = [];
   const lanceClient: Comparison[] = [];
@@ -167,6 +193,10 @@ async function main(): Promise<void> {
         met: added <= 1,
       };
     }),
+    {
+      ...share(listing, 70),
+      name: `${listing.name}, against reading the folder in-process`,
+    },
     ...streaming.map((c) => share(c, 80)),
     ...lanceClient.map((c) => share(c, 65)),
     {
@@ -190,7 +220,9 @@ async function main(): Promise<void> {
   remote.close();
   local.close();
   await server.kill('SIGTERM');
+  await listServer.kill('SIGTERM');
   rmSync(root, { recursive: true, force: true });
+  rmSync(listRoot, { recursive: true, force: true });
 }
 
 function share(c: Comparison, goalPercent: number): Figure {
