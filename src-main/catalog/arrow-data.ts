@@ -5,7 +5,7 @@
 import type { RecordBatch, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from './arrow';
 import { errors, isCatalogError } from '../../src-shared/vocabulary/errors';
-import { decompressStream } from './arrow-compression';
+import { decompressStream, isCompressedStream } from './arrow-compression';
 
 /** apache-arrow cannot read compressed batches; such streams are inflated first. */
 function readIpc(bytes: Uint8Array): ArrowTable {
@@ -18,6 +18,9 @@ function readIpc(bytes: Uint8Array): ArrowTable {
 }
 
 export type TableData = ArrowTable | RecordBatch | RecordBatch[] | Uint8Array;
+
+/** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
+export type ArrowIpcStream = AsyncIterable<Uint8Array>;
 
 export function toArrowTable(data: TableData): ArrowTable {
   if (data instanceof arrow.Table) return data;
@@ -64,6 +67,19 @@ export function decodeIpc(bytes: Uint8Array): ArrowTable {
 
 export function encodeIpcStream(table: ArrowTable): Uint8Array {
   return arrow.tableToIPC(table, 'stream');
+}
+
+/**
+ * A streamed answer's bytes in one buffer, for a reader that takes a whole stream (the renderer's
+ * worker): one copy of the batches as they came, no decode and re-encode. A stream whose batches
+ * are compressed (another server may send them so) is inflated, since apache-arrow cannot read
+ * compressed buffers.
+ */
+export async function collectIpcStream(stream: ArrowIpcStream): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  const bytes = Buffer.concat(chunks);
+  return isCompressedStream(bytes) ? decompressStream(bytes) : bytes;
 }
 
 export function encodeIpcFile(table: ArrowTable): Uint8Array {

@@ -38,7 +38,9 @@ import type {
   VersionInfo,
 } from '../../src-shared/catalog-api';
 import type { IndexRequest } from '../../src-shared/index-request';
-import type { TableData } from './arrow-data';
+import type { ArrowIpcStream, TableData } from './arrow-data';
+
+export type { ArrowIpcStream };
 
 export interface NamespaceList {
   namespaces: string[];
@@ -73,9 +75,6 @@ export interface MergeInsertResult {
   numUpdatedRows: number;
   numDeletedRows: number;
 }
-
-/** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
-export type ArrowIpcStream = AsyncIterable<Uint8Array>;
 
 export interface TableHandle {
   readonly name: string;

@@ -1,5 +1,5 @@
 /** One table: create, describe, read pages and queries, rename, drop, restore, rows and columns. */
-import { encodeIpcStream } from '../../catalog/arrow-data';
+import { collectIpcStream } from '../../catalog/arrow-data';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { TableHandle } from '../../catalog/client';
 import { addColumns, alterColumns, dropColumns } from '../schema-changes';
@@ -55,15 +55,16 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     'tables:count': async ({ filter, ...input }) =>
       (await ctx.table(input)).countRows(filter ? { filter } : {}),
     'tables:page': async ({ offset, limit, columns, filter, ...input }) => {
-      const result = await (
+      // The answer's own IPC stream goes to the renderer as it came, never decoded here.
+      const stream = await (
         await ctx.table(input)
-      ).query({
+      ).queryStream({
         offset,
         limit,
         ...(columns ? { columns } : {}),
         ...(filter && filter.trim() !== '' ? { filter } : {}),
       });
-      return encodeIpcStream(result);
+      return collectIpcStream(stream);
     },
     'tables:drop': async ({ connectionId, path, table: name }) => {
       await catalog(connectionId).dropTable(name, path);
@@ -85,7 +86,7 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     'tables:restore': async ({ version, ...input }) => change(input, (t) => t.restore(version)),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
     'tables:query': async ({ request, ...input }) =>
-      encodeIpcStream(await (await ctx.table(input)).query(request)),
+      collectIpcStream(await (await ctx.table(input)).queryStream(request)),
     'tables:explain': async ({ request, analyze, ...input }) =>
       (await ctx.table(input)).explainPlan(request, analyze ? { analyze: true } : {}),
     'rows:update': async ({ updates, filter, ...input }) =>
