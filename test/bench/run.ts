@@ -62,7 +62,7 @@ async function benchCreate(): Promise<void> {
   report(
     await compare(
       `create table ${ROWS.toLocaleString('en')} rows x ${DIM}d`,
-      3,
+      5,
       (round) => ours.createTable(`t${round}`, data),
       (round) => lance.createTable(`t${round}`, data),
     ),
