@@ -28,6 +28,9 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/Table .* (was )?not found|Table not found/i, ERROR_CODES.TableNotFound],
   // A dataset whose `_versions/` is gone was dropped or moved while it was being opened.
   [/Not found: \S*\/_versions\b(?!\/)/i, ERROR_CODES.TableNotFound],
+  // Its latest manifest looked up (by the sentinel number u64::MAX - 1 that V2 naming probes with)
+  // and none there: the folder was emptied by a drop or a move while it was being read.
+  [/Not found: \S*\/_versions\/18446744073709551614\.manifest/i, ERROR_CODES.TableNotFound],
   [/Tag .* (not found|does not exist)|TagNotFound|ref not found/i, ERROR_CODES.TableTagNotFound],
   [
     /No field named|Column .* does not exist|field .* not found|not found in schema/i,

@@ -67,6 +67,12 @@ const OBSERVED: ReadonlyArray<[raw: string, code: number, cleanedContains: strin
     ERROR_CODES.TableNotFound,
     'Not found: tmp/cs-server-FM55Ig/36f58c5d_a$x/_versions',
   ],
+  [
+    // Seen when a describe raced a drop that had already emptied the table's versions folder.
+    'Generic N/A error: Wrapped error: Not found: Wrapped error: Not found: /tmp/cs-server-wjA7TC/69a0f346_a$x/_versions/18446744073709551614.manifest',
+    ERROR_CODES.TableNotFound,
+    '18446744073709551614.manifest',
+  ],
 ];
 
 describe('mapLanceError on observed LanceDB messages', () => {
