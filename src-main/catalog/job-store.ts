@@ -64,10 +64,17 @@ interface Row {
   cancel_requested: boolean;
 }
 
+/** The shortest time files are kept for a write in flight (a job row's commit takes milliseconds). */
+const MIN_KEEP_VERSIONS_MS = 60_000;
+
 export interface JobStoreOptions {
   /** Commits by this process between compactions of the table. */
   compactEvery?: number;
-  /** How long old versions are kept for readers still reading them. */
+  /**
+   * How long old versions (and files no version names yet) are kept, for readers still reading
+   * them and for writes in flight: a cleanup that removes the files another process's write has
+   * just written, before that write commits, loses the write. Never below MIN_KEEP_VERSIONS_MS.
+   */
   keepVersionsMs?: number;
 }
 
@@ -93,7 +100,7 @@ export class JobStore {
     options: JobStoreOptions = {},
   ) {
     this.compactEvery = options.compactEvery ?? 100;
-    this.keepVersionsMs = options.keepVersionsMs ?? 5 * 60_000;
+    this.keepVersionsMs = Math.max(MIN_KEEP_VERSIONS_MS, options.keepVersionsMs ?? 5 * 60_000);
     this.nextCompaction = this.compactEvery;
   }
 

@@ -300,7 +300,7 @@ describe('a busy root', () => {
     const processes2 = [0, 1].map(() => {
       const state = new StateTables(root);
       const lease = new ProcessLease(state, LEASE_MS);
-      const store = new JobStore(state, lease, { compactEvery: 8, keepVersionsMs: 0 });
+      const store = new JobStore(state, lease, { compactEvery: 8 });
       const jobs = new JobRegistry({ store, pollMs: POLL_MS, concurrency: 2, progressMs: 0 });
       const p = { state, lease, store, jobs };
       processes.push(p);
