@@ -1,13 +1,15 @@
 /**
  * Arrow answers, streamed: batches go out as the engine produces them, with the socket's
- * back-pressure holding the engine back, and are never collected into one buffer.
+ * back-pressure holding the engine back, and are never collected into one buffer (an answer
+ * complete within its first 64 KiB goes out in one write).
  *
  * The framing follows the client: an IPC stream to a client that asks for one in its Accept header
  * (our `rest` back end does) and to LanceDB's remote client, which reads either and picks by the
  * reply's Content-Type; else an IPC file, which the specification names for QueryTable and which
  * is written as it goes too (its footer, the index of the batches, comes last).
  *
- * A failure after the first byte cannot become an error body any more: the connection is then
+ * A failure within the first 64 KiB still becomes an error body (that much is read before the
+ * reply starts); a failure after the first byte cannot become one any more: the connection is then
  * cut (Fastify destroys it when the stream fails), so the client sees a broken answer, never a
  * short one that looks whole.
  */
@@ -29,25 +31,47 @@ export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
  */
 const READ_AHEAD_BYTES = 1024 * 1024;
 
+/**
+ * An answer that is complete within this many bytes goes out as one buffer: most answers (a
+ * search's k rows) are a few kilobytes, and a stream's chunks would each be a write of their own.
+ */
+const SMALL_ANSWER_BYTES = 64 * 1024;
+
 export interface ArrowReply {
   contentType: string;
-  body: Readable;
+  /** The whole answer when it was small, else a stream of it. */
+  body: Readable | Buffer;
 }
 
-export function arrowReply(request: FastifyRequest, stream: ArrowIpcStream): ArrowReply {
+export async function arrowReply(
+  request: FastifyRequest,
+  stream: ArrowIpcStream,
+): Promise<ArrowReply> {
   const accept = request.headers.accept ?? '';
-  if (accept.includes(ARROW_STREAM_TYPE) || isLanceRemoteDialect(request)) {
-    return {
-      contentType: ARROW_STREAM_TYPE,
-      body: Readable.from(stream, { objectMode: false, highWaterMark: READ_AHEAD_BYTES }),
-    };
+  const asStream = accept.includes(ARROW_STREAM_TYPE) || isLanceRemoteDialect(request);
+  const contentType = asStream ? ARROW_STREAM_TYPE : ARROW_FILE_TYPE;
+  const framed = asStream ? stream : ipcFileBytes(readStreamMessages(stream));
+  const chunks = framed[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  while (size < SMALL_ANSWER_BYTES) {
+    const next = await chunks.next();
+    if (next.done) return { contentType, body: Buffer.concat(head) };
+    head.push(next.value);
+    size += next.value.byteLength;
+  }
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* head;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      // A reply cut short (a client gone, a stall) ends the query's iteration too.
+      await chunks.return?.();
+    }
   }
   return {
-    contentType: ARROW_FILE_TYPE,
-    body: Readable.from(ipcFileBytes(readStreamMessages(stream)), {
-      objectMode: false,
-      highWaterMark: READ_AHEAD_BYTES,
-    }),
+    contentType,
+    body: Readable.from(rest(), { objectMode: false, highWaterMark: READ_AHEAD_BYTES }),
   };
 }
 

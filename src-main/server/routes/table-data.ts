@@ -1,4 +1,5 @@
 /** Table data routes: count, insert, merge-insert, update, delete, query, explain and analyze. */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { normalizeEnum } from '../http/enums';
@@ -132,8 +133,10 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
     body: Common,
     handler: async ({ body, request, openTable }) => {
       const handle = await openTable();
-      const answer = arrowReply(request, await handle.queryStream(toQueryRequest(body)));
-      cutWhenStalled(request.raw.socket, answer.body, idleTimeoutOf(state));
+      const answer = await arrowReply(request, await handle.queryStream(toQueryRequest(body)));
+      if (answer.body instanceof Readable) {
+        cutWhenStalled(request.raw.socket, answer.body, idleTimeoutOf(state));
+      }
       return new RawReply(200, answer.body, answer.contentType);
     },
   });
