@@ -507,6 +507,20 @@ export function catalogClientConformance(
         await expectCode(table.query({ columns: ['`broken'] }), E.InvalidInput);
       });
 
+      it('streams the same answer as Arrow IPC, and fails a bad query before the first byte', async () => {
+        const table = await tableWithRows(100);
+        const request = { filter: 'id >= 50', columns: ['id', 'meta.score'], limit: 20 };
+        const collected = await table.query(request);
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of await table.queryStream(request)) chunks.push(chunk);
+        const streamed = arrow.tableFromIPC(Buffer.concat(chunks));
+        expect(streamed.schema.fields.map((f) => f.name)).toEqual(['id', 'meta.score']);
+        expect([...(streamed.getChild('id')!.toArray() as Int32Array)]).toEqual([
+          ...(collected.getChild('id')!.toArray() as Int32Array),
+        ]);
+        await expectCode(table.queryStream({ columns: ['nope'] }), E.TableColumnNotFound);
+      });
+
       it('finds a stored vector as its own nearest neighbour', async () => {
         const table = await tableWithRows(200);
         const row = (await table.query({ filter: 'id = 42', columns: ['vector'] })).get(0)!;
