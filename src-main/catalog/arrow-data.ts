@@ -19,6 +19,10 @@ function readIpc(bytes: Uint8Array): ArrowTable {
 
 export type TableData = ArrowTable | RecordBatch | RecordBatch[] | Uint8Array;
 
+/** The media types of Arrow IPC bodies, as the namespace contract names them. */
+export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
+export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
+
 /** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
 export type ArrowIpcStream = AsyncIterable<Uint8Array>;
 

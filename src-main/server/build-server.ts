@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { InflateLimitError } from '../catalog/inflate-errors';
 import { errors, isCatalogError, ERROR_CODES } from '../../src-shared/vocabulary/errors';
+import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import { asCatalogError, errorBody } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
 import { installEdge } from './http/edge';
@@ -42,11 +43,7 @@ import { registerTransactionRoutes } from './routes/transactions';
 import { restoreFoldedRootId } from './http/root-id-url';
 import { recordRoutes } from './route-table';
 
-const ARROW_TYPES = [
-  'application/vnd.apache.arrow.stream',
-  'application/vnd.apache.arrow.file',
-  'application/octet-stream',
-];
+const ARROW_TYPES = [ARROW_STREAM_TYPE, ARROW_FILE_TYPE, 'application/octet-stream'];
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import type { Host } from '../host/host';
 import { allowedHosts, browserRefusal } from '../server/http/browser-guard';
 import { hasBody } from '../server/http/has-body';
@@ -112,7 +113,7 @@ export function buildWebServer(options: WebServerOptions): WebServer {
     if (result.ok && result.value instanceof Uint8Array) {
       const bytes = result.value;
       return reply
-        .type('application/vnd.apache.arrow.stream')
+        .type(ARROW_STREAM_TYPE)
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     }
     return reply.type('application/json').send(result);

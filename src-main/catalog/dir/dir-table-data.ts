@@ -2,7 +2,8 @@
  * A `dir` table's rows: count, insert, query (and its plan), update, delete and merge-insert.
  * Writes go to a handle's branch and are refused on a handle pinned at a version.
  */
-import type { Table as ArrowTable } from 'apache-arrow';
+import type * as lancedb from '@lancedb/lancedb';
+import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type { ArrowIpcStream, MergeInsertResult, WriteResult } from '../client';
 import type {
   BranchOption,
@@ -47,25 +48,26 @@ export async function insert(
   return { version: result.version, numRows: arrow.numRows };
 }
 
-export async function query(t: DirTableCore, request: QueryRequest = {}): Promise<ArrowTable> {
-  if (request.version !== undefined) {
-    const pinned = await t.checkout(request.version, request.branch);
-    return query(pinned, { ...request, version: undefined, branch: undefined });
-  }
-  const table = await t.lanceFor(request.branch);
-  return withQuerySchema(table, (schema) => runQuery(table, schema, request));
+export function query(t: DirTableCore, request: QueryRequest = {}): Promise<ArrowTable> {
+  return onQueriedTable(t, request, runQuery);
 }
 
-export async function queryStream(
+export function queryStream(t: DirTableCore, request: QueryRequest = {}): Promise<ArrowIpcStream> {
+  return onQueriedTable(t, request, streamQuery);
+}
+
+/** Runs a query on the table, branch and version it names, against its remembered schema. */
+async function onQueriedTable<T>(
   t: DirTableCore,
-  request: QueryRequest = {},
-): Promise<ArrowIpcStream> {
+  request: QueryRequest,
+  run: (table: lancedb.Table, schema: Schema, request: QueryRequest) => Promise<T>,
+): Promise<T> {
   if (request.version !== undefined) {
     const pinned = await t.checkout(request.version, request.branch);
-    return queryStream(pinned, { ...request, version: undefined, branch: undefined });
+    return onQueriedTable(pinned, { ...request, version: undefined, branch: undefined }, run);
   }
   const table = await t.lanceFor(request.branch);
-  return withQuerySchema(table, (schema) => streamQuery(table, schema, request));
+  return withQuerySchema(table, (schema) => run(table, schema, request));
 }
 
 export async function explainPlan(

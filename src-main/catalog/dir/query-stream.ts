@@ -41,12 +41,11 @@ export async function streamQuery(
   request: QueryRequest,
 ): Promise<ArrowIpcStream> {
   const query = buildQuery(table, schema, request);
-  const batches = await lance(() =>
-    nativeBatches(query, batchRows(projectedSchema(schema, request))),
-  );
+  const projected = projectedSchema(schema, request);
+  const batches = await lance(() => nativeBatches(query, batchRows(projected)));
   // The plan runs (and a bad filter fails) on the first pull: before any byte is answered.
   const first = await lance(() => batches.next());
-  if (!first) return ipcStreamBytes(schemaOnly(projectedSchema(schema, request)));
+  if (!first) return ipcStreamBytes(schemaOnly(projected));
   return ipcStreamBytes(batchMessages(first, batches));
 }
 

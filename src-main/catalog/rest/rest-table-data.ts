@@ -12,11 +12,15 @@ import type {
   QueryRequest,
   UpdateRequest,
 } from '../../../src-shared/catalog-api';
-import { decodeIpc, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
+import {
+  ARROW_FILE_TYPE,
+  ARROW_STREAM_TYPE,
+  decodeIpc,
+  encodeIpcStream,
+  toArrowTable,
+  type TableData,
+} from '../arrow-data';
 import type { RestTableCore } from './rest-table-core';
-
-const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
-const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
 
 /** The namespace contract's QueryTableRequest for a QueryRequest. */
 export function toWireQuery(request: QueryRequest): Record<string, unknown> {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request, type Dispatcher } from 'undici';
+import { ARROW_STREAM_TYPE } from '../arrow-data';
 import {
   CatalogError,
   ERROR_CODES,
@@ -191,7 +192,7 @@ export class RestTransport {
     if (req.accept) headers.accept = req.accept;
     let body: string | Buffer | undefined;
     if (req.bytes) {
-      headers['content-type'] = 'application/vnd.apache.arrow.stream';
+      headers['content-type'] = ARROW_STREAM_TYPE;
       body = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
     } else if (req.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -19,10 +19,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ArrowIpcStream } from '../../catalog/client';
 import { readStreamMessages } from '../../catalog/arrow-ipc-reader';
 import { ipcFileBytes } from '../../catalog/arrow-ipc-writers';
+import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../../catalog/arrow-data';
 import { isLanceRemoteDialect } from './dialect';
-
-export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
-export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
 
 /**
  * How far the reply may read ahead of the socket. LanceDB answers in batches of some 1,000 rows,
