@@ -166,6 +166,8 @@ export function checkLinearizable(
     next: number;
     chosen: number;
     minEnd: number;
+    /** A call that changes nothing and may go next: the only one this frame tries (see below). */
+    forced: number;
   }
   const stack: Frame[] = [];
   let count = 0;
@@ -178,8 +180,27 @@ export function checkLinearizable(
     best = Math.max(best, count);
     let minEnd = Infinity;
     for (let i = 0; i < n; i++) if (!placed[i]) minEnd = Math.min(minEnd, calls[i]!.end);
-    stack.push({ state, next: 0, chosen: -1, minEnd });
+    stack.push({ state, next: 0, chosen: -1, minEnd, forced: forcedCall(state, minEnd) });
     return true;
+  };
+
+  /**
+   * A read (list, read) or a refused call changes no state in the model, whatever the state. If
+   * one may go next (it began before every unplaced call ended) and the model gives its outcome
+   * here, some order places it next if any order exists: moving it forward changes no other
+   * call's state and breaks no real-time order. So the search need not branch on the others.
+   */
+  const forcedCall = (state: CatalogState, minEnd: number): number => {
+    for (let i = 0; i < n; i++) {
+      const call = calls[i]!;
+      if (call.start > minEnd) break;
+      if (placed[i]) continue;
+      const changesNothing = call.op.kind === 'list' || call.op.kind === 'read' || !call.outcome.ok;
+      if (changesNothing && sameOutcome(apply(state, call.op, options).outcome, call.outcome)) {
+        return i;
+      }
+    }
+    return -1;
   };
 
   const search = (): CatalogState | undefined => {
@@ -196,7 +217,7 @@ export function checkLinearizable(
       for (; frame.next < n; frame.next++) {
         const i = frame.next;
         const call = calls[i]!;
-        if (placed[i]) continue;
+        if (placed[i] || (frame.forced >= 0 && i !== frame.forced)) continue;
         if (call.start > frame.minEnd) break; // sorted by start: nothing later can go first
         const { outcome, next } = apply(frame.state, call.op, options);
         if (!sameOutcome(outcome, call.outcome)) continue;
