@@ -15,6 +15,8 @@ const MAIN_EXTERNALS = [
   'lz4-napi',
   'parquet-wasm',
   'parquet-wasm/node',
+  '@duckdb/node-api',
+  '@duckdb/node-bindings',
   'apache-arrow',
 ];
 

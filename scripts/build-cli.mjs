@@ -30,6 +30,7 @@ const EXTERNAL = [
   '@lancedb/lancedb',
   'lz4-napi',
   'parquet-wasm',
+  '@duckdb/*',
   '@aws-sdk/*',
   '@azure/*',
   '@google-cloud/*',

@@ -13,7 +13,7 @@ import {
   parseCell,
   rowsToTable,
 } from '../../../../src-main/host/imports/infer-schema';
-import { parseJson } from '../../../../src-main/host/imports/sources';
+import { parseJson } from '../../../../src-main/host/imports/row-readers';
 import { expectCode } from '../../../support/expect-code';
 
 const INVALID = ERROR_CODES.InvalidInput;

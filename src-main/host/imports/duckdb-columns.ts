@@ -1,0 +1,360 @@
+/**
+ * DuckDB chunks into Arrow columns without a JS value per cell: fixed-width values and vectors
+ * are copied out of DuckDB's buffers as bytes, strings are copied as UTF-8 into one buffer with
+ * offsets, and DuckDB's validity words already have Arrow's bit order. Only columns the person
+ * chose a cast for are read cell by cell, through the same cast as every other import.
+ *
+ * A sink collects one column of the batch being built; `finish` hands the column over as Arrow
+ * data and starts the next batch. DuckDB's memory is only valid until the next chunk is fetched,
+ * so everything is copied on `append`.
+ */
+import type { Data, DataType, Field } from 'apache-arrow';
+import type { Vector as DuckVector } from '@duckdb/node-bindings';
+import { arrow } from '../../catalog/arrow';
+import type { DuckBindings } from './duckdb-reader';
+
+export interface ColumnSink {
+  /** Appends rows [from, from + count) of the vector, whose chunk holds `rows` rows. */
+  append(vector: DuckVector, rows: number, from: number, count: number): void;
+  /** Bytes held for the batch so far, to bound a batch by size as well as rows. */
+  readonly bytes: number;
+  finish(): Data;
+}
+
+/** A growable byte buffer. */
+class Bytes {
+  buffer = new Uint8Array(1 << 16);
+  length = 0;
+  reserve(extra: number): void {
+    if (this.length + extra <= this.buffer.length) return;
+    let size = this.buffer.length * 2;
+    while (size < this.length + extra) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+  push(bytes: Uint8Array): void {
+    this.reserve(bytes.length);
+    this.buffer.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+  take(): Uint8Array {
+    const out = this.buffer.slice(0, this.length);
+    this.length = 0;
+    return out;
+  }
+}
+
+/** Arrow's validity bitmap, all set until a null clears a bit. */
+class Validity {
+  private bits = new Uint8Array(1 << 10).fill(0xff);
+  length = 0;
+  nulls = 0;
+
+  /** `words` is DuckDB's validity (null when every row is valid); bit i of byte i>>3 is row i. */
+  append(words: Uint8Array | null, from: number, rows: number): void {
+    const needed = (this.length + rows + 7) >> 3;
+    if (needed > this.bits.length) {
+      const grown = new Uint8Array(Math.max(needed, this.bits.length * 2)).fill(0xff);
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    if (words) {
+      for (let i = 0; i < rows; i++) {
+        const bit = from + i;
+        if ((words[bit >> 3]! >> (bit & 7)) & 1) continue;
+        const at = this.length + i;
+        this.bits[at >> 3]! &= ~(1 << (at & 7));
+        this.nulls += 1;
+      }
+    }
+    this.length += rows;
+  }
+
+  isValid(row: number): boolean {
+    return ((this.bits[row >> 3]! >> (row & 7)) & 1) === 1;
+  }
+
+  take(): { length: number; nullCount: number; nullBitmap?: Uint8Array } {
+    const out = {
+      length: this.length,
+      nullCount: this.nulls,
+      ...(this.nulls > 0 ? { nullBitmap: this.bits.slice(0, (this.length + 7) >> 3) } : {}),
+    };
+    this.bits.fill(0xff);
+    this.length = 0;
+    this.nulls = 0;
+    return out;
+  }
+}
+
+const validityOf = (duck: DuckBindings, vector: DuckVector, rows: number) =>
+  duck.vector_get_validity(vector, Math.ceil(rows / 64) * 8) ?? null;
+
+/** Numbers of a fixed width, copied as they lie (DuckDB and Arrow are both little-endian here). */
+class FixedWidthSink implements ColumnSink {
+  private readonly values = new Bytes();
+  private readonly validity = new Validity();
+  constructor(
+    private readonly duck: DuckBindings,
+    private readonly type: DataType,
+    private readonly width: number,
+  ) {}
+  get bytes() {
+    return this.values.length;
+  }
+  append(vector: DuckVector, rows: number, from: number, count: number) {
+    const data = this.duck.vector_get_data(vector, rows * this.width);
+    this.values.push(data.subarray(from * this.width, (from + count) * this.width));
+    this.validity.append(validityOf(this.duck, vector, rows), from, count);
+  }
+  finish() {
+    const bytes = this.values.take();
+    const ArrayType = (this.type as unknown as { ArrayType: Uint8ArrayConstructor }).ArrayType;
+    const data = new ArrayType(bytes.buffer, 0, bytes.length / this.width);
+    return arrow.makeData({ type: this.type, ...this.validity.take(), data } as never) as Data;
+  }
+}
+
+/** DuckDB keeps a boolean per byte; Arrow, per bit. */
+class BoolSink implements ColumnSink {
+  private readonly values = new Validity();
+  private readonly validity = new Validity();
+  constructor(private readonly duck: DuckBindings) {}
+  get bytes() {
+    return this.values.length >> 3;
+  }
+  append(vector: DuckVector, rows: number, from: number, count: number) {
+    const valid = validityOf(this.duck, vector, rows);
+    const bytes = this.duck.vector_get_data(vector, rows);
+    // The same bit builder as validity: a false (or a null) clears the row's bit.
+    const asBits = new Uint8Array((count + 7) >> 3);
+    for (let i = 0; i < count; i++) if (bytes[from + i]) asBits[i >> 3]! |= 1 << (i & 7);
+    this.values.append(asBits, 0, count);
+    this.validity.append(valid, from, count);
+  }
+  finish() {
+    const { length, nullBitmap: data = new Uint8Array((length + 7) >> 3).fill(0xff) } =
+      this.values.take();
+    return arrow.makeData({
+      type: new arrow.Bool(),
+      ...this.validity.take(),
+      data,
+    } as never) as Data;
+  }
+}
+
+/** A duckdb_string_t: 4 bytes of length, then 12 inline bytes or a 4-byte prefix and a pointer. */
+const STRING_T = 16;
+
+function stringBytes(duck: DuckBindings, view: Uint8Array, dv: DataView, at: number): Uint8Array {
+  const length = dv.getUint32(at, true);
+  return length <= 12
+    ? view.subarray(at + 4, at + 4 + length)
+    : duck.get_data_from_pointer(view.buffer as ArrayBuffer, view.byteOffset + at + 8, length);
+}
+
+/** Appends `rows` strings of a VARCHAR vector from `first`; nulls add an empty value. */
+function appendStrings(
+  duck: DuckBindings,
+  vector: DuckVector,
+  first: number,
+  rows: number,
+  valid: (row: number) => boolean,
+  offsets: number[],
+  data: Bytes,
+): void {
+  const view = duck.vector_get_data(vector, (first + rows) * STRING_T);
+  const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = first; i < first + rows; i++) {
+    if (valid(i)) data.push(stringBytes(duck, view, dv, i * STRING_T));
+    offsets.push(data.length);
+  }
+}
+
+const rowValidity = (words: Uint8Array | null) =>
+  words ? (row: number) => ((words[row >> 3]! >> (row & 7)) & 1) === 1 : () => true;
+
+class Utf8Sink implements ColumnSink {
+  private readonly data = new Bytes();
+  private offsets: number[] = [0];
+  private readonly validity = new Validity();
+  constructor(private readonly duck: DuckBindings) {}
+  get bytes() {
+    return this.data.length + this.offsets.length * 4;
+  }
+  append(vector: DuckVector, rows: number, from: number, count: number) {
+    const words = validityOf(this.duck, vector, rows);
+    appendStrings(this.duck, vector, from, count, rowValidity(words), this.offsets, this.data);
+    this.validity.append(words, from, count);
+  }
+  finish() {
+    const valueOffsets = Int32Array.from(this.offsets);
+    this.offsets = [0];
+    return arrow.makeData({
+      type: new arrow.Utf8(),
+      ...this.validity.take(),
+      valueOffsets,
+      data: this.data.take(),
+    } as never) as Data;
+  }
+}
+
+/** FLOAT[dim] (DuckDB's fixed-size array) as Arrow's fixed-size list of float32. */
+class VectorSink implements ColumnSink {
+  private readonly values = new Bytes();
+  private readonly validity = new Validity();
+  constructor(
+    private readonly duck: DuckBindings,
+    private readonly type: DataType,
+    private readonly dim: number,
+  ) {}
+  get bytes() {
+    return this.values.length;
+  }
+  append(vector: DuckVector, rows: number, from: number, count: number) {
+    const child = this.duck.array_vector_get_child(vector);
+    const data = this.duck.vector_get_data(child, rows * this.dim * 4);
+    this.values.push(data.subarray(from * this.dim * 4, (from + count) * this.dim * 4));
+    this.validity.append(validityOf(this.duck, vector, rows), from, count);
+  }
+  finish() {
+    const bytes = this.values.take();
+    const validity = this.validity.take();
+    const child = arrow.makeData({
+      type: new arrow.Float32(),
+      length: validity.length * this.dim,
+      nullCount: 0,
+      data: new Float32Array(bytes.buffer, 0, bytes.length / 4),
+    });
+    return arrow.makeData({ type: this.type, ...validity, child } as never) as Data;
+  }
+}
+
+/** VARCHAR[] (DuckDB's list: an offset and a length per row into a child vector). */
+class Utf8ListSink implements ColumnSink {
+  private readonly data = new Bytes();
+  private itemOffsets: number[] = [0];
+  private listOffsets: number[] = [0];
+  private readonly validity = new Validity();
+  constructor(
+    private readonly duck: DuckBindings,
+    private readonly type: DataType,
+  ) {}
+  get bytes() {
+    return this.data.length + this.itemOffsets.length * 4;
+  }
+  append(vector: DuckVector, rows: number, from: number, count: number) {
+    const words = validityOf(this.duck, vector, rows);
+    const valid = rowValidity(words);
+    const entries = this.duck.vector_get_data(vector, rows * 16);
+    const dv = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
+    const child = this.duck.list_vector_get_child(vector);
+    const size = this.duck.list_vector_get_size(vector);
+    const childWords = size > 0 ? validityOf(this.duck, child, size) : null;
+    for (let i = from; i < from + count; i++) {
+      if (valid(i)) {
+        const offset = Number(dv.getBigUint64(i * 16, true));
+        const length = Number(dv.getBigUint64(i * 16 + 8, true));
+        appendStrings(
+          this.duck,
+          child,
+          offset,
+          length,
+          rowValidity(childWords),
+          this.itemOffsets,
+          this.data,
+        );
+      }
+      this.listOffsets.push(this.itemOffsets.length - 1);
+    }
+    this.validity.append(words, from, count);
+  }
+  finish() {
+    const items = this.itemOffsets.length - 1;
+    const child = arrow.makeData({
+      type: new arrow.Utf8(),
+      length: items,
+      nullCount: 0,
+      valueOffsets: Int32Array.from(this.itemOffsets),
+      data: this.data.take(),
+    });
+    const valueOffsets = Int32Array.from(this.listOffsets);
+    this.itemOffsets = [0];
+    this.listOffsets = [0];
+    return arrow.makeData({
+      type: this.type,
+      ...this.validity.take(),
+      valueOffsets,
+      child,
+    } as never) as Data;
+  }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Text cells converted one by one in JS: for a column the person chose a type for, where the
+ * import's own cast rules (and their messages) apply. `build` turns the batch's values into Arrow.
+ */
+class CellSink implements ColumnSink {
+  private values: unknown[] = [];
+  private held = 0;
+  constructor(
+    private readonly duck: DuckBindings,
+    private readonly convert: (text: string | null, row: number) => unknown,
+    private readonly build: (values: unknown[], firstRow: number) => Data,
+    private firstRow: number,
+  ) {}
+  get bytes() {
+    return this.held;
+  }
+  append(vector: DuckVector, rows: number, from: number, count: number) {
+    for (const text of readStrings(this.duck, vector, rows).slice(from, from + count)) {
+      this.held += text ? text.length : 0;
+      this.values.push(this.convert(text, this.firstRow + this.values.length));
+    }
+  }
+  finish() {
+    const data = this.build(this.values, this.firstRow);
+    this.firstRow += this.values.length;
+    this.values = [];
+    this.held = 0;
+    return data;
+  }
+}
+
+/** The cells of a VARCHAR vector as strings (null for a null cell). */
+export function readStrings(duck: DuckBindings, vector: DuckVector, rows: number) {
+  const valid = rowValidity(validityOf(duck, vector, rows));
+  const view = duck.vector_get_data(vector, rows * STRING_T);
+  const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
+  const out: Array<string | null> = [];
+  for (let i = 0; i < rows; i++)
+    out.push(valid(i) ? decoder.decode(stringBytes(duck, view, dv, i * STRING_T)) : null);
+  return out;
+}
+
+/** How a column of the query's answer becomes Arrow. */
+export type ColumnReading =
+  | { as: 'native'; field: Field }
+  | {
+      as: 'cells';
+      field: Field;
+      convert: (text: string | null, row: number) => unknown;
+      build: (values: unknown[], firstRow: number) => Data;
+    };
+
+export function sinkFor(duck: DuckBindings, reading: ColumnReading): ColumnSink {
+  if (reading.as === 'cells') return new CellSink(duck, reading.convert, reading.build, 0);
+  const type = reading.field.type as DataType;
+  const A = arrow;
+  if (A.DataType.isBool(type)) return new BoolSink(duck);
+  if (A.DataType.isUtf8(type)) return new Utf8Sink(duck);
+  if (A.DataType.isFixedSizeList(type)) return new VectorSink(duck, type, type.listSize);
+  if (A.DataType.isList(type)) return new Utf8ListSink(duck, type);
+  if (A.DataType.isInt(type)) return new FixedWidthSink(duck, type, type.bitWidth / 8);
+  if (A.DataType.isFloat(type))
+    return new FixedWidthSink(duck, type, type.precision === A.Precision.DOUBLE ? 8 : 4);
+  throw new Error(`No native reading for ${String(type)}`);
+}

@@ -1,0 +1,91 @@
+/**
+ * DuckDB as the reader of text files for imports: its CSV and JSON readers are parallel and
+ * columnar, and a query over them streams in chunks of about 2,048 rows, so a file of any size
+ * is read with memory bounded by DuckDB's limit plus the batch being built.
+ *
+ * Each import gets its own in-memory database, closed when the import ends. Only our own SQL
+ * runs in it; the file's path is a bound parameter, never spliced into the text. Extensions are
+ * never fetched (json and parquet are built in), and DuckDB spills, if ever, to a private folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBInstance } from '@duckdb/node-api';
+
+/** DuckDB's own memory cap for one import; the batch being built in JS comes on top. */
+const MEMORY_LIMIT = '256MB';
+const MAX_THREADS = 4;
+
+export type DuckBindings = typeof import('@duckdb/node-bindings');
+
+export interface DuckSession {
+  bindings: DuckBindings;
+  /** The query's chunks in order, each valid only until the next is fetched. */
+  chunks(sql: string, path: string): AsyncGenerator<DuckDBDataChunk>;
+  /** How far the running query has read, 0..1, from DuckDB's progress; -1 when unknown. */
+  progress(): number;
+  close(): void;
+}
+
+/** A string literal for DuckDB SQL. */
+export const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A quoted identifier for DuckDB SQL. */
+export const sqlName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export async function openDuckSession(): Promise<DuckSession> {
+  const [{ DuckDBInstance }, bindingsModule] = await Promise.all([
+    import('@duckdb/node-api'),
+    import('@duckdb/node-bindings'),
+  ]);
+  const spill = mkdtempSync(join(tmpdir(), 'cs-import-duckdb-'));
+  let instance: DuckDBInstance | undefined;
+  let connection: DuckDBConnection | undefined;
+  try {
+    instance = await DuckDBInstance.create(':memory:', {
+      threads: String(Math.max(1, Math.min(MAX_THREADS, availableParallelism()))),
+      memory_limit: MEMORY_LIMIT,
+      temp_directory: spill,
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    });
+    connection = await instance.connect();
+  } catch (error) {
+    connection?.closeSync();
+    instance?.closeSync();
+    rmSync(spill, { recursive: true, force: true });
+    throw error;
+  }
+  const db = instance;
+  const conn = connection;
+  let closed = false;
+  return {
+    // A CommonJS module: its functions are the default export when imported.
+    bindings: ((bindingsModule as { default?: DuckBindings }).default ??
+      bindingsModule) as DuckBindings,
+    async *chunks(sql, path) {
+      const statement = await conn.prepare(sql);
+      try {
+        statement.bindVarchar(1, path);
+        const result = await statement.stream();
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) return;
+          yield chunk;
+        }
+      } finally {
+        statement.destroySync();
+      }
+    },
+    progress() {
+      const { percentage } = conn.progress;
+      return percentage < 0 ? -1 : Math.min(1, percentage / 100);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      conn.closeSync();
+      db.closeSync();
+      rmSync(spill, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * CSV, TSV, JSON and NDJSON imports, read in columns. The first rows are read one by one, to
+ * infer the schema by the import's rules (`inferSchema`); the whole file is then read by DuckDB
+ * and converted in SQL by the same rules (`import-query.ts`), and its chunks become Arrow batches
+ * without a JS object per row. Memory stays at DuckDB's limit plus the batch being built.
+ *
+ * A cell that does not fit its column fails the import, worded by the JS rules that inferred the
+ * column (row, column, and the type to choose instead). A file DuckDB cannot parse (a short row,
+ * an open quote, broken JSON) fails naming the line DuckDB reports.
+ */
+import { statSync } from 'node:fs';
+import type { Data, Field, Schema, Table as ArrowTable } from 'apache-arrow';
+import type { DuckDBDataChunk } from '@duckdb/node-api';
+import { arrow } from '../../catalog/arrow';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import type { ImportColumn } from '../../../src-shared/studio-procedures';
+import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
+import { readStrings, sinkFor, type ColumnReading, type ColumnSink } from './duckdb-columns';
+import { openDuckSession, type DuckSession } from './duckdb-reader';
+import { importQuery, type QueryColumn, type TextFormat } from './import-query';
+import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
+import { csvRecords, ndjsonRows, parseJson } from './row-readers';
+import type { Source } from './sources';
+
+export const SAMPLE_ROWS = 1000;
+/** A batch is also cut at this size, so that wide rows cannot make one batch huge. */
+const MAX_BATCH_BYTES = 64 * 1024 * 1024;
+
+interface Sample {
+  names: string[];
+  rows: Array<Record<string, unknown>>;
+}
+
+async function csvSample(path: string, delimiter: string): Promise<Sample> {
+  let names: string[] | undefined;
+  const rows: Array<Record<string, unknown>> = [];
+  for await (const record of csvRecords(path, delimiter)) {
+    if (!names) {
+      names = record;
+      continue;
+    }
+    rows.push(Object.fromEntries(names.map((name, i) => [name, parseCell(record[i], true)])));
+    if (rows.length >= SAMPLE_ROWS) break;
+  }
+  return { names: names ?? [], rows };
+}
+
+async function jsonSample(objects: AsyncIterable<Record<string, unknown>>): Promise<Sample> {
+  const names: string[] = [];
+  const rows: Array<Record<string, unknown>> = [];
+  for await (const row of objects) {
+    for (const key of Object.keys(row)) if (!names.includes(key)) names.push(key);
+    rows.push(row);
+    if (rows.length >= SAMPLE_ROWS) break;
+  }
+  return { names, rows };
+}
+
+/** The first objects of a JSON array, read by DuckDB so that a large file is never loaded whole. */
+async function* jsonArrayObjects(path: string): AsyncGenerator<Record<string, unknown>> {
+  const session = await openDuckSession();
+  try {
+    const sql = `SELECT json::VARCHAR FROM read_json_objects($1, format = 'array')`;
+    let item = 0;
+    for await (const chunk of runQuery(session, sql, path)) {
+      const vector = session.bindings.data_chunk_get_vector(chunk.chunk, 0);
+      for (const text of readStrings(session.bindings, vector, chunk.rowCount)) {
+        item += 1;
+        const value = text === null ? null : parseJson(text);
+        if (!value || typeof value !== 'object' || Array.isArray(value))
+          throw errors.InvalidInput(`Item ${item} is not an object`);
+        yield value as Record<string, unknown>;
+      }
+    }
+  } finally {
+    session.close();
+  }
+}
+
+/** DuckDB's answer, with its errors as the file's: InvalidInput naming the line it gives. */
+async function* runQuery(session: DuckSession, sql: string, path: string) {
+  try {
+    yield* session.chunks(sql, path);
+  } catch (error) {
+    throw fileError(error);
+  }
+}
+
+function fileError(error: unknown): Error {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== undefined)
+    return error as Error;
+  const message = error.message;
+  const line = /Line: (\d+)/.exec(message)?.[1];
+  // DuckDB's first line says what is wrong; the rest repeats the file's text and its options.
+  const what = message
+    .split('\n')[0]!
+    .replace(/^[A-Za-z ]+Error: /, '')
+    .replace(/^CSV Error on Line: \d+/, '')
+    .trim();
+  const detail = message
+    .split('\n')
+    .find((l) => /Expected Number of Columns|unterminated|Malformed JSON|quote/i.test(l));
+  return errors.InvalidInput(
+    `The file cannot be read${line ? ` at line ${line}` : ''}: ${[what, detail].filter(Boolean).join('. ')}`,
+    { cause: error },
+  );
+}
+
+/** The Arrow data of one column from cast values, by the batch builder's checks. */
+function builtColumn(field: Field, values: unknown[], firstRow: number): Data {
+  const rows = values.map((value) => ({ [field.name]: value }));
+  return rowsToTable(new arrow.Schema([field]), rows, firstRow).getChildAt(0)!.data[0]!;
+}
+
+function readingFor(
+  column: QueryColumn,
+  plan: ColumnPlan | undefined,
+  json: boolean,
+): ColumnReading {
+  if (column.convert === 'sql' || !plan) return { as: 'native', field: column.field };
+  return {
+    as: 'cells',
+    field: column.field,
+    convert: (text, row) =>
+      castValue(json && text !== null ? parseJson(text) : text, plan, row, !json),
+    build: (values, firstRow) => builtColumn(column.field, values, firstRow),
+  };
+}
+
+export async function textSource(
+  path: string,
+  format: TextFormat,
+  columns: readonly ImportColumn[] | undefined,
+): Promise<Source> {
+  const json = format === 'json' || format === 'ndjson';
+  const sample =
+    format === 'csv' || format === 'tsv'
+      ? await csvSample(path, format === 'tsv' ? '\t' : ',')
+      : await jsonSample(format === 'ndjson' ? ndjsonRows(path) : jsonArrayObjects(path));
+  if (sample.names.length === 0) throw errors.InvalidInput('The file has no columns');
+  const inferred = inferSchema(sample.names, sample.rows);
+  const plans = columns ? planColumns(inferred, columns) : undefined;
+  const schema = plans ? outputSchema(plans) : inferred;
+  const queryColumns: QueryColumn[] = plans
+    ? plans.map((p) => ({ source: p.source, field: p.field, convert: p.cast ? 'text' : 'sql' }))
+    : inferred.fields.map((field) => ({ source: field.name, field, convert: 'sql' }));
+  const query = importQuery(format, sample.names, queryColumns);
+  // Types not chosen by the person were inferred from the sample; a later row may not fit them.
+  const options: RowsToTableOptions = {
+    inferred: {
+      columns: new Set(queryColumns.filter((c) => c.convert === 'sql').map((c) => c.field.name)),
+      fromRows: sample.rows.length,
+    },
+  };
+
+  /** The JS rules' own words for a cell the SQL refused (they throw); a generic refusal if not. */
+  const refuse = (row: number, column: QueryColumn, text: string): never => {
+    const value = json ? parseJson(text) : parseCell(text, true);
+    rowsToTable(new arrow.Schema([column.field]), [{ [column.field.name]: value }], row, options);
+    throw errors.InvalidInput(
+      `Row ${row + 1}, column ${JSON.stringify(column.field.name)}: ${text.slice(0, 60)} cannot be read as ${String(column.field.type)}; choose this column's type in the import's columns`,
+    );
+  };
+
+  const bytesTotal = statSync(path).size;
+  let progress = () => 0;
+  return {
+    format,
+    schema,
+    bytesTotal,
+    bytesRead: () => Math.round(progress() * bytesTotal),
+    async *batches(batchSize: number): AsyncGenerator<ArrowTable> {
+      const session = await openDuckSession();
+      progress = () => Math.max(0, session.progress());
+      try {
+        const readings = query.columns.map((c) =>
+          readingFor(
+            c,
+            plans?.find((p) => p.field === c.field),
+            json,
+          ),
+        );
+        const sinks: ColumnSink[] = readings.map((r) => sinkFor(session.bindings, r));
+        const bad = query.columns.length;
+        let rows = 0;
+        let done = 0;
+        const take = () => {
+          const children = sinks.map((sink) => sink.finish());
+          const data = arrow.makeData({
+            type: new arrow.Struct(schema.fields),
+            length: rows,
+            nullCount: 0,
+            children,
+          });
+          done += rows;
+          rows = 0;
+          return new arrow.Table([new arrow.RecordBatch(schema as Schema, data)]);
+        };
+        for await (const chunk of runQuery(session, query.sql, path)) {
+          checkFlags(chunk, bad, done + rows, session, (row, index, text) =>
+            refuse(row, query.columns[index]!, text),
+          );
+          const vectors = sinks.map((_, i) =>
+            session.bindings.data_chunk_get_vector(chunk.chunk, i),
+          );
+          // A batch ends at exactly batchSize rows (or earlier, at MAX_BATCH_BYTES).
+          for (let from = 0; from < chunk.rowCount;) {
+            const count = Math.min(chunk.rowCount - from, batchSize - rows);
+            sinks.forEach((sink, i) => sink.append(vectors[i]!, chunk.rowCount, from, count));
+            rows += count;
+            from += count;
+            if (rows >= batchSize || sinks.reduce((n, s) => n + s.bytes, 0) >= MAX_BATCH_BYTES)
+              yield take();
+          }
+        }
+        if (rows > 0) yield take();
+      } finally {
+        progress = () => 1;
+        session.close();
+      }
+    },
+  };
+}
+
+/** Fails on the chunk's first flagged row (`__bad` set), before any of it is kept. */
+function checkFlags(
+  chunk: DuckDBDataChunk,
+  bad: number,
+  firstRow: number,
+  session: DuckSession,
+  refuse: (row: number, column: number, text: string) => never,
+): void {
+  const duck = session.bindings;
+  const rows = chunk.rowCount;
+  const vector = duck.data_chunk_get_vector(chunk.chunk, bad);
+  // A flag is NULL on a good row; no validity mask at all would mean every row is flagged.
+  const words = duck.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
+  let row = -1;
+  for (let i = 0; i < rows && row < 0; i++) if (!words || (words[i >> 3]! >> (i & 7)) & 1) row = i;
+  if (row < 0) return;
+  const flags = duck.vector_get_data(vector, rows * 4);
+  const column = new DataView(flags.buffer, flags.byteOffset).getInt32(row * 4, true);
+  const text = readStrings(duck, duck.data_chunk_get_vector(chunk.chunk, bad + 1), rows)[row];
+  refuse(firstRow + row, column, text ?? '');
+}
