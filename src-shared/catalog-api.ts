@@ -332,6 +332,9 @@ export const JobRecordSchema = z.object({
     numUnindexedRows: z.number().optional(),
     rowsDone: z.number().optional(),
     rowsTotal: z.number().optional(),
+    /** Imports: how much of the file has been read, and its size. */
+    bytesDone: z.number().optional(),
+    bytesTotal: z.number().optional(),
   }),
   createdAt: z.number(),
   startedAt: z.number().optional(),

@@ -1,11 +1,12 @@
 /**
- * A running import, followed in the dialog: rows done of total as a bar, cancel, and the job's
- * own reason when it fails. The job list in the cache is kept current by host events.
+ * A running import, followed in the dialog: rows written (of the total, when the file says) and
+ * bytes read of the file's size, a bar, cancel, and the job's own reason when it fails. The job list in the cache is kept current by host events.
  */
 import { StudioError } from '../api/studio-error';
 import type { JobView } from '../api/use-host-events';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { CancelJob } from '../jobs/CancelJob';
+import { formatBytes } from '../common/format-bytes';
 import { formatCount, jobFraction } from '../jobs/job-format';
 import { ProgressBar } from '../jobs/ProgressBar';
 
@@ -26,7 +27,10 @@ export function ImportProgress({ job }: { job: JobView }) {
         </span>
         <span className="muted">
           {formatCount(p.rowsDone ?? 0)}
-          {p.rowsTotal ? ` of ${formatCount(p.rowsTotal)}` : ''} rows
+          {p.rowsTotal ? ` of ${formatCount(p.rowsTotal)}` : ''} rows written
+          {p.bytesDone !== undefined && p.bytesTotal
+            ? ` · ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)} read`
+            : ''}
         </span>
       </div>
       <ProgressBar fraction={fraction} label="Rows imported" />

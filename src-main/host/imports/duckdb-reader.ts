@@ -11,12 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBDataChunk, DuckDBInstance } from '@duckdb/node-api';
+import type * as DuckNative from '@duckdb/node-bindings';
 
 /** DuckDB's own memory cap for one import; the batch being built in JS comes on top. */
 const MEMORY_LIMIT = '256MB';
 const MAX_THREADS = 4;
 
-export type DuckBindings = typeof import('@duckdb/node-bindings');
+export type DuckBindings = typeof DuckNative;
 
 export interface DuckSession {
   bindings: DuckBindings;

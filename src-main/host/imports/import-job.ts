@@ -17,9 +17,17 @@ import type { JobContext } from '../../catalog/job-submission';
 import type { JobRegistry } from '../../catalog/jobs';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
+import { readAhead } from './read-ahead';
 import { openSource, type ImportFormat, type Source } from './sources';
 
-export const DEFAULT_BATCH_ROWS = 65_536;
+/**
+ * Each batch is one write, and so one fragment of the table: Lance's own default fragment size
+ * keeps an imported table as compact as one made by createTable. Text sources also cut a batch
+ * at 64 MiB, so memory stays bounded whatever the width of the rows.
+ */
+export const DEFAULT_BATCH_ROWS = 1_048_576;
+/** How often a running import reports how far it has read. */
+const PROGRESS_MS = 250;
 
 export interface ImportRequest {
   path: string;
@@ -133,15 +141,27 @@ async function runImport(
   let table = existing;
   let created = false;
   let written = 0;
+  const progress = () => {
+    const bytesDone = source.bytesRead?.();
+    const fraction = source.totalRows
+      ? written / source.totalRows
+      : bytesDone !== undefined && source.bytesTotal
+        ? bytesDone / source.bytesTotal
+        : undefined;
+    return {
+      rowsDone: written,
+      ...(source.totalRows === undefined ? {} : { rowsTotal: source.totalRows }),
+      ...(bytesDone === undefined ? {} : { bytesDone, bytesTotal: source.bytesTotal }),
+      ...(fraction === undefined ? {} : { fraction: Math.min(0.99, fraction) }),
+    };
+  };
+  // Bytes read move while a batch is being read, between the writes.
+  const ticker = setInterval(() => update({ progress: progress() }), PROGRESS_MS);
+  ticker.unref();
   try {
-    update({
-      phase: 'writing',
-      progress: {
-        rowsDone: 0,
-        ...(source.totalRows === undefined ? {} : { rowsTotal: source.totalRows }),
-      },
-    });
-    for await (const batch of source.batches(batchSize)) {
+    update({ phase: 'writing', progress: progress() });
+    // The next batch is read while this one is written.
+    for await (const batch of readAhead(source.batches(batchSize))) {
       if (signal.aborted) throw errors.Internal('cancelled');
       if (!table) {
         table = await catalog.createTable(request.table, batch, request.namespacePath);
@@ -150,12 +170,7 @@ async function runImport(
         await table.insert(batch);
       }
       written += batch.numRows;
-      update({
-        progress: {
-          rowsDone: written,
-          ...(source.totalRows ? { fraction: Math.min(0.99, written / source.totalRows) } : {}),
-        },
-      });
+      update({ progress: progress() });
     }
     if (!table) {
       table = await catalog.createEmptyTable(request.table, source.schema, request.namespacePath);
@@ -174,5 +189,7 @@ async function runImport(
       await catalog.dropTable(request.table, request.namespacePath).catch(() => undefined);
     else if (existing && written > 0) await existing.restore(versionBefore).catch(() => undefined);
     throw error;
+  } finally {
+    clearInterval(ticker);
   }
 }

@@ -14,7 +14,7 @@
  * Columns the person chose a type for come through as text and are cast in JS (`castValue`), so
  * an edited import keeps exactly the casts and messages it always had.
  */
-import type { Field } from 'apache-arrow';
+import type { DataType, Field } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { sqlName, sqlString } from './duckdb-reader';
 
@@ -35,11 +35,14 @@ export const BAD_TEXT = '__bad_text';
 // cells become NULL below, by the import's own rule.
 const NO_NULL_STRING = '\u0001catalog-studio:no-null\u0001';
 
-const INT_RE = `'-?[0-9]+'`;
-// parseCell's FLOAT_PATTERN; JSON's number grammar is a subset of it.
-const FLOAT_RE = `'-?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?'`;
+// parseCell's patterns, with the blanks around a CSV cell allowed (the JS reader trims them, and
+// DuckDB's casts skip them). JSON's number grammar is a subset of FLOAT_RE.
+const INT_RE = `'\\s*-?[0-9]+\\s*'`;
+const FLOAT_RE = `'\\s*-?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*'`;
 const JSON_NUMBER = '-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?';
-const VECTOR_RE = `'\\[\\s*${JSON_NUMBER}(\\s*,\\s*${JSON_NUMBER})*\\s*\\]'`;
+const VECTOR_RE = `'\\s*\\[\\s*${JSON_NUMBER}(\\s*,\\s*${JSON_NUMBER})*\\s*\\]\\s*'`;
+// A whole number of up to 15 digits is exact in float64 (2^53 has 16).
+const ALWAYS_EXACT_LENGTH = 15;
 
 function reader(format: TextFormat, sources: readonly string[]): string {
   if (format === 'json' || format === 'ndjson') {
@@ -55,39 +58,52 @@ function reader(format: TextFormat, sources: readonly string[]): string {
   );
 }
 
-/** The SQL converting text `t` (never blank, never NULL-valued) to the field's type, or NULL. */
-function converted(t: string, field: Field, json: boolean): string {
+/**
+ * How the text `r` (never blank, never JSON null) becomes the field's type: `value`, computed
+ * once, and `ok`, the import's rule for whether that value is the cell unchanged. A row where a
+ * present cell is not ok fails the import, so its value never lands and may be anything.
+ */
+function conversion(r: string, v: string, field: Field, json: boolean) {
   const A = arrow;
-  const type = field.type;
-  const whole = (sqlType: string) =>
-    `CASE WHEN regexp_full_match(${t}, ${INT_RE}) THEN TRY_CAST(${t} AS ${sqlType}) ` +
-    `WHEN regexp_full_match(${t}, ${FLOAT_RE}) THEN (CASE WHEN isfinite(TRY_CAST(${t} AS DOUBLE)) ` +
-    `AND TRY_CAST(${t} AS DOUBLE) = trunc(TRY_CAST(${t} AS DOUBLE)) ` +
-    `THEN TRY_CAST(TRY_CAST(${t} AS DOUBLE) AS ${sqlType}) END) END`;
-  if (A.DataType.isInt(type)) return whole(type.bitWidth === 64 ? 'BIGINT' : 'INTEGER');
+  const type = field.type as DataType;
+  if (A.DataType.isInt(type)) {
+    const d = `TRY_CAST(${r} AS DOUBLE)`;
+    return {
+      value: `TRY_CAST(${r} AS ${type.bitWidth === 64 ? 'BIGINT' : 'INTEGER'})`,
+      // Written as a whole number, or as a float that is one ("5.0", "1e3"), as parseCell reads it.
+      ok:
+        `${v} IS NOT NULL AND (regexp_full_match(${r}, ${INT_RE}) OR ` +
+        `(regexp_full_match(${r}, ${FLOAT_RE}) AND ${d} = trunc(${d})))`,
+    };
+  }
   if (A.DataType.isFloat(type))
-    return (
-      `CASE WHEN regexp_full_match(${t}, ${INT_RE}) THEN (CASE WHEN ` +
-      `TRY_CAST(TRY_CAST(${t} AS DOUBLE) AS HUGEINT) = TRY_CAST(${t} AS HUGEINT) ` +
-      `THEN TRY_CAST(${t} AS DOUBLE) END) ` +
-      `WHEN regexp_full_match(${t}, ${FLOAT_RE}) AND isfinite(TRY_CAST(${t} AS DOUBLE)) ` +
-      `THEN TRY_CAST(${t} AS DOUBLE) END`
-    );
+    return {
+      value: `TRY_CAST(${r} AS DOUBLE)`,
+      ok:
+        `isfinite(${v}) AND regexp_full_match(${r}, ${FLOAT_RE}) AND (length(${r}) <= ${ALWAYS_EXACT_LENGTH} ` +
+        `OR NOT regexp_full_match(${r}, ${INT_RE}) OR TRY_CAST(${v} AS HUGEINT) = TRY_CAST(${r} AS HUGEINT))`,
+    };
   if (A.DataType.isBool(type))
-    return `CASE lower(${t}) WHEN 'true' THEN true WHEN 'false' THEN false END`;
+    return {
+      value: `CASE lower(trim(${r})) WHEN 'true' THEN true WHEN 'false' THEN false END`,
+      ok: `${v} IS NOT NULL`,
+    };
   if (A.DataType.isFixedSizeList(type)) {
     const dim = type.listSize;
-    const vector = (text: string) =>
-      `TRY_CAST(TRY_CAST(${text} AS DOUBLE[${dim}]) AS FLOAT[${dim}])`;
-    // DuckDB's CASE cannot yield an array, so the check picks the text and the cast follows.
-    const valid =
-      `CASE WHEN regexp_full_match(${t}, ${VECTOR_RE}) AND list_count(${vector(t)}) = ${dim} ` +
-      `AND isfinite(list_sum(${vector(t)})) THEN ${t} END`;
-    return vector(valid);
+    // Through float64, as the JS reader rounds: decimal text to double, then double to float.
+    return {
+      value: `TRY_CAST(TRY_CAST(${r} AS DOUBLE[${dim}]) AS FLOAT[${dim}])`,
+      ok:
+        `regexp_full_match(${r}, ${VECTOR_RE}) AND list_count(${v}) = ${dim} ` +
+        `AND isfinite(list_sum(${v}))`,
+    };
   }
   if (A.DataType.isList(type))
-    return `CASE WHEN json_valid(${t}) AND json_type(${t}) = 'ARRAY' THEN from_json(${t}, '["VARCHAR"]') END`;
-  return json ? `json_extract_string(${t}, '$')` : t;
+    return {
+      value: `from_json(CASE WHEN json_valid(${r}) AND json_type(${r}) = 'ARRAY' THEN ${r} END, '["VARCHAR"]')`,
+      ok: `${v} IS NOT NULL`,
+    };
+  return { value: json ? `json_extract_string(${r}, '$')` : r, ok: 'true' };
 }
 
 export interface ImportQuery {
@@ -107,33 +123,42 @@ export function importQuery(
   const raw = (i: number) => `__cs_r${i}`;
   const text = (i: number) => `__cs_s${i}`;
   const out = (i: number) => `__cs_o${i}`;
-  // The cell as text, with blank (or JSON null) as NULL: the JS reader's missing value.
+  // The cell as text, with blank (or JSON null) as NULL: the JS reader's missing value. Only a
+  // cell that starts with a blank can be all blanks, so the regex runs on few cells.
   const cleaned = sources.map((name, i) => {
     const c = json ? `${sqlName(name)}::VARCHAR` : sqlName(name);
-    const blank = json ? `${c} = 'null'` : `trim(${c}) = ''`;
-    return `CASE WHEN ${blank} THEN NULL ELSE ${json ? c : `trim(${c})`} END AS ${raw(i)}, ${c} AS ${text(i)}`;
+    const blank = json
+      ? `${c} = 'null'`
+      : `${c} = '' OR (ascii(${c}) IN (9, 10, 11, 12, 13, 32) AND regexp_full_match(${c}, '\\s*'))`;
+    return `CASE WHEN ${blank} THEN NULL ELSE ${c} END AS ${raw(i)}, ${c} AS ${text(i)}`;
   });
-  const checked: Array<{ index: number; raw: string }> = [];
+  const checks: Array<{ index: number; raw: string; ok: string }> = [];
   const outputs = columns.map((column, index) => {
     const i = sources.indexOf(column.source);
     if (column.convert === 'text') return `${text(i)} AS ${out(index)}`;
-    // A text column keeps the cell as written (untrimmed); other types read the trimmed text.
-    const value =
-      arrow.DataType.isUtf8(column.field.type) && !json
-        ? `CASE WHEN ${raw(i)} IS NULL THEN NULL ELSE ${text(i)} END`
-        : converted(raw(i), column.field, json);
-    checked.push({ index, raw: raw(i) });
+    // A CSV text column keeps the cell as written; nothing to check.
+    if (arrow.DataType.isUtf8(column.field.type) && !json)
+      return `CASE WHEN ${raw(i)} IS NULL THEN NULL ELSE ${text(i)} END AS ${out(index)}`;
+    const { value, ok } = conversion(raw(i), out(index), column.field, json);
+    if (ok !== 'true') checks.push({ index, raw: raw(i), ok });
     return `${value} AS ${out(index)}`;
   });
-  const flag = (pick: (c: (typeof checked)[number]) => string) =>
-    checked.length === 0
+  const bad =
+    checks.length === 0
       ? 'NULL'
-      : `CASE ${checked.map((c) => `WHEN ${c.raw} IS NOT NULL AND ${out(c.index)} IS NULL THEN ${pick(c)}`).join(' ')} END`;
+      : `CASE ${checks.map((c) => `WHEN ${c.raw} IS NOT NULL AND NOT (${c.ok}) THEN ${c.index}`).join(' ')} END`;
+  const badText =
+    checks.length === 0
+      ? 'NULL'
+      : `CASE ${BAD_COLUMN} ${checks.map((c) => `WHEN ${c.index} THEN ${c.raw}`).join(' ')} END`;
+  const kept = [...columns.map((_, index) => out(index)), ...sources.map((_, i) => raw(i))];
   const names = columns.map((column, index) => `${out(index)} AS ${sqlName(column.field.name)}`);
+  // Innermost first: the file's cells, their text without blanks, the converted values, the
+  // flag (its conditions evaluated once), and the flagged cell's text.
   const sql =
-    `SELECT ${names.join(', ')}, ${flag((c) => String(c.index))}::INTEGER AS ${BAD_COLUMN}, ` +
-    `${flag((c) => c.raw)}::VARCHAR AS ${BAD_TEXT} FROM (` +
+    `SELECT ${names.join(', ')}, ${BAD_COLUMN}, ${badText}::VARCHAR AS ${BAD_TEXT} FROM (` +
+    `SELECT ${kept.join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN} FROM (` +
     `SELECT ${[...outputs, ...sources.map((_, i) => raw(i))].join(', ')} FROM (` +
-    `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)}))`;
+    `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)})))`;
   return { sql, columns };
 }

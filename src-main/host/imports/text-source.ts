@@ -109,7 +109,7 @@ function fileError(error: unknown): Error {
 /** The Arrow data of one column from cast values, by the batch builder's checks. */
 function builtColumn(field: Field, values: unknown[], firstRow: number): Data {
   const rows = values.map((value) => ({ [field.name]: value }));
-  return rowsToTable(new arrow.Schema([field]), rows, firstRow).getChildAt(0)!.data[0]!;
+  return rowsToTable(new arrow.Schema([field]), rows, firstRow).getChildAt(0)!.data[0] as Data;
 }
 
 function readingFor(
