@@ -21,7 +21,10 @@ export interface ColumnSink {
   finish(): Data;
 }
 
-/** A growable byte buffer. */
+/**
+ * A growable byte buffer. A finished batch takes the bytes without a copy, and the next batch
+ * starts with room for as many as the last one had, so a steady import does not grow by doubling.
+ */
 class Bytes {
   buffer = new Uint8Array(1 << 16);
   length = 0;
@@ -39,7 +42,8 @@ class Bytes {
     this.length += bytes.length;
   }
   take(): Uint8Array {
-    const out = this.buffer.slice(0, this.length);
+    const out = this.buffer.subarray(0, this.length);
+    this.buffer = new Uint8Array(Math.max(1 << 16, this.length + (this.length >> 4)));
     this.length = 0;
     return out;
   }
@@ -111,7 +115,7 @@ class FixedWidthSink implements ColumnSink {
   finish() {
     const bytes = this.values.take();
     const ArrayType = (this.type as unknown as { ArrayType: Uint8ArrayConstructor }).ArrayType;
-    const data = new ArrayType(bytes.buffer, 0, bytes.length / this.width);
+    const data = new ArrayType(bytes.buffer, bytes.byteOffset, bytes.length / this.width);
     return arrow.makeData({ type: this.type, ...this.validity.take(), data } as never) as Data;
   }
 }
@@ -225,7 +229,7 @@ class VectorSink implements ColumnSink {
       type: new arrow.Float32(),
       length: validity.length * this.dim,
       nullCount: 0,
-      data: new Float32Array(bytes.buffer, 0, bytes.length / 4),
+      data: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
     });
     return arrow.makeData({ type: this.type, ...validity, child } as never) as Data;
   }

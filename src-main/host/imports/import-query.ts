@@ -35,12 +35,8 @@ export const BAD_TEXT = '__bad_text';
 // cells become NULL below, by the import's own rule.
 const NO_NULL_STRING = '\u0001catalog-studio:no-null\u0001';
 
-// parseCell's patterns, with the blanks around a CSV cell allowed (the JS reader trims them, and
-// DuckDB's casts skip them). JSON's number grammar is a subset of FLOAT_RE.
+// A whole number, as parseCell's INT_PATTERN, with the blanks around a CSV cell allowed.
 const INT_RE = `'\\s*-?[0-9]+\\s*'`;
-const FLOAT_RE = `'\\s*-?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*'`;
-const JSON_NUMBER = '-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?';
-const VECTOR_RE = `'\\s*\\[\\s*${JSON_NUMBER}(\\s*,\\s*${JSON_NUMBER})*\\s*\\]\\s*'`;
 // A whole number of up to 15 digits is exact in float64 (2^53 has 16).
 const ALWAYS_EXACT_LENGTH = 15;
 
@@ -60,28 +56,29 @@ function reader(format: TextFormat, sources: readonly string[]): string {
 
 /**
  * How the text `r` (never blank, never JSON null) becomes the field's type: `value`, computed
- * once, and `ok`, the import's rule for whether that value is the cell unchanged. A row where a
- * present cell is not ok fails the import, so its value never lands and may be anything.
+ * once, and `ok`, whether that value is the cell unchanged. A row where a present cell is not ok
+ * fails the import, so its value never lands and may be anything.
+ *
+ * The checks guard values, not spelling: DuckDB also reads "1_000" or "[.5, 1]", which the JS
+ * rules would leave as text, but never to a different number. What is refused is what would
+ * change: a fraction in a whole-number column, a number out of range, Infinity or NaN, a long
+ * integer that float64 would round, a vector of the wrong length or beyond float32.
  */
 function conversion(r: string, v: string, field: Field, json: boolean) {
   const A = arrow;
   const type = field.type as DataType;
-  if (A.DataType.isInt(type)) {
-    const d = `TRY_CAST(${r} AS DOUBLE)`;
+  if (A.DataType.isInt(type))
     return {
       value: `TRY_CAST(${r} AS ${type.bitWidth === 64 ? 'BIGINT' : 'INTEGER'})`,
-      // Written as a whole number, or as a float that is one ("5.0", "1e3"), as parseCell reads it.
-      ok:
-        `${v} IS NOT NULL AND (regexp_full_match(${r}, ${INT_RE}) OR ` +
-        `(regexp_full_match(${r}, ${FLOAT_RE}) AND ${d} = trunc(${d})))`,
+      // DuckDB rounds "1.5" to 2; read as a double, a whole number stays equal to itself.
+      ok: `${v} IS NOT NULL AND TRY_CAST(${r} AS DOUBLE) = ${v}`,
     };
-  }
   if (A.DataType.isFloat(type))
     return {
       value: `TRY_CAST(${r} AS DOUBLE)`,
       ok:
-        `isfinite(${v}) AND regexp_full_match(${r}, ${FLOAT_RE}) AND (length(${r}) <= ${ALWAYS_EXACT_LENGTH} ` +
-        `OR NOT regexp_full_match(${r}, ${INT_RE}) OR TRY_CAST(${v} AS HUGEINT) = TRY_CAST(${r} AS HUGEINT))`,
+        `isfinite(${v}) AND (length(${r}) <= ${ALWAYS_EXACT_LENGTH} OR NOT regexp_full_match(${r}, ${INT_RE}) ` +
+        `OR TRY_CAST(${v} AS HUGEINT) = TRY_CAST(${r} AS HUGEINT))`,
     };
   if (A.DataType.isBool(type))
     return {
@@ -91,11 +88,10 @@ function conversion(r: string, v: string, field: Field, json: boolean) {
   if (A.DataType.isFixedSizeList(type)) {
     const dim = type.listSize;
     // Through float64, as the JS reader rounds: decimal text to double, then double to float.
+    // A null item or one past float32 makes the count short or the sum not finite.
     return {
       value: `TRY_CAST(TRY_CAST(${r} AS DOUBLE[${dim}]) AS FLOAT[${dim}])`,
-      ok:
-        `regexp_full_match(${r}, ${VECTOR_RE}) AND list_count(${v}) = ${dim} ` +
-        `AND isfinite(list_sum(${v}))`,
+      ok: `list_count(${v}) = ${dim} AND isfinite(list_sum(${v}))`,
     };
   }
   if (A.DataType.isList(type))
@@ -108,6 +104,8 @@ function conversion(r: string, v: string, field: Field, json: boolean) {
 
 export interface ImportQuery {
   sql: string;
+  /** The file's rows, counted by a query that runs to completion (see duckdb-reader.ts). */
+  countSql: string;
   /** Output columns in order; `__bad` and `__bad_text` follow them. */
   columns: readonly QueryColumn[];
 }
@@ -146,7 +144,8 @@ export function importQuery(
   const bad =
     checks.length === 0
       ? 'NULL'
-      : `CASE ${checks.map((c) => `WHEN ${c.raw} IS NOT NULL AND NOT (${c.ok}) THEN ${c.index}`).join(' ')} END`;
+      : // coalesce: a check on a NULL value (a failed cast) is NULL, and NOT NULL would pass the row.
+        `CASE ${checks.map((c) => `WHEN ${c.raw} IS NOT NULL AND NOT coalesce(${c.ok}, false) THEN ${c.index}`).join(' ')} END`;
   const badText =
     checks.length === 0
       ? 'NULL'
@@ -160,5 +159,6 @@ export function importQuery(
     `SELECT ${kept.join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN} FROM (` +
     `SELECT ${[...outputs, ...sources.map((_, i) => raw(i))].join(', ')} FROM (` +
     `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)})))`;
-  return { sql, columns };
+  const countSql = `SELECT count(*) FROM ${reader(format, sources)}`;
+  return { sql, countSql, columns };
 }

@@ -24,7 +24,7 @@ import type { Source } from './sources';
 
 export const SAMPLE_ROWS = 1000;
 /** A batch is also cut at this size, so that wide rows cannot make one batch huge. */
-const MAX_BATCH_BYTES = 64 * 1024 * 1024;
+const MAX_BATCH_BYTES = Number(process.env.CS_BATCH_MB ?? 64) * 1024 * 1024;
 
 interface Sample {
   names: string[];
@@ -164,7 +164,7 @@ export async function textSource(
 
   const bytesTotal = statSync(path).size;
   let progress = () => 0;
-  return {
+  const source: Source = {
     format,
     schema,
     bytesTotal,
@@ -173,6 +173,11 @@ export async function textSource(
       const session = await openDuckSession();
       progress = () => Math.max(0, session.progress());
       try {
+        // Errors in the file (a short row, broken JSON) surface here, with DuckDB's line.
+        const expected = await session.count(query.countSql, path).catch((error: unknown) => {
+          throw fileError(error);
+        });
+        source.totalRows = expected;
         const readings = query.columns.map((c) =>
           readingFor(
             c,
@@ -214,12 +219,17 @@ export async function textSource(
           }
         }
         if (rows > 0) yield take();
+        if (done !== expected)
+          throw errors.InvalidInput(
+            `The file could not be read to its end: it has ${expected} rows and reading stopped after ${done} (it may have changed while being read, or DuckDB ran out of memory)`,
+          );
       } finally {
         progress = () => 1;
         session.close();
       }
     },
   };
+  return source;
 }
 
 /** Fails on the chunk's first flagged row (`__bad` set), before any of it is kept. */
