@@ -23,7 +23,7 @@ import { openSource, type ImportFormat, type Source } from './sources';
 /**
  * Each batch is one write, and so one fragment of the table: Lance's own default fragment size
  * keeps an imported table as compact as one made by createTable. Text sources also cut a batch
- * at 64 MiB, so memory stays bounded whatever the width of the rows.
+ * at 32 MiB, so memory stays bounded whatever the width of the rows.
  */
 export const DEFAULT_BATCH_ROWS = 1_048_576;
 /** How often a running import reports how far it has read. */
