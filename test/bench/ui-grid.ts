@@ -2,7 +2,9 @@
  * UI grid benchmark (not part of `npm test`): a 10M-row table, the web app in Chromium, and
  * how long the data grid takes to show its first page, its last page and a few pages in the
  * middle, measured inside the page from the action to the row's text in the DOM. The same page
- * queries run against LanceDB in-process in the same run, for the ratio.
+ * queries run against LanceDB in-process in the same run, for the ratio. The grid is then
+ * measured again on the same table through a remote connection (`catalog-studio serve` on the
+ * folder, a child process on loopback), for the `rest` ÷ `dir` ratio of issue 15.
  *
  *   npx tsx test/bench/ui-grid.ts        BENCH_GRID_ROWS (default 10000000) sets the size.
  */
@@ -18,6 +20,7 @@ import type { CatalogClient } from '../../src-main/catalog/client';
 import { Host } from '../../src-main/host/host';
 import { FileSecretStore } from '../../src-main/host/secret-store';
 import { buildWebServer } from '../../src-main/web-mode/web-mode-server';
+import { startServerProcess } from '../support/server-process';
 import { median, timeOnce } from './timing';
 
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 10_000_000);
@@ -122,7 +125,7 @@ async function main() {
       create: true,
     });
     if (!opened.ok) throw new Error(opened.error.message);
-    const connectionId = (opened.value as { id: string }).id;
+    let connectionId = (opened.value as { id: string }).id;
     const catalog = catalogOf(host, connectionId);
     const buildMs = await timeOnce(async () => {
       const table = await catalog.createTable('big', batch(0, Math.min(BATCH, ROWS)));
@@ -138,26 +141,47 @@ async function main() {
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
     });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(url);
-    await page.locator('[data-app-state="ready"]').waitFor();
-    await page.getByRole('treeitem', { name: 'big' }).click();
-    await page.getByTestId('row-count').waitFor();
-
-    const ui: Array<[string, number]> = [];
-    ui.push(['first page (Data tab → row 1)', await timeInPage(page, 'data-tab', 2, 'c0')]);
-    const lastId = String(ROWS - 1);
-    ui.push(['last page (Last rows → last row)', await timeInPage(page, 'last', ROWS + 1, lastId)]);
     const middles = [0.25, 0.5, 0.777].map((f) => Math.floor(ROWS * f) + 123);
-    for (const row of middles) {
-      await page.getByLabel('Go to row number').fill(String(row + 1));
-      ui.push([
-        `row ${(row + 1).toLocaleString('en-US')} (Go)`,
-        await timeInPage(page, 'go', row + 2, String(row)),
+    const measureUi = async () => {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(url);
+      await page.locator('[data-app-state="ready"]').waitFor();
+      await page.getByRole('treeitem', { name: 'big' }).click();
+      await page.getByTestId('row-count').waitFor();
+      const times: Array<[string, number]> = [];
+      times.push(['first page (Data tab → row 1)', await timeInPage(page, 'data-tab', 2, 'c0')]);
+      const lastId = String(ROWS - 1);
+      times.push([
+        'last page (Last rows → last row)',
+        await timeInPage(page, 'last', ROWS + 1, lastId),
       ]);
-    }
+      for (const row of middles) {
+        await page.getByLabel('Go to row number').fill(String(row + 1));
+        times.push([
+          `row ${(row + 1).toLocaleString('en-US')} (Go)`,
+          await timeInPage(page, 'go', row + 2, String(row)),
+        ]);
+      }
+      await page.close();
+      return times;
+    };
+    const ui = await measureUi();
+
+    // The same table through a remote connection: serve the folder, and open only that.
+    const server = await startServerProcess(['--root', join(root, 'catalog')]);
+    const remote = await host.call('connections:connect-url', { url: server.url });
+    if (!remote.ok) throw new Error(remote.error.message);
+    await host.call('connections:close', { connectionId });
+    const remoteUi = await measureUi();
     await browser.close();
     await web.app.close();
+    await server.kill();
+    await host.call('connections:close', {
+      connectionId: (remote.value as { id: string }).id,
+    });
+    const reopened = await host.call('connections:open-folder', { path: join(root, 'catalog') });
+    if (!reopened.ok) throw new Error(reopened.error.message);
+    connectionId = (reopened.value as { id: string }).id;
 
     // LanceDB itself, in-process, on the same table and the same page queries.
     const described = await host.call('tables:describe', { connectionId, path: [], table: 'big' });
@@ -201,6 +225,16 @@ async function main() {
       );
     });
     console.log(`  LanceDB countRows: ${countMs.toFixed(1)} ms`);
+    console.log('\n  The same actions through a remote connection (serve on loopback)');
+    console.log(
+      '  UI action                              folder ms   remote ms   remote ÷ folder   goal',
+    );
+    remoteUi.forEach(([name, ms], i) => {
+      const local = ui[i]![1];
+      console.log(
+        `  ${name.padEnd(38)} ${local.toFixed(0).padStart(9)}   ${ms.toFixed(0).padStart(9)}   ${(ms / local).toFixed(2).padStart(15)}   ${i === 0 ? '≤ 1.5' : ''}`,
+      );
+    });
     console.log(
       '  UI = in the page, from the click to the row text in the DOM: count + page query,' +
         ' HTTP, worker decode and render. Host = the tables:page procedure in-process (engine +' +
