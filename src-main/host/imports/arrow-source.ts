@@ -8,7 +8,7 @@ import { arrow } from '../../catalog/arrow';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
 import { rowsToTable } from './infer-schema';
-import type { ImportFormat, Source } from './sources';
+import type { ImportFormat, Source } from './source';
 
 /** A slice of an Arrow source with the edited columns: renamed, cast, or passed through. */
 function applyPlans(batch: ArrowTable, plans: readonly ColumnPlan[], firstRow: number) {

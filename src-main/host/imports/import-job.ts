@@ -43,7 +43,9 @@ export interface ImportRequest {
 export async function previewImport(path: string, format?: ImportFormat, rows = 20) {
   const source = await openSource(path, format);
   const sample: Array<Record<string, unknown>> = [];
-  for await (const batch of source.batches(rows)) {
+  // A text source shows its sample: reading its batches would first count the whole file.
+  const batches = source.head ? [source.head(rows)] : source.batches(rows);
+  for await (const batch of batches) {
     for (const row of batch.toArray()) {
       const plain = (row as { toJSON(): Record<string, unknown> }).toJSON();
       // Typed arrays (vectors) and bigints as plain JSON values, for display.

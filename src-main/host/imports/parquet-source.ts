@@ -9,7 +9,7 @@ import { arrow } from '../../catalog/arrow';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { tableSource } from './arrow-source';
-import type { Source } from './sources';
+import type { Source } from './source';
 
 const unreadable = (cause: unknown) =>
   errors.InvalidInput(

@@ -10,15 +10,16 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { Schema, Table as ArrowTable } from 'apache-arrow';
+import type { Table as ArrowTable } from 'apache-arrow';
 import { decodeIpc } from '../../catalog/arrow-data';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { tableSource } from './arrow-source';
 import { parquetSource } from './parquet-source';
 import { textSource } from './text-source';
+import type { ImportFormat, Source } from './source';
 
-export type ImportFormat = 'csv' | 'tsv' | 'json' | 'ndjson' | 'parquet' | 'arrow';
+export type { ImportFormat, Source } from './source';
 
 export function detectFormat(path: string): ImportFormat {
   const ext = extname(path).toLowerCase();
@@ -31,17 +32,6 @@ export function detectFormat(path: string): ImportFormat {
   throw errors.InvalidInput(
     `Cannot tell the format of ${path}; name it .csv, .tsv, .json, .ndjson, .parquet or .arrow`,
   );
-}
-
-export interface Source {
-  format: ImportFormat;
-  schema: Schema;
-  /** Rows in the file when known before reading it (Parquet, Arrow). */
-  totalRows?: number;
-  /** The file's size, and how much of it has been read: progress for files of unknown row count. */
-  bytesTotal?: number;
-  bytesRead?(): number;
-  batches(batchSize: number): AsyncIterable<ArrowTable>;
 }
 
 function checkFile(path: string): void {

@@ -20,7 +20,7 @@ import { openDuckSession, type DuckSession } from './duckdb-reader';
 import { importQuery, type QueryColumn, type TextFormat } from './import-query';
 import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
 import { csvRecords, ndjsonRows, parseJson } from './row-readers';
-import type { Source } from './sources';
+import type { Source } from './source';
 
 export const SAMPLE_ROWS = 1000;
 /**
@@ -32,21 +32,26 @@ const MAX_BATCH_BYTES = 32 * 1024 * 1024;
 
 interface Sample {
   names: string[];
+  /** The first rows as parseCell reads them (CSV) or as parsed (JSON), for inference. */
   rows: Array<Record<string, unknown>>;
+  /** The same rows as written: a CSV text column shows its cells unchanged. */
+  raw: Array<Record<string, unknown>>;
 }
 
 async function csvSample(path: string, delimiter: string): Promise<Sample> {
   let names: string[] | undefined;
   const rows: Array<Record<string, unknown>> = [];
+  const raw: Array<Record<string, unknown>> = [];
   for await (const record of csvRecords(path, delimiter)) {
     if (!names) {
       names = record;
       continue;
     }
+    raw.push(Object.fromEntries(names.map((name, i) => [name, record[i]])));
     rows.push(Object.fromEntries(names.map((name, i) => [name, parseCell(record[i], true)])));
     if (rows.length >= SAMPLE_ROWS) break;
   }
-  return { names: names ?? [], rows };
+  return { names: names ?? [], rows, raw };
 }
 
 async function jsonSample(objects: AsyncIterable<Record<string, unknown>>): Promise<Sample> {
@@ -57,7 +62,7 @@ async function jsonSample(objects: AsyncIterable<Record<string, unknown>>): Prom
     rows.push(row);
     if (rows.length >= SAMPLE_ROWS) break;
   }
-  return { names, rows };
+  return { names, rows, raw: rows };
 }
 
 /** The first objects of a JSON array, read by DuckDB so that a large file is never loaded whole. */
@@ -166,6 +171,21 @@ export async function textSource(
     );
   };
 
+  /** A sample row as the import would write it (a CSV text cell as written, blank as null). */
+  const headRow = (index: number) =>
+    Object.fromEntries(
+      inferred.fields.map((field) => {
+        const written = sample.raw[index]![field.name];
+        const value =
+          !json && typeof written === 'string' && arrow.DataType.isUtf8(field.type)
+            ? written.trim() === ''
+              ? null
+              : written
+            : sample.rows[index]![field.name];
+        return [field.name, value];
+      }),
+    );
+
   const bytesTotal = statSync(path).size;
   let progress = () => 0;
   const source: Source = {
@@ -173,6 +193,18 @@ export async function textSource(
     schema,
     bytesTotal,
     bytesRead: () => Math.round(progress() * bytesTotal),
+    // Without edits only: the preview shows the file as inferred.
+    ...(plans
+      ? {}
+      : {
+          head: (rows: number) =>
+            rowsToTable(
+              inferred,
+              Array.from({ length: Math.min(rows, sample.rows.length) }, (_, i) => headRow(i)),
+              0,
+              options,
+            ),
+        }),
     async *batches(batchSize: number): AsyncGenerator<ArrowTable> {
       const session = await openDuckSession();
       progress = () => Math.max(0, session.progress());

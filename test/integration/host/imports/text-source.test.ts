@@ -160,6 +160,24 @@ describe('text imports read in columns', () => {
     expect(byId[4000].score).toBeNull();
   });
 
+  it('previews from the first rows without reading the rest of the file', async () => {
+    // A malformed last row: a preview that read the whole file would fail on it.
+    writeCsv('preview.csv', 50_000, (lines) => {
+      lines.push('oops');
+      lines[3] = '2,007,,';
+    });
+    const preview = await ok('imports:preview', { path: join(dir, 'preview.csv') });
+    expect(preview.rows).toHaveLength(20);
+    expect(preview.schema.fields.map((f: any) => f.name)).toEqual([
+      'id',
+      'name',
+      'score',
+      'embedding',
+    ]);
+    expect(preview.rows[2]).toMatchObject({ id: 2, name: '007', score: null, embedding: null });
+    expect(preview.rows[3].embedding).toEqual([3, 0.5, 1, 2]);
+  });
+
   it('takes any column name, quotes and internal-looking names included', async () => {
     const names = [`it's`, `say "hi"`, '__cs_r0', '__bad', 'x; DROP TABLE t'];
     const lines = [names.map((n) => `"${n.replaceAll('"', '""')}"`).join(',')];
