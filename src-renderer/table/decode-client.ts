@@ -10,6 +10,8 @@ type Pending = { resolve: (page: DecodedPage) => void; reject: (error: Error) =>
 
 let worker: Worker | undefined;
 let workerFailed = false;
+/** Set once the worker has answered: from then on pages are handed over, not copied. */
+let workerProven = false;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -26,6 +28,7 @@ function startWorker(): Worker | undefined {
     const waiter = pending.get(reply.id);
     pending.delete(reply.id);
     if (!waiter) return;
+    workerProven = true;
     if ('page' in reply) waiter.resolve(reply.page);
     else waiter.reject(new Error(`Could not read the page: ${reply.error}`));
   };
@@ -56,7 +59,20 @@ export function decodeArrowPage(bytes: Uint8Array): Promise<DecodedPage> {
   if (!w) return decodeHere(bytes);
   const id = nextId++;
   const sent = new Promise<DecodedPage>((resolve, reject) => pending.set(id, { resolve, reject }));
-  // Copied, not transferred: a page is small, and the bytes stay here in case the worker dies.
-  w.postMessage({ id, bytes } satisfies DecodeRequest);
-  return sent.catch((error: Error) => (workerFailed ? decodeHere(bytes) : Promise.reject(error)));
+  const handOver = workerProven && ownsWholeBuffer(bytes);
+  // Until the worker has answered once it may still fail to load, and its pages then decode here:
+  // those are copied so the bytes stay. After that each page's buffer moves to the worker.
+  w.postMessage({ id, bytes } satisfies DecodeRequest, handOver ? [bytes.buffer] : []);
+  return sent.catch((error: Error) =>
+    workerFailed && !handOver ? decodeHere(bytes) : Promise.reject(error),
+  );
+}
+
+/** A buffer is moved only when the page is all of it: moving it empties every other view. */
+function ownsWholeBuffer(bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> {
+  return (
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength
+  );
 }
