@@ -5,9 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { RENDERER_DIR, ROOT } from './paths';
+import { RENDERER_DIR } from './paths';
+import { appBuilds, ensureBuilt } from './vite-builds';
 
 /**
  * The installed Electron executable, found the way Electron's own package finds it, but without
@@ -28,31 +29,9 @@ function electronBinary(): string | undefined {
   return existsSync(full) ? full : undefined;
 }
 
-/** Builds what a start needs and is missing: the renderer, and for Electron its main and preload. */
-function ensureBuilt(forElectron: boolean): void {
-  const builds: Array<[string, string[]]> = [[join(RENDERER_DIR, 'index.html'), []]];
-  if (forElectron) {
-    builds.push([join(ROOT, 'dist/main/main.cjs'), ['--mode', 'main']]);
-    builds.push([join(ROOT, 'dist/main/preload.cjs'), ['--mode', 'preload']]);
-  }
-  for (const [output, args] of builds) {
-    if (existsSync(output)) continue;
-    console.log(`Building ${output.slice(ROOT.length + 1)} (first start)…`);
-    const built = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-    if (built.status !== 0) throw new Error(`The build of ${output} failed`);
-  }
-}
-
 export async function desktop(argv: string[]): Promise<number> {
   const electron = electronBinary();
-  ensureBuilt(electron !== undefined);
+  ensureBuilt(appBuilds(electron !== undefined));
   if (!electron) {
     console.log(
       "Electron's runtime is not installed on this machine (it cannot be downloaded here); starting the web mode instead.",

@@ -10,6 +10,7 @@ import { Host } from '../host/host';
 import { FileSecretStore } from '../host/secret-store';
 import { buildWebServer } from '../web-mode/web-mode-server';
 import { RENDERER_DIR } from './paths';
+import { appBuilds, ensureBuilt } from './vite-builds';
 import { WEB_USAGE } from './usage';
 
 export { RENDERER_DIR, WEB_USAGE };
@@ -39,6 +40,8 @@ export async function web(argv: string[]): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0–65535 (got ${values.port})`);
+  // In a checkout, a missing or stale renderer is built first, as `npm start` does.
+  ensureBuilt(appBuilds(false));
   const dataDir = userDataDir(values.data);
   const host = new Host({
     userDataDir: dataDir,

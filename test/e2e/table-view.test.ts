@@ -121,15 +121,14 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     table = await catalog.createTable('items', itemsTable(ROWS, 0));
     await table.insert(itemsTable(APPENDED, ROWS));
     // Counts the pages handed to the decode worker by moving their buffers, not copying them.
-    await page.addInitScript(() => {
-      const counted = window as unknown as { movedPages: number };
-      counted.movedPages = 0;
+    await page.addInitScript(`
+      window.movedPages = 0;
       const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: unknown) {
-        if (Array.isArray(transfer) && transfer.length > 0) counted.movedPages++;
-        return post.call(this, message, transfer as Transferable[]);
+      Worker.prototype.postMessage = function (message, transfer) {
+        if (Array.isArray(transfer) && transfer.length > 0) window.movedPages++;
+        return post.call(this, message, transfer);
       };
-    });
+    `);
     // The engine wrote behind the UI's back (no host event), so reload to list the table.
     await page.reload();
     await page.locator('[data-app-state="ready"]').waitFor();
@@ -222,9 +221,7 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await page.getByRole('button', { name: 'First rows' }).click();
     await firstRow.getByRole('gridcell', { name: 'item 0', exact: true }).waitFor();
     // Pages after the worker's first answer moved to it without a copy, and decoded there.
-    const moved = await page.evaluate(
-      () => (window as unknown as { movedPages: number }).movedPages,
-    );
+    const moved = await page.evaluate('window.movedPages');
     expect(moved).toBeGreaterThan(0);
   });
 
