@@ -6,7 +6,7 @@ import { StudioError } from '../api/studio-error';
 import type { JobView } from '../api/use-host-events';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { CancelJob } from '../jobs/CancelJob';
-import { formatBytes } from '../common/format-bytes';
+import { humanBytes } from '../table/format-bytes';
 import { formatCount, jobFraction } from '../jobs/job-format';
 import { ProgressBar } from '../jobs/ProgressBar';
 
@@ -29,7 +29,7 @@ export function ImportProgress({ job }: { job: JobView }) {
           {formatCount(p.rowsDone ?? 0)}
           {p.rowsTotal ? ` of ${formatCount(p.rowsTotal)}` : ''} rows written
           {p.bytesDone !== undefined && p.bytesTotal
-            ? ` · ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)} read`
+            ? ` · ${humanBytes(p.bytesDone)} of ${humanBytes(p.bytesTotal)} read`
             : ''}
         </span>
       </div>
