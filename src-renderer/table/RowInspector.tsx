@@ -58,7 +58,12 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
           </div>
           <ol className="vector-values mono" aria-label={`Values of ${name}`}>
             {Array.from(cell.values, (v, i) => (
-              <li key={i}>{formatNumber(v)}</li>
+              <li key={i}>
+                <span className="vector-index" aria-hidden="true">
+                  {i}
+                </span>
+                {formatNumber(v)}
+              </li>
             ))}
           </ol>
         </div>
@@ -82,21 +87,34 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
   }
 }
 
+/**
+ * Opening the inspector leaves focus where it was (the grid), so the keys go on moving through
+ * rows and Enter opens the next one; it used to take focus to its Close button, where the next
+ * Enter closed it. Escape closes it from the grid or from inside it.
+ */
 export function RowInspector({ row, onClose }: { row: OpenedRow; onClose: () => void }) {
   const title = `Row ${(row.index + 1).toLocaleString('en-US')}`;
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), [row.index]);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // A dialog open above the grid owns Escape.
+      if (
+        e.key !== 'Escape' ||
+        e.defaultPrevented ||
+        document.querySelector('[role="dialog"], [role="alertdialog"]')
+      )
+        return;
+      close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
-    <aside
-      className="inspector"
-      aria-label={title}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
+    <aside className="inspector" aria-label={title}>
       <header className="inspector-head">
         <h3>{title}</h3>
-        <button ref={closeRef} type="button" onClick={onClose} aria-label="Close row inspector">
+        <button type="button" onClick={onClose} aria-label="Close row inspector">
           Close
         </button>
       </header>

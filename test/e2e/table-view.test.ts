@@ -21,7 +21,8 @@ import {
 
 const ROWS = 1_000;
 const APPENDED = 200;
-const DIM = 16;
+// 64 values: enough that the inspector must lay them out in rows and columns, then scroll.
+const DIM = 64;
 
 /** A real 8×8 RGB PNG (a diagonal gradient), small enough to build inline. */
 function tinyPng(): Uint8Array {
@@ -234,6 +235,50 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     ).resolves.toBe(DIM);
     await inspector.getByRole('img', { name: 'Image in image' }).waitFor();
     await inspector.getByText('"a.b": "m0"').waitFor();
+    // Each value sits inside the list's box, clear of the others (CSS columns under a max-height
+    // once pushed values off to the right, and list markers drew over the next column).
+    const boxes = await inspector
+      .getByRole('list', { name: 'Values of vector' })
+      .evaluate((list) => {
+        const outer = list.getBoundingClientRect();
+        const inner = {
+          left: outer.left + list.clientLeft,
+          right: outer.left + list.clientLeft + list.clientWidth,
+        };
+        return {
+          inner,
+          items: [...list.querySelectorAll('li')].map((li) => {
+            const r = li.getBoundingClientRect();
+            return {
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              clipped: li.scrollWidth > li.clientWidth,
+            };
+          }),
+        };
+      });
+    expect(boxes.items).toHaveLength(DIM);
+    for (const [i, box] of boxes.items.entries()) {
+      expect(box.left, `value ${i}`).toBeGreaterThanOrEqual(boxes.inner.left);
+      expect(box.right, `value ${i}`).toBeLessThanOrEqual(boxes.inner.right + 0.5);
+      expect(box.clipped, `value ${i}`).toBe(false);
+      for (const other of boxes.items.slice(i + 1)) {
+        const apart =
+          box.right <= other.left + 0.5 ||
+          other.right <= box.left + 0.5 ||
+          box.bottom <= other.top + 0.5 ||
+          other.bottom <= box.top + 0.5;
+        expect(apart, `value ${i} overlaps another`).toBe(true);
+      }
+    }
+    // Focus stays on the grid: Enter there opens the row again instead of closing the panel.
+    await expect(page.evaluate("document.activeElement?.getAttribute('role')")).resolves.toBe(
+      'grid',
+    );
+    await page.keyboard.press('Enter');
+    await expect(inspector.count()).resolves.toBe(1);
     await screenshotBothThemes(page, 'table-inspector');
     await inspector.getByRole('button', { name: 'Close row inspector' }).click();
     await expect(inspector.count()).resolves.toBe(0);
@@ -243,7 +288,9 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.getByRole('complementary', { name: 'Row 3' }).getByText('item 2').waitFor();
-    await page.getByRole('button', { name: 'Close row inspector' }).click();
+    // Escape from the grid closes it, and focus is still on the grid.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('complementary', { name: 'Row 3' }).count()).resolves.toBe(0);
   });
 
   it('filters rows, says when none match, and explains a bad filter', async () => {
