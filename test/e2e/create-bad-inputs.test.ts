@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('create forms refuse bad input in Chromium', () =>
     writeFileSync(join(app.dir, 'broken.json'), '[{"a": 1}, {oops');
     await path.fill(join(app.dir, 'broken.json'));
     await preview.click();
-    await alertWith(dialog, /Invalid input.*The JSON file is malformed/);
+    await alertWith(dialog, /Invalid input.*The file cannot be read: Malformed JSON/);
 
     writeFileSync(join(app.dir, 'notes.txt'), 'hello');
     await path.fill(join(app.dir, 'notes.txt'));

@@ -81,6 +81,13 @@ async function* jsonArrayObjects(path: string): AsyncGenerator<Record<string, un
         yield value as Record<string, unknown>;
       }
     }
+    // Here only when the sample took the whole file. DuckDB's stream ends quietly where a file
+    // stops making sense, so the whole file is counted too, in a query whose errors surface.
+    try {
+      await session.count(`SELECT count(*) FROM read_json_objects($1, format = 'array')`, path);
+    } catch (error) {
+      throw fileError(error);
+    }
   } finally {
     session.close();
   }
@@ -108,9 +115,13 @@ function fileError(error: unknown): Error {
     .trim();
   const detail = message
     .split('\n')
+    .slice(1)
     .find((l) => /Expected Number of Columns|unterminated|Malformed JSON|quote/i.test(l));
+  const said = [what, detail]
+    .filter((part): part is string => Boolean(part))
+    .map((part) => part.replace(/\.+$/, ''));
   return errors.InvalidInput(
-    `The file cannot be read${line ? ` at line ${line}` : ''}: ${[what, detail].filter(Boolean).join('. ')}`,
+    `The file cannot be read${line ? ` at line ${line}` : ''}: ${said.join('. ')}`,
     { cause: error },
   );
 }

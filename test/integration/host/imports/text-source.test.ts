@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
 import { callOk } from '../../../support/host-calls';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 
 let dir: string;
 let host: Host;
@@ -89,7 +90,7 @@ describe('text imports read in columns', () => {
     });
     const done = await runImport('short.csv', 'short');
     expect(done.state).toBe('failed');
-    expect(done.error.code).toBe(13);
+    expect(done.error.code).toBe(ERROR_CODES.InvalidInput);
     expect(done.error.message).toMatch(/line 90001.*Expected Number of Columns: 4 Found: 3/);
     expect(await plainTable('short')).toBeUndefined();
   });
@@ -176,6 +177,19 @@ describe('text imports read in columns', () => {
     ]);
     expect(preview.rows[2]).toMatchObject({ id: 2, name: '007', score: null, embedding: null });
     expect(preview.rows[3].embedding).toEqual([3, 0.5, 1, 2]);
+  });
+
+  it('refuses to preview a short JSON file that breaks off, rather than showing its first rows', async () => {
+    // DuckDB's streamed read would end quietly after the first object.
+    writeFileSync(join(dir, 'broken.json'), '[{"a": 1}, {oops');
+    const answer = await host.call('imports:preview', { path: join(dir, 'broken.json') });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) {
+      expect(answer.error.code).toBe(ERROR_CODES.InvalidInput);
+      expect(answer.error.message).toMatch(/^The file cannot be read: Malformed JSON .* at byte 2/);
+      // Said once, not twice.
+      expect(answer.error.message.match(/Malformed JSON/g)).toHaveLength(1);
+    }
   });
 
   it('takes any column name, quotes and internal-looking names included', async () => {
