@@ -46,6 +46,8 @@ export const queryKeys = {
     [...queryKeys.table(ref), 'index-stats', name] as const,
   versions: (ref: TableRef) => [...queryKeys.table(ref), 'versions'] as const,
   count: (ref: TableRef, filter: string) => [...queryKeys.table(ref), 'count', filter] as const,
+  distinct: (ref: TableRef, column: string) =>
+    [...queryKeys.table(ref), 'distinct', column] as const,
   page: (
     ref: TableRef,
     view: { offset: number; limit: number; columns?: readonly string[]; filter?: string },

@@ -5,9 +5,12 @@
  * runs as a job in the jobs panel.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { defaultIndexName } from '../../src-shared/index-request';
-import { describeFieldType } from '../../src-shared/vocabulary/index-types/column-kinds';
+import {
+  describeFieldType,
+  isFloatVector,
+} from '../../src-shared/vocabulary/index-types/column-kinds';
 import {
   findIndexSpec,
   indexTypesForField,
@@ -34,7 +37,9 @@ import {
   suggestedValue,
   type ParamValues,
 } from './index-form';
+import { rankIndexTypes, type ColumnFacts } from './index-ranking';
 import { ParamControl } from './ParamControl';
+import { useColumnDistinct } from './use-column-distinct';
 import './create.css';
 
 export function CreateIndexDialog({ table, column }: { table: TableRef; column?: string }) {
@@ -57,9 +62,13 @@ export function CreateIndexDialog({ table, column }: { table: TableRef; column?:
   );
 }
 
-function firstFit(column: ColumnOption | undefined): IndexSpec | undefined {
-  if (!column) return undefined;
-  return indexTypesForField(column.field).find((s) => !s.unsupported);
+function ranked(column: ColumnOption | undefined, facts: ColumnFacts) {
+  if (!column) return { specs: [] as IndexSpec[] };
+  return rankIndexTypes(indexTypesForField(column.field), column.field, facts);
+}
+
+function firstFit(column: ColumnOption | undefined, facts: ColumnFacts): IndexSpec | undefined {
+  return ranked(column, facts).specs.find((s) => !s.unsupported);
 }
 
 function IndexForm({
@@ -79,13 +88,26 @@ function IndexForm({
   const [path, setPath] = useState(
     () =>
       columns.find((c) => c.path === initialColumn)?.path ??
-      columns.find((c) => firstFit(c))?.path ??
+      columns.find((c) => firstFit(c, { rowCount }))?.path ??
       columns[0]?.path ??
       '',
   );
   const column = columns.find((c) => c.path === path);
-  const fits = useMemo(() => (column ? indexTypesForField(column.field) : []), [column]);
-  const [specType, setSpecType] = useState(() => firstFit(column)?.type);
+  // Cardinality decides between a bitmap and a B-tree; vectors do not need it.
+  const distinct = useColumnDistinct(
+    table,
+    column?.path,
+    column !== undefined && !isFloatVector(column.field),
+  );
+  const columnFacts: ColumnFacts = useMemo(
+    () => ({ rowCount, ...(distinct.data ? { distinct: distinct.data } : {}) }),
+    [rowCount, distinct.data],
+  );
+  const ranking = useMemo(() => ranked(column, columnFacts), [column, columnFacts]);
+  const fits = ranking.specs;
+  const [specType, setSpecType] = useState(() => firstFit(column, { rowCount })?.type);
+  /** Set once the person picks a type: a later estimate no longer moves the choice. */
+  const [typePicked, setTypePicked] = useState(false);
   const spec = specType ? findIndexSpec(specType) : undefined;
   const [params, setParams] = useState<ParamValues>(() =>
     spec ? initialParamValues(spec, factsFor(column, rowCount)) : {},
@@ -98,6 +120,13 @@ function IndexForm({
     setParams(nextSpec ? initialParamValues(nextSpec, factsFor(nextColumn, rowCount)) : {});
     if (!nameEdited && nextColumn) setName(defaultIndexName(nextColumn.segments));
   };
+
+  // The cardinality estimate arrives after the form opens: it may change the best fit. Only a
+  // new best fit moves the choice, not every render.
+  const best = fits.find((s) => !s.unsupported);
+  useEffect(() => {
+    if (!typePicked && best && best.type !== specType) choose(column, best);
+  }, [best?.type, typePicked]);
 
   const checked =
     column && spec ? checkIndexForm({ column, spec, name, params }, rowCount) : undefined;
@@ -144,7 +173,8 @@ function IndexForm({
         onChange={(value) => {
           const next = columns.find((c) => c.path === value);
           setPath(value);
-          choose(next, firstFit(next));
+          setTypePicked(false);
+          choose(next, firstFit(next, { rowCount }));
         }}
       />
 
@@ -153,6 +183,11 @@ function IndexForm({
         {fits.length === 0 && column && (
           <p className="help">
             No index type fits a {describeFieldType(column.field)} column. Pick another column.
+          </p>
+        )}
+        {ranking.reason && best && (
+          <p className="help" data-testid="index-type-advice">
+            Suggested first: {best.label}. {ranking.reason}.
           </p>
         )}
         <div className="index-types" role="radiogroup" aria-label="Index type">
@@ -169,7 +204,10 @@ function IndexForm({
                 aria-label={s.label}
                 checked={specType === s.type}
                 disabled={Boolean(s.unsupported)}
-                onChange={() => choose(column, s)}
+                onChange={() => {
+                  setTypePicked(true);
+                  choose(column, s);
+                }}
               />
               <span>
                 {s.label} <code className="muted">{s.type}</code>

@@ -59,15 +59,21 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       ['vector', 'FixedSizeList[16]<Float32>'],
     ]);
 
-    const indexes: Array<[string, string, string]> = [
-      ['vector', 'IVF-PQ', 'IVF_PQ'],
-      ['id', 'B-tree', 'BTREE'],
-      ['name', 'Full-text (BM25)', 'FTS'],
+    // The type built, and the one the form offers first for that column: HNSW for a small
+    // table's vectors, a B-tree for unique ids, full-text search for text.
+    const indexes: Array<[string, string, string, string]> = [
+      ['vector', 'IVF-PQ', 'IVF_PQ', 'IVF-HNSW-SQ'],
+      ['id', 'B-tree', 'BTREE', 'B-tree'],
+      ['name', 'Full-text (BM25)', 'FTS', 'Full-text (BM25)'],
     ];
-    for (const [column, label, type] of indexes) {
+    for (const [column, label, type, offeredFirst] of indexes) {
       await page.getByRole('button', { name: 'Create index…' }).click();
       const form = page.getByRole('dialog', { name: 'Create index' });
       await form.getByLabel('Column', { exact: true }).selectOption(column);
+      const first = form.getByRole('radio').first();
+      await expect.poll(() => first.getAttribute('aria-label')).toBe(offeredFirst);
+      await expect.poll(() => first.isChecked()).toBe(true);
+      await form.getByTestId('index-type-advice').waitFor();
       await form.getByRole('radio', { name: label }).check();
       await expect(form.getByLabel('Index name', { exact: true }).inputValue()).resolves.toBe(
         `${column}_idx`,
