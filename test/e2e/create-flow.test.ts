@@ -75,6 +75,26 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       await expect.poll(() => first.isChecked()).toBe(true);
       await form.getByTestId('index-type-advice').waitFor();
       await form.getByRole('radio', { name: label }).check();
+      if (type === 'FTS') {
+        // Each option's box sits just before its label, on the same line.
+        const misaligned =
+          await page.evaluate(`[...document.querySelectorAll('.params input[type=checkbox]')]
+          .map((input) => {
+            const box = input.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(input.closest('label'));
+            range.setStartAfter(input);
+            const text = range.getBoundingClientRect();
+            const gap = text.left - box.right;
+            const off = Math.abs((box.top + box.bottom) / 2 - (text.top + text.bottom) / 2);
+            return box.width <= 24 && gap >= 0 && gap <= 16 && off <= 3 ? null : input.getAttribute('aria-label') + ' gap ' + gap + ' off ' + off + ' width ' + box.width;
+          })
+          .filter(Boolean)`);
+        expect(misaligned).toEqual([]);
+        await expect(form.locator('.params input[type=checkbox]').count()).resolves.toBeGreaterThan(
+          2,
+        );
+      }
       await expect(form.getByLabel('Index name', { exact: true }).inputValue()).resolves.toBe(
         `${column}_idx`,
       );
