@@ -7,10 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { defaultIndexName } from '../../src-shared/index-request';
-import {
-  describeFieldType,
-  isFloatVector,
-} from '../../src-shared/vocabulary/index-types/column-kinds';
+import { isFloatVector } from '../../src-shared/vocabulary/index-types/column-kinds';
 import {
   findIndexSpec,
   indexTypesForField,
@@ -29,6 +26,8 @@ import { TableModal } from '../common/TableModal';
 import { NameField } from '../common/NameField';
 import { SelectField } from '../common/SelectField';
 import { useWorkspace } from '../state/workspace';
+// The Schema tab's words for a type, so a column reads the same in both places.
+import { typeLabel } from '../table/schema-tree';
 import { flattenColumns, type ColumnOption } from './column-paths';
 import {
   checkIndexForm,
@@ -133,7 +132,7 @@ function IndexForm({
   const problem = !column
     ? 'The table has no columns'
     : !spec
-      ? `No index type fits column ${column.path} (${describeFieldType(column.field)})`
+      ? `No index type fits column ${column.path} (${typeLabel(column.field)})`
       : checked?.problem;
 
   const create = useMutation({
@@ -152,11 +151,7 @@ function IndexForm({
   const facts = factsFor(column, rowCount);
   // Indented by depth, so a nested path reads under its parent.
   const columnOptions = columns.map(
-    (c) =>
-      [
-        c.path,
-        `${'\u00a0\u00a0'.repeat(c.depth)}${c.path} · ${describeFieldType(c.field)}`,
-      ] as const,
+    (c) => [c.path, `${'\u00a0\u00a0'.repeat(c.depth)}${c.path} · ${typeLabel(c.field)}`] as const,
   );
 
   return (
@@ -182,7 +177,7 @@ function IndexForm({
         <legend>Index type</legend>
         {fits.length === 0 && column && (
           <p className="help">
-            No index type fits a {describeFieldType(column.field)} column. Pick another column.
+            No index type fits a {typeLabel(column.field)} column. Pick another column.
           </p>
         )}
         {ranking.reason && best && (

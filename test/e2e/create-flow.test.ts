@@ -70,6 +70,10 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       await page.getByRole('button', { name: 'Create index…' }).click();
       const form = page.getByRole('dialog', { name: 'Create index' });
       await form.getByLabel('Column', { exact: true }).selectOption(column);
+      // Types in the Schema tab's words.
+      await expect(
+        form.getByLabel('Column', { exact: true }).locator('option').allTextContents(),
+      ).resolves.toContain('vector · vector · float32 × 16');
       const first = form.getByRole('radio').first();
       await expect.poll(() => first.getAttribute('aria-label')).toBe(offeredFirst);
       await expect.poll(() => first.isChecked()).toBe(true);
