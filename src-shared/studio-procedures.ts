@@ -116,11 +116,18 @@ export const PROCEDURES = {
     [],
   ),
   'fs:list-folder': procedure(
-    z.object({ path: z.string().max(4096).optional() }).strict(),
+    z
+      .object({
+        path: z.string().max(4096).optional(),
+        /** Also list the files an import can read (by their extension). */
+        importableFiles: z.boolean().optional(),
+      })
+      .strict(),
     z.object({
       path: z.string(),
       parent: z.string().nullable(),
       folders: z.array(z.object({ name: z.string(), isCatalog: z.boolean() })),
+      files: z.array(z.object({ name: z.string(), bytes: z.number() })).optional(),
     }),
     [E.NamespaceNotFound],
   ),

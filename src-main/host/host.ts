@@ -29,6 +29,8 @@ import type { SecretStore } from './secret-store';
 import { connectionProcedures } from './procedures/connection-procedures';
 import type { Handlers, HostContext } from './procedures/context';
 import { jobProcedures } from './procedures/job-procedures';
+import { UploadStore } from './upload-store';
+import type { Readable } from 'node:stream';
 import { namespaceProcedures } from './procedures/namespace-procedures';
 import { tableProcedures } from './procedures/table-procedures';
 import { versionProcedures } from './procedures/version-procedures';
@@ -60,12 +62,15 @@ export class Host {
   /** Import jobs, by connection; index builds are the catalogs' own jobs. */
   private readonly imports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
   private readonly importConnection = new Map<string, string>();
+  /** Files a browser uploads for an import (the web mode). */
+  private readonly uploads: UploadStore;
 
   constructor(options: HostOptions) {
     this.connections = new Connections((connectionId, event) => {
       this.emit(event.type, { ...event.job, connectionId });
     });
     this.recent = new RecentConnections(join(options.userDataDir, 'recent-connections.json'));
+    this.uploads = new UploadStore(join(options.userDataDir, 'uploads'));
     const ctx: HostContext = {
       connections: this.connections,
       recent: this.recent,
@@ -127,6 +132,20 @@ export class Host {
     }
   }
 
+  /** Streams an uploaded file to disk; answers the path to preview and import it from. */
+  async receiveUpload(fileName: string, body: Readable): Promise<Result<{ path: string }>> {
+    try {
+      return { ok: true, value: { path: await this.uploads.receive(fileName, body) } };
+    } catch (raw) {
+      const error = toError(raw);
+      return failure({
+        code: error.code,
+        name: errorNameOf(error.code),
+        message: error.message,
+      }) as Result<{ path: string }>;
+    }
+  }
+
   on(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -136,6 +155,7 @@ export class Host {
     await this.imports.close();
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
+    this.uploads.close();
   }
 
   private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {

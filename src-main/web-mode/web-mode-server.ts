@@ -17,12 +17,15 @@ import { join, resolve } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import { ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import type { Host } from '../host/host';
 import { allowedHosts, browserRefusal } from '../server/http/browser-guard';
 import { hasBody } from '../server/http/has-body';
 
 const TOKEN_HEADER = 'x-studio-token';
+/** An upload's file name, URI-encoded (a header holds only Latin-1). */
+const FILE_NAME_HEADER = 'x-file-name';
 /** The page and its assets: `/s/<token>/…`. */
 const PAGE_PATH = /^\/s\/([^/?#]+)(\/[^?#]*)?$/;
 /**
@@ -116,6 +119,33 @@ export function buildWebServer(options: WebServerOptions): WebServer {
         .type(ARROW_STREAM_TYPE)
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     }
+    return reply.type('application/json').send(result);
+  });
+
+  // A file to import, sent by the browser as its raw bytes: streamed to disk as it arrives (the
+  // parser hands the handler the request stream, so no body limit or buffer applies).
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+    done(null, payload),
+  );
+  app.post('/upload', async (request, reply) => {
+    const given = request.headers[FILE_NAME_HEADER];
+    let name = '';
+    try {
+      name = typeof given === 'string' ? decodeURIComponent(given) : '';
+    } catch {
+      // A malformed escape: the store refuses the empty name with the reason.
+    }
+    if (request.headers['content-type'] !== 'application/octet-stream') {
+      return reply.type('application/json').send({
+        ok: false,
+        error: {
+          code: 13,
+          name: 'InvalidInput',
+          message: 'Send the file as application/octet-stream',
+        },
+      });
+    }
+    const result = await options.host.receiveUpload(name, request.body as Readable);
     return reply.type('application/json').send(result);
   });
 

@@ -9,7 +9,6 @@
  * inferred from the first rows fails the import naming that row.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname } from 'node:path';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { decodeIpc } from '../../catalog/arrow-data';
 import { errors } from '../../../src-shared/vocabulary/errors';
@@ -18,17 +17,13 @@ import { tableSource } from './arrow-source';
 import { parquetSource } from './parquet-source';
 import { textSource } from './text-source';
 import type { ImportFormat, Source } from './source';
+import { formatOfName } from './import-formats';
 
 export type { ImportFormat, Source } from './source';
 
 export function detectFormat(path: string): ImportFormat {
-  const ext = extname(path).toLowerCase();
-  if (ext === '.csv') return 'csv';
-  if (ext === '.tsv' || ext === '.tab') return 'tsv';
-  if (ext === '.json') return 'json';
-  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
-  if (ext === '.parquet' || ext === '.pq') return 'parquet';
-  if (ext === '.arrow' || ext === '.arrows' || ext === '.ipc' || ext === '.feather') return 'arrow';
+  const format = formatOfName(path);
+  if (format) return format;
   throw errors.InvalidInput(
     `Cannot tell the format of ${path}; name it .csv, .tsv, .json, .ndjson, .parquet or .arrow`,
   );

@@ -13,6 +13,7 @@ import {
   recentObjectStore,
 } from '../object-store-options';
 import { testObjectStore } from '../object-store-test';
+import { isImportableName } from '../imports/import-formats';
 import type { HandlersFor, HostContext } from './context';
 
 type Names =
@@ -141,21 +142,35 @@ export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
       await ctx.secrets.delete(target);
       return {};
     },
-    'fs:list-folder': async ({ path }) => {
+    'fs:list-folder': async ({ path, importableFiles }) => {
       const folder = resolve(path ?? homedir());
       if (!existsSync(folder) || !statSync(folder).isDirectory())
         throw errors.NamespaceNotFound(`${folder} is not a folder`);
-      const folders = readdirSync(folder, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      const entries = readdirSync(folder, { withFileTypes: true }).filter(
+        (entry) => !entry.name.startsWith('.'),
+      );
+      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+      const folders = entries
+        .filter((entry) => entry.isDirectory())
         .map((entry) => ({
           name: entry.name,
           isCatalog: existsSync(join(folder, entry.name, '__manifest')),
         }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+        .sort(byName);
+      const files = importableFiles
+        ? entries
+            .filter((entry) => entry.isFile() && isImportableName(entry.name))
+            .map((entry) => ({
+              name: entry.name,
+              bytes: statSync(join(folder, entry.name), { throwIfNoEntry: false })?.size ?? 0,
+            }))
+            .sort(byName)
+        : undefined;
       return {
         path: folder,
         parent: dirname(folder) === folder ? null : dirname(folder),
         folders,
+        ...(files ? { files } : {}),
       };
     },
   };
