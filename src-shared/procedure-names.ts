@@ -51,3 +51,6 @@ export const PROCEDURE_NAMES = [
 ] as const;
 
 export type ProcedureName = (typeof PROCEDURE_NAMES)[number];
+
+/** The one IPC channel that is not a host procedure: Electron's native open dialog for imports. */
+export const PICK_IMPORT_FILE_CHANNEL = 'native:pick-import-file';

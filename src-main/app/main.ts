@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell } from 'electron';
 import { Host } from '../host/host';
-import { registerIpc } from '../ipc/ipc-router';
+import { registerFilePicker, registerIpc } from '../ipc/ipc-router';
+import { IMPORT_EXTENSIONS } from '../host/imports/import-formats';
 import { SafeStorageSecrets } from './safe-storage-secrets';
 import { APP_ORIGIN } from './security';
 import {
@@ -73,6 +74,21 @@ if (claimSingleInstance(app, () => revealWindow(window))) {
           ? { webContentsId: window.webContents.id, origin: APP_ORIGIN }
           : undefined,
       () => window?.webContents,
+    );
+    registerFilePicker(
+      ipcMain,
+      () =>
+        window && !window.isDestroyed()
+          ? { webContentsId: window.webContents.id, origin: APP_ORIGIN }
+          : undefined,
+      async () => {
+        if (!window) return undefined;
+        const picked = await dialog.showOpenDialog(window, {
+          properties: ['openFile'],
+          filters: [{ name: 'Data files', extensions: IMPORT_EXTENSIONS }],
+        });
+        return picked.canceled ? undefined : picked.filePaths[0];
+      },
     );
     buildMenu(host);
     app.on('window-all-closed', () => {

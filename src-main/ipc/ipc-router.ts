@@ -9,6 +9,7 @@
  */
 import type { Host } from '../host/host';
 import { PROCEDURES, type ProcedureName, type Result } from '../../src-shared/studio-procedures';
+import { PICK_IMPORT_FILE_CHANNEL } from '../../src-shared/procedure-names';
 
 export const EVENT_CHANNEL = 'studio:event';
 export const rpcChannel = (name: ProcedureName) => `rpc:${name}`;
@@ -94,4 +95,19 @@ export function registerIpc(
     unsubscribe();
     for (const name of names) ipcMain.removeHandler(rpcChannel(name));
   };
+}
+
+/**
+ * The native open dialog for imports, behind the same sender check as the procedures: only the
+ * app's own window may open it.
+ */
+export function registerFilePicker(
+  ipcMain: IpcMainLike,
+  trusted: () => TrustedWindow | undefined,
+  pick: () => Promise<string | undefined>,
+): () => void {
+  ipcMain.handle(PICK_IMPORT_FILE_CHANNEL, async (event) =>
+    isTrustedSender(event, trusted()) ? pick() : undefined,
+  );
+  return () => ipcMain.removeHandler(PICK_IMPORT_FILE_CHANNEL);
 }

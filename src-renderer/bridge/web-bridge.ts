@@ -20,6 +20,31 @@ export function tokenOf(location: { pathname: string; search: string }): string 
 
 export function webBridge(token: string): StudioApi {
   return {
+    files: {
+      async upload(file) {
+        try {
+          const response = await fetch('/upload', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/octet-stream',
+              [TOKEN_HEADER]: token,
+              'x-file-name': encodeURIComponent(file.name),
+            },
+            body: file,
+          });
+          return (await response.json()) as never;
+        } catch (error) {
+          return {
+            ok: false,
+            error: {
+              code: 17,
+              name: 'ServiceUnavailable',
+              message: `The upload did not reach the app backend: ${String(error)}`,
+            },
+          };
+        }
+      },
+    },
     async call(name, input) {
       try {
         const response = await fetch(`/rpc/${name}`, {

@@ -3,13 +3,18 @@
  * ipcRenderer. Only the contract's procedure names can be invoked; the preload imports just their
  * list, so it bundles no schemas.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { PROCEDURE_NAMES } from '../../../src-shared/procedure-names';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { PICK_IMPORT_FILE_CHANNEL, PROCEDURE_NAMES } from '../../../src-shared/procedure-names';
 import type { StudioApi } from '../../../src-shared/studio-api';
 
 const NAMES = new Set<string>(PROCEDURE_NAMES);
 
 const api: StudioApi = {
+  files: {
+    pick: () => ipcRenderer.invoke(PICK_IMPORT_FILE_CHANNEL) as Promise<string | undefined>,
+    // A dropped file's path on disk: Electron no longer puts it on File itself.
+    pathOf: (file) => webUtils.getPathForFile(file) || undefined,
+  },
   call: (name, input) =>
     NAMES.has(name)
       ? ipcRenderer.invoke(`rpc:${name}`, input)

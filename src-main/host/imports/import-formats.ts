@@ -27,3 +27,6 @@ export function formatOfName(name: string): ImportFormat | undefined {
 export function isImportableName(name: string): boolean {
   return formatOfName(name) !== undefined;
 }
+
+/** The extensions without their dots, for a native dialog's filter. */
+export const IMPORT_EXTENSIONS = Object.keys(BY_EXTENSION).map((ext) => ext.slice(1));

@@ -12,12 +12,14 @@ import { FileSecretStore } from '../../../src-main/host/secret-store';
 import {
   EVENT_CHANNEL,
   isTrustedSender,
+  registerFilePicker,
   registerIpc,
   rpcChannel,
   type IpcInvokeEventLike,
   type IpcMainLike,
 } from '../../../src-main/ipc/ipc-router';
 import { PROCEDURES } from '../../../src-shared/studio-procedures';
+import { PICK_IMPORT_FILE_CHANNEL } from '../../../src-shared/procedure-names';
 
 class InMemoryIpcMain implements IpcMainLike {
   readonly handlers = new Map<
@@ -142,5 +144,25 @@ describe('IPC router (in-memory pair, not Electron)', () => {
   it('trusts only our window when no window exists yet', () => {
     expect(isTrustedSender(fromOurWindow, undefined)).toBe(false);
     expect(isTrustedSender(fromOurWindow, OUR_WINDOW)).toBe(true);
+  });
+
+  it('opens the native file dialog only for our window', async () => {
+    let opened = 0;
+    const stop = registerFilePicker(
+      ipc,
+      () => OUR_WINDOW,
+      async () => {
+        opened += 1;
+        return '/data/items.csv';
+      },
+    );
+    await expect(ipc.invoke(fromOurWindow, PICK_IMPORT_FILE_CHANNEL)).resolves.toBe(
+      '/data/items.csv',
+    );
+    const foreign = { ...fromOurWindow, sender: { id: 8 } };
+    await expect(ipc.invoke(foreign, PICK_IMPORT_FILE_CHANNEL)).resolves.toBeUndefined();
+    expect(opened).toBe(1);
+    stop();
+    expect(ipc.handlers.has(PICK_IMPORT_FILE_CHANNEL)).toBe(false);
   });
 });
