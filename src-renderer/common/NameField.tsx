@@ -16,6 +16,7 @@ export function NameField({
   onChange,
   touched,
   autoFocus,
+  problem: otherProblem,
 }: {
   label: string;
   value: string;
@@ -23,8 +24,10 @@ export function NameField({
   /** Show the problem only once something was typed, not on an untouched empty field. */
   touched?: boolean;
   autoFocus?: boolean;
+  /** A problem the rules cannot see (the name is taken), shown in the same place. */
+  problem?: string;
 }) {
-  const problem = nameProblem(value);
+  const problem = nameProblem(value) ?? otherProblem;
   const show = (touched ?? value.length > 0) && problem;
   return (
     <TextField

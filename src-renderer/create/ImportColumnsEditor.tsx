@@ -15,7 +15,7 @@ export function ImportColumnsEditor({
   const set = (i: number, patch: Partial<ImportColumnDraft>) =>
     onChange(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   return (
-    <div className="scroll-box" style={{ maxHeight: 280 }}>
+    <div className="wide-box">
       <table className="data-table columns-editor" aria-label="Columns to import">
         <TableHead columns={['Import', 'File column', 'Name in the table', 'Type', 'Dimension']} />
         <tbody>

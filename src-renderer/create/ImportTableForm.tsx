@@ -19,6 +19,7 @@ import { SelectField } from '../common/SelectField';
 import { useWorkspace } from '../state/workspace';
 import { draftsFromSchema, importColumnsProblems, toImportColumns } from './import-columns';
 import { ImportColumnsEditor } from './ImportColumnsEditor';
+import { ImportFilePicker } from './ImportFilePicker';
 import { ImportProgress } from './ImportProgress';
 import { PreviewTable } from './PreviewTable';
 
@@ -73,7 +74,8 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
     // A file may change between looks; always read it again.
     gcTime: 0,
   });
-  const tables = useTables(connectionId, path, mode === 'append');
+  // For the append list, and to say live that a new name is taken.
+  const tables = useTables(connectionId, path, true);
   const jobs = useJobs();
   const job = jobId ? jobs.data?.find((j) => j.id === jobId) : undefined;
 
@@ -92,6 +94,11 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
   }, [job?.state, ws, connectionId, path, target]);
 
   const pathProblem = filePath.trim() === '' ? 'Enter the path of a file to import' : undefined;
+  const previewIsCurrent = previewing?.path === filePath.trim();
+  const nameTaken =
+    mode === 'create' && name !== '' && (tables.data ?? []).includes(name)
+      ? `A table named ${name} already exists here; choose another name or append to it`
+      : undefined;
   const columnsProblem = importColumnsProblems(drafts).overall;
   const problem =
     pathProblem ??
@@ -100,7 +107,7 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
       : previewing?.path !== filePath.trim()
         ? 'The path changed since the preview; preview it again'
         : mode === 'create'
-          ? nameProblem(name)
+          ? (nameProblem(name) ?? nameTaken)
           : appendTo === ''
             ? 'Choose the table to append to'
             : undefined) ??
@@ -127,12 +134,16 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
       setJobId(record.id);
     },
   });
+  const shownInline = [
+    pathTouched ? pathProblem : undefined,
+    mode === 'create' && (touched || name !== '') ? (nameProblem(name) ?? nameTaken) : undefined,
+  ].filter(Boolean);
   const running = job !== undefined && (job.state === 'queued' || job.state === 'running');
 
-  const runPreview = () => {
+  const runPreview = (picked = filePath) => {
     setPathTouched(true);
-    if (pathProblem) return;
-    setPreviewing({ path: filePath.trim(), ...(format === 'auto' ? {} : { format }) });
+    if (picked.trim() === '') return;
+    setPreviewing({ path: picked.trim(), ...(format === 'auto' ? {} : { format }) });
     void client.invalidateQueries({ queryKey: ['import-preview'] });
   };
 
@@ -144,41 +155,33 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
         if (!problem && !running) start.mutate();
       }}
     >
-      <div className="path-row">
-        <label className="field">
-          <span>File path</span>
-          <input
-            aria-label="File path"
-            placeholder="/path/to/data.csv"
-            value={filePath}
-            autoFocus
-            aria-invalid={pathTouched && Boolean(pathProblem)}
-            onChange={(e) => setFilePath(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                runPreview();
-              }
-            }}
+      <ImportFilePicker
+        path={filePath}
+        invalid={pathTouched && Boolean(pathProblem)}
+        onPathChange={setFilePath}
+        onChosen={(picked) => runPreview(picked)}
+        onEnter={() => runPreview()}
+      >
+        <div className="path-row">
+          <SelectField
+            label="Format"
+            className="field format-field"
+            value={format}
+            options={FORMATS}
+            onChange={setFormat}
           />
-        </label>
-        <SelectField
-          label="Format"
-          className="field format-field"
-          value={format}
-          options={FORMATS}
-          onChange={setFormat}
-        />
-        <button type="button" onClick={runPreview} disabled={preview.isFetching}>
-          {preview.isFetching ? 'Reading…' : 'Preview'}
-        </button>
-      </div>
+          <button type="button" onClick={() => runPreview()} disabled={preview.isFetching}>
+            {preview.isFetching ? 'Reading…' : 'Preview'}
+          </button>
+        </div>
+      </ImportFilePicker>
       {pathTouched && pathProblem && (
         <span className="field-error" role="alert">
           {pathProblem}
         </span>
       )}
-      <ErrorMessage error={preview.error} label="Preview error" />
+      {/* An error about another path than the one in the box is old news: not shown. */}
+      {previewIsCurrent && <ErrorMessage error={preview.error} label="Preview error" />}
 
       {preview.data && (
         <>
@@ -202,7 +205,14 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
         onChange={setMode}
       />
       {mode === 'create' ? (
-        <NameField label="Table name" value={name} onChange={setName} touched={touched} />
+        <NameField
+          label="Table name"
+          value={name}
+          onChange={setName}
+          // Checked as it is typed (or filled in from the file's name), not only on Import.
+          touched={touched || name !== ''}
+          problem={nameTaken}
+        />
       ) : (
         <SelectField
           label="Append to table"
@@ -222,7 +232,9 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
         disabled={start.isPending || (touched && Boolean(problem))}
         error={start.error}
         errorLabel="Import error"
-        problem={touched && problem}
+        // A problem shown beside its own field is not said a second time here.
+        problem={touched && !shownInline.includes(problem) && problem}
+        sticky
         cancelLabel={running ? 'Close (keeps running)' : 'Cancel'}
       />
     </DialogForm>

@@ -20,7 +20,7 @@ export function PreviewTable({
   rows: ReadonlyArray<Record<string, unknown>>;
 }) {
   return (
-    <div className="scroll-box">
+    <div className="wide-box">
       <table className="data-table" aria-label="Preview of the first rows">
         <TableHead columns={columns} />
         <tbody>

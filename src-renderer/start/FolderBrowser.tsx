@@ -1,23 +1,30 @@
 /**
- * The web mode's folder picker: a browser has no native folder dialog for a server-side path,
- * so the host lists folders and the user walks them. Catalog folders are marked.
+ * A picker for paths on the host's machine: a browser has no native dialog for a server-side
+ * path, so the host lists folders and the user walks them. Catalog folders are marked. With
+ * `onPickFile`, the files an import can read are listed too, and a click picks one.
  */
 import { useEffect, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { StudioApi } from '../../src-shared/studio-api';
+import { humanBytes } from '../table/format-bytes';
 
 type Listing = ProcedureOutput<'fs:list-folder'>;
 
 export function FolderBrowser(props: {
   api: StudioApi;
   start: string;
-  onPick: (path: string) => void;
+  /** Picks the folder shown; absent when a file is what is wanted. */
+  onPick?: (path: string) => void;
+  onPickFile?: (path: string) => void;
 }) {
   const [listing, setListing] = useState<Listing>();
   const [error, setError] = useState<string>();
 
   const go = async (path?: string) => {
-    const result = await props.api.call('fs:list-folder', path ? { path } : {});
+    const result = await props.api.call('fs:list-folder', {
+      ...(path ? { path } : {}),
+      ...(props.onPickFile ? { importableFiles: true } : {}),
+    });
     if (result.ok) {
       setListing(result.value);
       setError(undefined);
@@ -32,7 +39,10 @@ export function FolderBrowser(props: {
     listing!.path.endsWith('/') ? `${listing!.path}${name}` : `${listing!.path}/${name}`;
 
   return (
-    <section aria-label="Folder browser" className="folder-browser">
+    <section
+      aria-label={props.onPickFile ? 'File browser' : 'Folder browser'}
+      className="folder-browser"
+    >
       {error && (
         <p role="alert" className="error">
           {error}
@@ -42,9 +52,11 @@ export function FolderBrowser(props: {
         <>
           <p>
             <strong>{listing.path}</strong>{' '}
-            <button type="button" onClick={() => props.onPick(listing.path)}>
-              Use this folder
-            </button>
+            {props.onPick && (
+              <button type="button" onClick={() => props.onPick!(listing.path)}>
+                Use this folder
+              </button>
+            )}
           </p>
           <ul aria-label="Folders">
             {listing.parent && (
@@ -60,6 +72,18 @@ export function FolderBrowser(props: {
                   {folder.name}
                 </button>
                 {folder.isCatalog && <small> (catalog)</small>}
+              </li>
+            ))}
+            {listing.files?.map((file) => (
+              <li key={file.name}>
+                <button
+                  type="button"
+                  className="file-entry"
+                  onClick={() => props.onPickFile?.(join(file.name))}
+                >
+                  {file.name}
+                </button>{' '}
+                <small className="muted">{humanBytes(file.bytes)}</small>
               </li>
             ))}
           </ul>
