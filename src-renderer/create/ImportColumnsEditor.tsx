@@ -3,6 +3,7 @@ import { IMPORT_COLUMN_TYPES } from '../../src-shared/studio-procedures';
 import { TableHead } from '../common/TableHead';
 import { importColumnsProblems, type DraftType, type ImportColumnDraft } from './import-columns';
 import { IMPORT_TYPE_LABELS } from './type-names';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../src-shared/vocabulary/date-formats';
 
 export function ImportColumnsEditor({
   drafts,
@@ -33,7 +34,11 @@ export function ImportColumnsEditor({
                 </td>
                 <td>
                   <code>{d.source}</code>
-                  <div className="help">read as {d.inferred}</div>
+                  <div className="help">
+                    read as {d.inferred}
+                    {d.inferredType === 'date32' && ` (${DATE_FORMAT})`}
+                    {d.inferredType === 'timestamp' && ` (${DATE_TIME_FORMAT})`}
+                  </div>
                 </td>
                 <td>
                   <input

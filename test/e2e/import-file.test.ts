@@ -21,10 +21,19 @@ let app: WebApp;
 let page: Page;
 let connectionId: string;
 
+/** `rows` rows of an id, a date and `columns - 2` text columns. */
 function csv(rows: number, columns = 3): string {
-  const names = Array.from({ length: columns }, (_, i) => `column_${i}`);
+  const names = Array.from({ length: columns }, (_, i) => (i === 1 ? 'joined' : `column_${i}`));
   const lines = Array.from({ length: rows }, (_, r) =>
-    names.map((_, c) => (c === 0 ? r : `value ${r}-${c}`)).join(','),
+    names
+      .map((_, c) =>
+        c === 0
+          ? r
+          : c === 1
+            ? `2024-01-${String((r % 28) + 1).padStart(2, '0')}`
+            : `value ${r}-${c}`,
+      )
+      .join(','),
   );
   return `${names.join(',')}\n${lines.join('\n')}\n`;
 }
@@ -71,6 +80,11 @@ describe.skipIf(!hasChromium)('choosing the file to import, in Chromium', () => 
     await expect(dialog.getByLabel('Table name', { exact: true }).inputValue()).resolves.toBe(
       'people',
     );
+    // A date column is recognised, and the form says in which format.
+    await dialog.getByText('read as date32 (YYYY-MM-DD)').waitFor();
+    await expect(
+      dialog.getByLabel('Type of column joined', { exact: true }).inputValue(),
+    ).resolves.toBe('date32');
     await closeDialog(dialog);
   });
 

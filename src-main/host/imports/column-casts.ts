@@ -7,6 +7,7 @@ import type { DataType, Field, Schema } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn, ImportColumnType } from '../../../src-shared/studio-procedures';
+import { DATE_FORMAT, DATE_TIME_FORMAT, isoToEpochMs } from './iso-dates';
 
 export const MAX_VECTOR_DIMENSION = 65_536;
 
@@ -204,14 +205,11 @@ function toEpochMs(value: unknown, dateOnly: boolean): number {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string') {
-    const text = value.trim();
-    const ms = /^\d{4}-\d{2}-\d{2}$/.test(text)
-      ? Date.parse(`${text}T00:00:00Z`)
-      : Date.parse(text);
+    const ms = isoToEpochMs(value);
     if (!Number.isNaN(ms)) return ms;
   }
   return refuse(
-    `cannot read ${show(value)} as a ${dateOnly ? 'date (YYYY-MM-DD)' : 'timestamp (ISO 8601)'}`,
+    `cannot read ${show(value)} as a ${dateOnly ? `date (${DATE_FORMAT})` : `timestamp (${DATE_TIME_FORMAT}, at most milliseconds)`}`,
   );
 }
 

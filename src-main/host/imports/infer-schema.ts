@@ -6,6 +6,8 @@
 import type { DataType, Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { errors } from '../../../src-shared/vocabulary/errors';
+import { arrowTypeFor } from './column-casts';
+import { ISO_DATE, isoToEpochMs } from './iso-dates';
 
 export type ColumnKind =
   | { kind: 'int' }
@@ -14,7 +16,9 @@ export type ColumnKind =
   | { kind: 'bool' }
   | { kind: 'string' }
   | { kind: 'vector'; dim: number }
-  | { kind: 'string-list' };
+  | { kind: 'string-list' }
+  | { kind: 'date' }
+  | { kind: 'timestamp' };
 
 const INT_PATTERN = /^-?\d+$/;
 const FLOAT_PATTERN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -100,6 +104,13 @@ function kindOf(values: unknown[]): ColumnKind {
     }
     if (arrays.every((a) => a.every((x) => typeof x === 'string'))) return { kind: 'string-list' };
   }
+  if (present.every((v) => typeof v === 'string')) {
+    const texts = present as string[];
+    if (texts.every((t) => ISO_DATE.test(t.trim()) && !Number.isNaN(isoToEpochMs(t))))
+      return { kind: 'date' };
+    // Date-times, and plain dates among them (midnight UTC).
+    if (texts.every((t) => !Number.isNaN(isoToEpochMs(t)))) return { kind: 'timestamp' };
+  }
   return { kind: 'string' };
 }
 
@@ -122,6 +133,11 @@ export function fieldFor(name: string, kind: ColumnKind): Field {
       );
     case 'string-list':
       return new A.Field(name, new A.List(new A.Field('item', new A.Utf8(), true)), true);
+    // The same types as a column the person sets to date or timestamp (column-casts.ts).
+    case 'date':
+      return new A.Field(name, arrowTypeFor('date32'), true);
+    case 'timestamp':
+      return new A.Field(name, arrowTypeFor('timestamp'), true);
     default:
       return new A.Field(name, new A.Utf8(), true);
   }

@@ -9,10 +9,10 @@
  * an open quote, broken JSON) fails naming the line DuckDB reports.
  */
 import { statSync } from 'node:fs';
-import type { Data, Field, Schema, Table as ArrowTable } from 'apache-arrow';
+import type { Data, DataType, Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import type { DuckDBDataChunk } from '@duckdb/node-api';
 import { arrow } from '../../catalog/arrow';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
 import { readStrings, sinkFor, type ColumnReading, type ColumnSink } from './duckdb-columns';
@@ -136,15 +136,52 @@ function readingFor(
   column: QueryColumn,
   plan: ColumnPlan | undefined,
   json: boolean,
+  inferredFrom: number | undefined,
 ): ColumnReading {
   if (column.convert === 'sql' || !plan) return { as: 'native', field: column.field };
   return {
     as: 'cells',
     field: column.field,
-    convert: (text, row) =>
-      castValue(json && text !== null ? parseJson(text) : text, plan, row, !json),
+    convert: (text, row) => {
+      try {
+        return castValue(json && text !== null ? parseJson(text) : text, plan, row, !json);
+      } catch (error) {
+        // A date column the import chose itself: say so, and the way out.
+        if (inferredFrom === undefined || !isCatalogError(error)) throw error;
+        throw errors.InvalidInput(
+          `${error.message}; ${plan.cast} was inferred from the first ${inferredFrom} rows, so import this column as utf8`,
+        );
+      }
+    },
     build: (values, firstRow) => builtColumn(column.field, values, firstRow),
   };
+}
+
+/**
+ * Columns of dates and date-times are read by the JS rules (iso-dates.ts) rather than DuckDB's
+ * own, which take more spellings: as if the person had chosen date or timestamp for them, in an
+ * import without edits and for the columns an edit left at their inferred type.
+ */
+function withDateCasts(
+  inferred: Schema,
+  columns: readonly ImportColumn[] | undefined,
+): ImportColumn[] | undefined {
+  const dated = (source: string): 'date32' | 'timestamp' | undefined => {
+    const type = inferred.fields.find((f) => f.name === source)?.type as DataType | undefined;
+    if (!type) return undefined;
+    return arrow.DataType.isDate(type)
+      ? 'date32'
+      : arrow.DataType.isTimestamp(type)
+        ? 'timestamp'
+        : undefined;
+  };
+  if (!inferred.fields.some((f) => dated(f.name))) return columns && [...columns];
+  const all: readonly ImportColumn[] =
+    columns ?? inferred.fields.map((f) => ({ source: f.name, name: f.name }));
+  return all.map((column) => {
+    const type = column.type === undefined ? dated(column.source) : undefined;
+    return type ? { ...column, type } : column;
+  });
 }
 
 export async function textSource(
@@ -159,7 +196,12 @@ export async function textSource(
       : await jsonSample(format === 'ndjson' ? ndjsonRows(path) : jsonArrayObjects(path));
   if (sample.names.length === 0) throw errors.InvalidInput('The file has no columns');
   const inferred = inferSchema(sample.names, sample.rows);
-  const plans = columns ? planColumns(inferred, columns) : undefined;
+  const chosen = withDateCasts(inferred, columns);
+  const plans = chosen ? planColumns(inferred, chosen) : undefined;
+  /** Columns whose type the import chose (not the person), read by the JS rules: the dates. */
+  const autoCast = new Set(
+    (chosen ?? []).filter((c, i) => c.type && !columns?.[i]?.type).map((c) => c.name),
+  );
   const schema = plans ? outputSchema(plans) : inferred;
   const queryColumns: QueryColumn[] = plans
     ? plans.map((p) => ({ source: p.source, field: p.field, convert: p.cast ? 'text' : 'sql' }))
@@ -187,12 +229,15 @@ export async function textSource(
     Object.fromEntries(
       inferred.fields.map((field) => {
         const written = sample.raw[index]![field.name];
+        const plan = plans?.find((p) => p.source === field.name && p.cast);
         const value =
           !json && typeof written === 'string' && arrow.DataType.isUtf8(field.type)
             ? written.trim() === ''
               ? null
               : written
-            : sample.rows[index]![field.name];
+            : plan
+              ? castValue(sample.rows[index]![field.name], plan, index, !json)
+              : sample.rows[index]![field.name];
         return [field.name, value];
       }),
     );
@@ -205,7 +250,7 @@ export async function textSource(
     bytesTotal,
     bytesRead: () => Math.round(progress() * bytesTotal),
     // Without edits only: the preview shows the file as inferred.
-    ...(plans
+    ...(columns
       ? {}
       : {
           head: (rows: number) =>
@@ -230,6 +275,7 @@ export async function textSource(
             c,
             plans?.find((p) => p.field === c.field),
             json,
+            autoCast.has(c.field.name) ? sample.rows.length : undefined,
           ),
         );
         const sinks: ColumnSink[] = readings.map((r) => sinkFor(session.bindings, r));
