@@ -4,6 +4,7 @@
  * studio-procedures.ts.
  */
 import { z } from 'zod';
+import type { Rights } from './vocabulary/rights';
 
 export const ConnectionId = z.string().min(1).max(100);
 export const Path = z.array(z.string()).max(64);
@@ -20,6 +21,13 @@ export const ConnectionSchema = z.object({
   target: z.string(),
   color: z.string(),
   readOnly: z.boolean(),
+  /** What it may do, learned when it opened (vocabulary/rights.ts). */
+  rights: z.object({
+    role: z.enum(['reader', 'writer', 'admin']),
+    namespaces: z.array(z.array(z.string())).optional(),
+    source: z.enum(['server', 'files', 'chosen', 'assumed']),
+    reason: z.string().optional(),
+  }) satisfies z.ZodType<Rights>,
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * The open connections of the app: local folders and object-store roots (the embedded `dir`
- * catalog) and remote catalogs (the `rest` catalog), each with an id, a name, a colour and a
- * read-only switch.
+ * catalog) and remote catalogs (the `rest` catalog), each with an id, a name, a colour, a
+ * read-only switch and what it may do (connection-rights.ts).
  */
 import { isUriRoot } from '../catalog/dir/root-uri';
 import { existsSync, statSync } from 'node:fs';
@@ -14,6 +14,8 @@ import { errors } from '../../src-shared/vocabulary/errors';
 import type { Connection, RemoteSettings } from '../../src-shared/studio-procedures';
 import { objectStoreName } from './object-store-options';
 import { remoteHeaders } from './remote-headers';
+import { CHOSEN_READ_ONLY, folderRights, remoteRights } from './connection-rights';
+import { FULL_RIGHTS, type Rights } from '../../src-shared/vocabulary/rights';
 
 const COLORS = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'];
 
@@ -48,11 +50,17 @@ export class Connections {
     return connection;
   }
 
+  /** The connection, when it may write at all; where in it is the store's or server's call. */
   writable(id: string): OpenConnection {
     const connection = this.get(id);
     if (connection.readOnly) {
       throw errors.PermissionDenied(
         `${connection.name} is open read-only; reopen it writable to change anything`,
+      );
+    }
+    if (connection.rights.role === 'reader') {
+      throw errors.PermissionDenied(
+        `${connection.rights.reason ?? 'This connection may only read'}; nothing was changed`,
       );
     }
     return connection;
@@ -75,7 +83,7 @@ export class Connections {
       throw errors.InvalidInput(`${folder} is a file, not a folder`);
     }
     const catalog = await connect(folder);
-    return this.add('folder', folder, catalog, display);
+    return this.add('folder', folder, catalog, display, folderRights(folder));
   }
 
   async connectUrl(
@@ -87,7 +95,7 @@ export class Connections {
       properties[`headers.${name}`] = value;
     if (settings.caFile) properties['tls.ssl_ca_cert'] = settings.caFile;
     const catalog = await connectNamespace('rest', properties);
-    return this.add('remote', settings.url, catalog, display);
+    return this.add('remote', settings.url, catalog, display, await remoteRights(settings));
   }
 
   /** `uri` is an object-store root; the engine checks the store before this returns. */
@@ -97,7 +105,7 @@ export class Connections {
     display: { name?: string; color?: string; readOnly?: boolean },
   ): Promise<Connection> {
     const catalog = await connect(uri, { storageOptions });
-    return this.add('object-store', uri, catalog, display);
+    return this.add('object-store', uri, catalog, display, FULL_RIGHTS);
   }
 
   private add(
@@ -105,6 +113,7 @@ export class Connections {
     target: string,
     catalog: CatalogClient,
     display: { name?: string; color?: string; readOnly?: boolean },
+    rights: Rights,
   ): Connection {
     const id = randomUUID();
     const connection: OpenConnection = {
@@ -114,6 +123,7 @@ export class Connections {
       name: display.name ?? defaultName(kind, target),
       color: display.color ?? COLORS[this.open.size % COLORS.length]!,
       readOnly: display.readOnly ?? false,
+      rights: display.readOnly ? CHOSEN_READ_ONLY : rights,
       catalog,
       unsubscribe: catalog.onJobEvent((event) => this.onJobEvent(id, event)),
     };

@@ -38,6 +38,7 @@ import { registerTableDataRoutes } from './routes/table-data';
 import { registerIndexRoutes } from './routes/indexes';
 import { registerVersionRoutes } from './routes/versions';
 import { registerJobRoutes } from './routes/jobs';
+import { registerWhoamiRoutes } from './routes/whoami';
 import { registerColumnRoutes } from './routes/columns';
 import { registerTransactionRoutes } from './routes/transactions';
 import { restoreFoldedRootId } from './http/root-id-url';
@@ -175,6 +176,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerIndexRoutes(app, state);
   registerVersionRoutes(app, state);
   registerJobRoutes(app, state);
+  registerWhoamiRoutes(app, state);
   registerColumnRoutes(app, state);
   registerTransactionRoutes(app, state);
   return app;

@@ -11,6 +11,7 @@ import { useCall } from '../api/studio-context';
 import { displayPath } from '../common/format-path';
 import type { ThemeChoice } from '../state/theme';
 import { tableKey } from '../state/deep-link';
+import { canChange, refusalFor } from '../api/connection-rights';
 import { useWorkspace } from '../state/workspace';
 
 export function usePaletteShortcut(): void {
@@ -57,7 +58,14 @@ export function CommandPalette({
     setSearch('');
     action();
   };
-  const writable = connections.filter((c) => !c.readOnly);
+  // The palette offers only what the connection allows (at the catalog's root, where it creates).
+  const allowed = (c: Connection, access: 'write' | 'admin', path: readonly string[] = []) =>
+    canChange(c) && !refusalFor(c, access, path);
+  const namespaceMakers = connections.filter((c) => allowed(c, 'admin'));
+  const tableMakers = connections.filter((c) => allowed(c, 'write'));
+  const activeConnection = ws.activeTab
+    ? connections.find((c) => c.id === ws.activeTab!.ref.connectionId)
+    : undefined;
 
   return (
     <Command.Dialog
@@ -135,7 +143,7 @@ export function CommandPalette({
             Connect to URL…
           </Command.Item>
           <Command.Item onSelect={() => run(() => ws.setJobsOpen(true))}>Show jobs</Command.Item>
-          {writable.map((c) => (
+          {namespaceMakers.map((c) => (
             <Command.Item
               key={`ns-${c.id}`}
               onSelect={() =>
@@ -147,7 +155,7 @@ export function CommandPalette({
               New namespace in {c.name}…
             </Command.Item>
           ))}
-          {writable.map((c) => (
+          {tableMakers.map((c) => (
             <Command.Item
               key={`t-${c.id}`}
               onSelect={() =>
@@ -158,7 +166,8 @@ export function CommandPalette({
             </Command.Item>
           ))}
           {ws.activeTab &&
-            !connections.find((c) => c.id === ws.activeTab!.ref.connectionId)?.readOnly && (
+            activeConnection &&
+            allowed(activeConnection, 'write', ws.activeTab.ref.path) && (
               <Command.Item
                 onSelect={() =>
                   run(() => ws.openDialog({ kind: 'create-index', table: ws.activeTab!.ref }))

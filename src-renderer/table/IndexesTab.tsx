@@ -7,6 +7,7 @@ import type { TableRef } from '../api/query-keys';
 import { useIndexes } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
+import { canChange, refusalFor } from '../api/connection-rights';
 import { useWorkspace } from '../state/workspace';
 import { IndexStateCells } from './IndexStateCells';
 import { humanBytes } from './format-bytes';
@@ -20,7 +21,8 @@ export function IndexesTab({
 }) {
   const ws = useWorkspace();
   const indexes = useIndexes(tableRef);
-  const writable = !connection.readOnly;
+  // Changes here need write access where the table is; a connection without it shows none.
+  const writable = canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
   return (
     <div className="indexes-tab">
       <div className="data-toolbar">

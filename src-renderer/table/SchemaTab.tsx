@@ -12,6 +12,7 @@ import { ColumnActions } from '../columns/ColumnActions';
 import { fieldAt } from '../columns/schema-change';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
+import { canChange, refusalFor } from '../api/connection-rights';
 import { useWorkspace } from '../state/workspace';
 import { CopyButton } from './CopyButton';
 import { flattenSchema } from './schema-tree';
@@ -25,7 +26,8 @@ export function SchemaTab({
   connection: Connection;
 }) {
   const ws = useWorkspace();
-  const writable = !connection.readOnly;
+  // Changes here need write access where the table is; a connection without it shows none.
+  const writable = canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
   const description = useTableDescription(tableRef);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const fields = description.data?.schema.fields as JsonArrowField[] | undefined;

@@ -9,6 +9,8 @@ import { useTableDescription } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { Breadcrumbs } from '../shell/Breadcrumbs';
 import { TABLE_TABS, tableKey, type TableTab } from '../state/deep-link';
+import { canChange, refusalFor } from '../api/connection-rights';
+import { GuardedButton } from '../common/GuardedButton';
 import { useWorkspace, type OpenTab } from '../state/workspace';
 import { DataTab } from './DataTab';
 import { warmDecoder } from './decode-client';
@@ -29,7 +31,7 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
   const ref = tab.ref;
   const key = tableKey(ref);
   const description = useTableDescription(ref);
-  const writable = !connection.readOnly;
+  const writable = canChange(connection);
   useEffect(warmDecoder, []);
   return (
     <section className="table-view" aria-label={`Table ${ref.table}`}>
@@ -39,25 +41,25 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
           {writable && (
             <>
               {/* In the header, not the Indexes tab: it is one click away from every tab. */}
-              <button
-                type="button"
+              <GuardedButton
+                refusal={refusalFor(connection, 'write', ref.path)}
                 onClick={() => ws.openDialog({ kind: 'create-index', table: ref })}
               >
                 Create index…
-              </button>
-              <button
-                type="button"
+              </GuardedButton>
+              <GuardedButton
+                refusal={refusalFor(connection, 'admin', ref.path)}
                 onClick={() => ws.openDialog({ kind: 'rename-table', table: ref })}
               >
                 Rename…
-              </button>
-              <button
-                type="button"
+              </GuardedButton>
+              <GuardedButton
                 className="danger"
+                refusal={refusalFor(connection, 'admin', ref.path)}
                 onClick={() => ws.openDialog({ kind: 'drop-table', table: ref })}
               >
                 Drop…
-              </button>
+              </GuardedButton>
             </>
           )}
         </div>

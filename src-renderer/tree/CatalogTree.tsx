@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Connection } from '../../src-shared/studio-procedures';
 import { describeError } from '../api/studio-error';
+import { rightsBadge } from '../api/connection-rights';
 import { useWorkspace } from '../state/workspace';
 import { TreeRowMenu } from './TreeRowMenu';
 import { ancestorKeys, buildTreeRows, nodeKey, type TreeRow } from './tree-rows';
@@ -211,7 +212,8 @@ function rowAria(row: TreeRow, activeKey: string | undefined, focused: boolean) 
 
 function RowContent({ row }: { row: TreeRow }) {
   switch (row.kind) {
-    case 'connection':
+    case 'connection': {
+      const badge = rightsBadge(row.connection);
       return (
         <>
           <span className="twisty" aria-hidden>
@@ -219,9 +221,14 @@ function RowContent({ row }: { row: TreeRow }) {
           </span>
           <span className="swatch" style={{ background: row.connection.color }} aria-hidden />
           <span className="tree-label">{row.connection.name}</span>
-          {row.connection.readOnly && <span className="badge">read-only</span>}
+          {badge && (
+            <span className="badge" title={badge.title}>
+              {badge.label}
+            </span>
+          )}
         </>
       );
+    }
     case 'namespace':
       return (
         <>

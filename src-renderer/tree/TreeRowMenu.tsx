@@ -1,6 +1,7 @@
 /**
  * The context menu of a tree row (right click, or the Menu key / Shift+F10 on a focused row).
- * Read-only connections get no change items at all, not disabled ones.
+ * A connection that may only read gets no change items at all; one whose role or namespaces
+ * do not allow an item shows it disabled, with the reason as its tooltip.
  */
 import { ContextMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { useWorkspace, type Dialog } from '../state/workspace';
 import { tableHash } from '../state/deep-link';
 import { formatPath } from '../common/format-path';
 import type { TreeRow } from './tree-rows';
+import { canChange, refusalFor } from '../api/connection-rights';
 
 function copy(text: string) {
   void navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -28,8 +30,9 @@ export function TreeRowMenu({
   const client = useQueryClient();
   if (row.kind === 'status') return <>{children}</>;
   const connection = row.connection;
-  const writable = !connection.readOnly;
+  const writable = canChange(connection);
   const path = row.kind === 'connection' ? [] : row.path;
+  const refused = (access: 'write' | 'admin') => refusalFor(connection, access, path);
   const open = (dialog: Dialog) => () => ws.openDialog(dialog);
 
   return (
@@ -43,10 +46,18 @@ export function TreeRowMenu({
               <Item onSelect={() => ws.openTable(ref(row), 'data')}>Open data</Item>
               {writable && (
                 <>
-                  <Item onSelect={open({ kind: 'create-index', table: ref(row) })}>
+                  <Item
+                    refusal={refused('write')}
+                    onSelect={open({ kind: 'create-index', table: ref(row) })}
+                  >
                     Create index…
                   </Item>
-                  <Item onSelect={open({ kind: 'rename-table', table: ref(row) })}>Rename…</Item>
+                  <Item
+                    refusal={refused('admin')}
+                    onSelect={open({ kind: 'rename-table', table: ref(row) })}
+                  >
+                    Rename…
+                  </Item>
                 </>
               )}
               <Item onSelect={() => copy(formatPath([...row.path, row.table]))}>
@@ -64,7 +75,11 @@ export function TreeRowMenu({
               {writable && (
                 <>
                   <ContextMenu.Separator className="menu-separator" />
-                  <Item danger onSelect={open({ kind: 'drop-table', table: ref(row) })}>
+                  <Item
+                    danger
+                    refusal={refused('admin')}
+                    onSelect={open({ kind: 'drop-table', table: ref(row) })}
+                  >
                     Drop table…
                   </Item>
                 </>
@@ -75,6 +90,7 @@ export function TreeRowMenu({
               {writable && (
                 <>
                   <Item
+                    refusal={refused('admin')}
                     onSelect={open({
                       kind: 'create-namespace',
                       connectionId: connection.id,
@@ -84,6 +100,7 @@ export function TreeRowMenu({
                     New namespace…
                   </Item>
                   <Item
+                    refusal={refused('write')}
                     onSelect={open({ kind: 'create-table', connectionId: connection.id, path })}
                   >
                     New table…
@@ -107,6 +124,7 @@ export function TreeRowMenu({
                   <ContextMenu.Separator className="menu-separator" />
                   <Item
                     danger
+                    refusal={refused('admin')}
                     onSelect={open({
                       kind: 'drop-namespace',
                       connectionId: connection.id,
@@ -134,15 +152,23 @@ export function TreeRowMenu({
 /** Danger items are coloured as such before they are chosen, not only in their dialog. */
 function Item({
   danger = false,
+  refusal,
   onSelect,
   children,
 }: {
   danger?: boolean;
+  /** Why the item may not be chosen: it is then disabled, with this as its tooltip. */
+  refusal?: string | undefined;
   onSelect: () => void;
   children: ReactNode;
 }) {
   return (
-    <ContextMenu.Item className={danger ? 'menu-item danger' : 'menu-item'} onSelect={onSelect}>
+    <ContextMenu.Item
+      className={danger ? 'menu-item danger' : 'menu-item'}
+      onSelect={onSelect}
+      disabled={refusal !== undefined}
+      title={refusal}
+    >
       {children}
     </ContextMenu.Item>
   );

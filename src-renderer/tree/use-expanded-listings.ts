@@ -6,6 +6,7 @@ import { listingQuery } from '../api/catalog-queries';
 import type { NamespacePath } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { nodeKey, type Listing } from './tree-rows';
+import { inScopeOf } from '../../src-shared/vocabulary/rights';
 
 export function useExpandedListings(
   connections: readonly Connection[],
@@ -19,10 +20,21 @@ export function useExpandedListings(
       .filter(([connectionId, , table]) => known.has(connectionId) && table === undefined);
   }, [connections, expanded]);
 
+  // A connection limited to some namespaces may list the way to them, not the tables on the way
+  // (the server refuses those listings): outside its scope a node lists no tables.
+  const scopes = useMemo(
+    () => new Map(connections.map((c) => [c.id, c.rights.namespaces])),
+    [connections],
+  );
+  const tablesListed = (connectionId: string, path: string[]) =>
+    inScopeOf(scopes.get(connectionId), path);
   const results = useQueries({
     queries: open.flatMap(([connectionId, path]) => [
       listingQuery(call, 'namespaces', connectionId, path),
-      listingQuery(call, 'tables', connectionId, path),
+      {
+        ...listingQuery(call, 'tables', connectionId, path),
+        enabled: tablesListed(connectionId, path),
+      },
     ]),
   });
 
@@ -33,12 +45,12 @@ export function useExpandedListings(
       const tables = results[i * 2 + 1];
       map.set(nodeKey(connectionId, path), {
         namespaces: namespaces?.data,
-        tables: tables?.data,
+        tables: tablesListed(connectionId, path) ? tables?.data : [],
         error: namespaces?.error ?? tables?.error ?? undefined,
       });
     });
     return map;
-  }, [open, results]);
+  }, [open, results, scopes]);
 
   return useCallback((connectionId, path) => byKey.get(nodeKey(connectionId, path)), [byKey]);
 }

@@ -1,7 +1,7 @@
 /**
  * The app against our own REST catalog server, in Chromium: connect with a key after testing the
- * connection, browse and change the catalog, then connect with a reader key and see changes
- * refused with a message that says what to do.
+ * connection, browse and change the catalog; then connect with a reader key, and a writer key
+ * limited to one namespace, and see the app offer only what each may do, saying why.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,12 @@ describe.skipIf(!hasChromium)(
           principals: [
             { name: 'admin', api_keys: ['admin-key'], role: 'admin' },
             { name: 'reader', api_keys: ['reader-key'], role: 'reader' },
+            {
+              name: 'teamwriter',
+              api_keys: ['writer-key'],
+              role: 'writer',
+              namespaces: [['team']],
+            },
           ],
         },
       });
@@ -91,7 +97,7 @@ describe.skipIf(!hasChromium)(
       await page.close();
     });
 
-    it('refuses changes for a reader with a message that says what to do', async () => {
+    it('offers a reader no change at all, and says why', async () => {
       await app.closeAllConnections();
       const page = await app.newPage();
       const dialog = await connect(page, 'reader-key', 'read-only key');
@@ -99,16 +105,63 @@ describe.skipIf(!hasChromium)(
       await dialog.waitFor({ state: 'detached' });
       await item(page, 'team').waitFor();
 
+      const badge = item(page, 'read-only key').locator('.badge');
+      await expect(badge.textContent()).resolves.toBe('read-only');
+      await expect(badge.getAttribute('title')).resolves.toMatch(
+        /The server gives reader the reader role/,
+      );
       await item(page, 'read-only key').click({ button: 'right' });
-      await page.getByRole('menuitem', { name: 'New namespace…' }).click();
-      const create = page.getByRole('dialog', { name: 'New namespace' });
-      await create.getByLabel('Namespace name').fill('not_allowed');
-      await create.getByRole('button', { name: 'Create namespace' }).click();
-      const alert = create.getByRole('alert');
-      await expect(alert.textContent()).resolves.toMatch(/^Permission denied/);
-      await alert.getByText('ask for a writer or admin key').waitFor();
-      await screenshotBothThemes(page, 'permission-denied');
-      await expect(server.catalog.namespaceExists(['not_allowed'])).resolves.toBe(false);
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem', { name: 'Refresh' }).waitFor();
+      for (const change of ['New namespace…', 'New table…'])
+        await expect(menu.getByRole('menuitem', { name: change }).count()).resolves.toBe(0);
+      await page.keyboard.press('Escape');
+      await item(page, 'team').click();
+      // Renamed by the admin in the first test.
+      await item(page, 'events_v2').click();
+      await page.getByRole('region', { name: 'Table events_v2' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Create index…' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Drop…' }).count()).resolves.toBe(0);
+      await page.close();
+    });
+
+    it('shows a scoped writer what needs more, disabled, with the reason', async () => {
+      await app.closeAllConnections();
+      const page = await app.newPage();
+      const dialog = await connect(page, 'writer-key', 'team key');
+      await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await item(page, 'team').waitFor();
+      await expect(item(page, 'team key').locator('.badge').textContent()).resolves.toBe('writer');
+
+      // Inside its namespace it may create tables, not namespaces (that needs admin).
+      await item(page, 'team').click({ button: 'right' });
+      const menu = page.getByRole('menu');
+      const newTable = menu.getByRole('menuitem', { name: 'New table…' });
+      const newNamespace = menu.getByRole('menuitem', { name: 'New namespace…' });
+      await expect(newTable.getAttribute('data-disabled')).resolves.toBeNull();
+      await expect(newNamespace.getAttribute('data-disabled')).resolves.toBe('');
+      await expect(newNamespace.getAttribute('title')).resolves.toMatch(/needs the admin role/);
+      await screenshotBothThemes(page, 'rights-menu');
+      await page.keyboard.press('Escape');
+
+      // At the root, outside its namespace, not even a table.
+      await item(page, 'team key').click({ button: 'right' });
+      await expect(
+        page.getByRole('menuitem', { name: 'New table…' }).getAttribute('title'),
+      ).resolves.toMatch(/may change only team/);
+      await page.keyboard.press('Escape');
+
+      // The table's own buttons: an index may be built, the table not dropped.
+      await item(page, 'team').click();
+      await item(page, 'events_v2').click();
+      const view = page.getByRole('region', { name: 'Table events_v2' });
+      await expect(view.getByRole('button', { name: 'Create index…' }).isDisabled()).resolves.toBe(
+        false,
+      );
+      const drop = view.getByRole('button', { name: 'Drop…' });
+      await expect(drop.isDisabled()).resolves.toBe(true);
+      await expect(drop.getAttribute('title')).resolves.toMatch(/needs the admin role/);
       await page.close();
     });
   },

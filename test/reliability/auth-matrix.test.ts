@@ -243,6 +243,7 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
   'POST /v1/jobs/list': () => ({ path: '/v1/jobs/list', body: {} }),
   'POST /v1/jobs/describe': (at) => ({ path: '/v1/jobs/describe', body: { job_id: at.jobId } }),
   'POST /v1/jobs/cancel': (at) => ({ path: '/v1/jobs/cancel', body: { job_id: at.jobId } }),
+  'GET /v1/whoami': () => ({ path: '/v1/whoami' }),
 };
 
 /** HEAD routes are Fastify's automatic twins of GET routes: same handler, no body. */

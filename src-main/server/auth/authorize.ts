@@ -4,12 +4,15 @@
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { describeId } from '../../../src-shared/vocabulary/ids';
 import type { Principal } from './authenticator';
+import {
+  ACCESS_RANK,
+  inScopeOf,
+  ROLE_FOR_ACCESS,
+  ROLE_RANK,
+  type Access,
+} from '../../../src-shared/vocabulary/rights';
 
-export type Access = 'read' | 'write' | 'admin';
-
-const RANK = { reader: 0, writer: 1, admin: 2 } as const;
-const NEEDED = { read: 0, write: 1, admin: 2 } as const;
-const ROLE_FOR = ['reader', 'writer', 'admin'] as const;
+export type { Access };
 
 function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
   return prefix.length <= path.length && prefix.every((part, i) => part === path[i]);
@@ -17,7 +20,7 @@ function startsWith(path: readonly string[], prefix: readonly string[]): boolean
 
 /** Whether the path lies inside one of the principal's subtrees. */
 export function inScope(principal: Principal, path: readonly string[]): boolean {
-  return !principal.namespaces || principal.namespaces.some((scope) => startsWith(path, scope));
+  return inScopeOf(principal.namespaces, path);
 }
 
 /** Whether the path is an ancestor of a subtree (so listing it may show the way in). */
@@ -26,9 +29,9 @@ export function leadsToScope(principal: Principal, path: readonly string[]): boo
 }
 
 export function authorize(principal: Principal, access: Access, path: readonly string[]): void {
-  if (RANK[principal.role] < NEEDED[access]) {
+  if (ROLE_RANK[principal.role] < ACCESS_RANK[access]) {
     throw errors.PermissionDenied(
-      `${principal.name} has the ${principal.role} role; this operation needs ${ROLE_FOR[NEEDED[access]]}`,
+      `${principal.name} has the ${principal.role} role; this operation needs ${ROLE_FOR_ACCESS[access]}`,
     );
   }
   if (!inScope(principal, path)) {

@@ -14,6 +14,7 @@ const connection: Connection = {
   target: '/tmp/cat',
   color: '#000',
   readOnly: false,
+  rights: { role: 'admin', source: 'files' },
 };
 
 const listings = new Map<string, Listing>([
