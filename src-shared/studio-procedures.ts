@@ -149,6 +149,25 @@ export const PROCEDURES = {
   'namespaces:describe': procedure(InNs.strict(), z.object({ properties: Properties }), [
     E.NamespaceNotFound,
   ]),
+  /** Everything inside a namespace at every depth, for a drop's confirmation. */
+  'namespaces:contents': procedure(
+    InNs.strict(),
+    z.object({
+      namespaces: z.array(z.array(z.string())),
+      tables: z.array(
+        z.object({
+          path: z.array(z.string()),
+          name: z.string(),
+          rows: z.number().nullable(),
+          versions: z.number().nullable(),
+        }),
+      ),
+      totalNamespaces: z.number(),
+      totalTables: z.number(),
+      incomplete: z.boolean(),
+    }),
+    [E.NamespaceNotFound],
+  ),
   'namespaces:drop': procedure(
     InNs.extend(DropNamespaceOptionsSchema.shape).strict(),
     z.object({}),

@@ -3,7 +3,7 @@
  * the name, so a stray Enter cannot drop a table.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DialogActions } from './DialogActions';
 import { Modal } from './Modal';
 
@@ -15,6 +15,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
+  resetKey,
 }: {
   title: string;
   consequence: ReactNode;
@@ -24,10 +25,14 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
   children?: ReactNode;
+  /** When this changes (an option the person changed), an earlier refusal no longer applies. */
+  resetKey?: unknown;
 }) {
   const [typed, setTyped] = useState('');
   const action = useMutation({ mutationFn: onConfirm, onSuccess: onClose });
   const armed = typeToConfirm === undefined || typed === typeToConfirm;
+  const { reset } = action;
+  useEffect(() => reset(), [resetKey, reset]);
   return (
     <Modal title={title} onClose={onClose}>
       <div className="consequence">{consequence}</div>

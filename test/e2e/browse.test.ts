@@ -149,12 +149,22 @@ describe.skipIf(!hasChromium)(
       await item(page, 'sales').click({ button: 'right' });
       await page.getByRole('menuitem', { name: 'Drop namespace…' }).click();
       const drop = page.getByRole('dialog', { name: 'Drop namespace sales' });
+      // One count, of everything at every depth, said once.
+      await drop.getByText('sales holds 1 table and 1 namespace, at every depth.').waitFor();
       await drop.getByLabel('Type the name to confirm').fill('sales');
       await drop.getByRole('button', { name: 'Drop namespace', exact: true }).click();
       await expect(drop.getByRole('alert').textContent()).resolves.toMatch(/^Namespace not empty/);
       await expect(catalog.namespaceExists(['sales', 'europe'])).resolves.toBe(true);
 
+      // Cascade chosen: the refusal no longer applies, and the list names what will go.
       await drop.getByLabel(/Cascade/).check();
+      await expect.poll(() => drop.getByRole('alert').count()).toBe(0);
+      const lost = drop.getByRole('list', { name: 'What will be dropped' });
+      await expect(lost.getByRole('listitem').allTextContents()).resolves.toEqual([
+        'table sales / europe / orders — 40 rows, 1 version',
+        'namespace sales / europe',
+      ]);
+      await screenshotBothThemes(page, 'drop-namespace-cascade');
       await drop.getByRole('button', { name: 'Drop namespace and contents' }).click();
       await drop.waitFor({ state: 'detached' });
       await expect(catalog.namespaceExists(['sales'])).resolves.toBe(false);

@@ -1,10 +1,12 @@
 /** Namespaces, the table listing, and the name search behind the filter box and palette. */
 import type { HandlersFor, HostContext } from './context';
+import { namespaceContents } from '../namespace-contents';
 
 type Names =
   | 'namespaces:list'
   | 'namespaces:create'
   | 'namespaces:describe'
+  | 'namespaces:contents'
   | 'namespaces:drop'
   | 'catalog:search'
   | 'tables:list';
@@ -29,6 +31,8 @@ export function namespaceProcedures(ctx: HostContext): HandlersFor<Names> {
     },
     'namespaces:describe': async ({ connectionId, path }) =>
       catalog(connectionId).describeNamespace(path),
+    'namespaces:contents': async ({ connectionId, path }) =>
+      namespaceContents(catalog(connectionId), path),
     'namespaces:drop': async ({ connectionId, path, mode, behavior }) => {
       await catalog(connectionId).dropNamespace(path, {
         ...(mode ? { mode } : {}),

@@ -129,6 +129,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'namespaces:list': { connectionId: side.connectionId, path: [] },
     'namespaces:create': { connectionId: side.connectionId, path: ['ns', 'child'] },
     'namespaces:describe': { connectionId: side.connectionId, path: ['ns'] },
+    'namespaces:contents': { connectionId: side.connectionId, path: ['ns'] },
     'catalog:search': { connectionId: side.connectionId, query: 't' },
     'tables:list': { connectionId: side.connectionId, path: ['ns'] },
     'tables:create-empty': {
