@@ -3,7 +3,7 @@
  * (jobs panel, dialogs, palette). It marks itself ready once the first connection list is in,
  * which is what tests and the Electron window wait for.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useConnections } from '../api/catalog-queries';
 import { useHostEvents, type JobView } from '../api/use-host-events';
 import { ErrorMessage } from '../common/ErrorMessage';
@@ -41,6 +41,16 @@ export function AppShell() {
 
   const list = connections.data ?? [];
   const active = ws.activeTab;
+  // Tabs kept from before a reload whose connection has since closed go; the active one stays,
+  // to say that its connection is not open.
+  const { tabs, closeTab } = ws;
+  useEffect(() => {
+    if (!connections.data) return;
+    const open = new Set(connections.data.map((c) => c.id));
+    for (const t of tabs) {
+      if (!open.has(t.ref.connectionId) && tableKey(t.ref) !== ws.active) closeTab(tableKey(t.ref));
+    }
+  }, [connections.data, tabs, closeTab, ws.active]);
   const activeConnection = active && list.find((c) => c.id === active.ref.connectionId);
   const ready = !connections.isPending;
 

@@ -35,6 +35,8 @@ interface State {
   paletteOpen: boolean;
   /** The namespace to reveal in the tree, after a palette jump or a deep link. */
   revealTarget: { connectionId: string; path: NamespacePath } | undefined;
+  /** The tree's expanded nodes (tree-rows.ts node keys): here, so a filter or reload keeps them. */
+  expanded: ReadonlySet<string>;
 }
 
 type Action =
@@ -47,7 +49,8 @@ type Action =
   | { type: 'dialog'; dialog: Dialog | undefined }
   | { type: 'jobs'; open: boolean }
   | { type: 'palette'; open: boolean }
-  | { type: 'reveal'; connectionId: string; path: NamespacePath };
+  | { type: 'reveal'; connectionId: string; path: NamespacePath }
+  | { type: 'expanded'; update: (previous: ReadonlySet<string>) => ReadonlySet<string> };
 
 function reduce(state: State, action: Action): State {
   switch (action.type) {
@@ -59,7 +62,9 @@ function reduce(state: State, action: Action): State {
             tableKey(t.ref) === key && action.tab ? { ...t, tab: action.tab } : t,
           )
         : [...state.tabs, { ref: action.ref, tab: action.tab ?? 'overview' }];
-      return { ...state, tabs, active: key };
+      // A table opened from anywhere (created, imported, found) is shown in the tree too.
+      const revealTarget = { connectionId: action.ref.connectionId, path: action.ref.path };
+      return { ...state, tabs, active: key, revealTarget };
     }
     case 'close-tab': {
       const at = state.tabs.findIndex((t) => tableKey(t.ref) === action.key);
@@ -101,6 +106,8 @@ function reduce(state: State, action: Action): State {
       return { ...state, paletteOpen: action.open };
     case 'reveal':
       return { ...state, revealTarget: { connectionId: action.connectionId, path: action.path } };
+    case 'expanded':
+      return { ...state, expanded: action.update(state.expanded) };
   }
 }
 
@@ -119,19 +126,46 @@ export interface Workspace extends State {
   setJobsOpen: (open: boolean) => void;
   setPaletteOpen: (open: boolean) => void;
   reveal: (connectionId: string, path: NamespacePath) => void;
+  setExpanded: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) => void;
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);
 
+/**
+ * Open tabs and the tree's expansion are kept for the browser tab's session (sessionStorage): a
+ * reload brings them back, as the host keeps its connections (and their ids) across it. A deep
+ * link still decides which tab is active.
+ */
+const SESSION_KEY = 'catalog-studio:workspace';
+
+interface Saved {
+  tabs: OpenTab[];
+  active: string | undefined;
+  expanded: string[];
+}
+
+function savedSession(): Saved | undefined {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(SESSION_KEY) ?? 'null') as Saved | null;
+    return saved && Array.isArray(saved.tabs) && Array.isArray(saved.expanded) ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function initialState(): State {
   const link = parseTableHash(window.location.hash);
+  const saved = savedSession();
+  const tabs = saved?.tabs ?? [];
+  const linked = link && !tabs.some((t) => tableKey(t.ref) === tableKey(link.ref));
   return {
-    tabs: link ? [{ ref: link.ref, tab: link.tab }] : [],
-    active: link ? tableKey(link.ref) : undefined,
+    tabs: linked ? [...tabs, { ref: link.ref, tab: link.tab }] : tabs,
+    active: link ? tableKey(link.ref) : saved?.active,
     dialog: undefined,
     jobsOpen: false,
     paletteOpen: false,
     revealTarget: link ? { connectionId: link.ref.connectionId, path: link.ref.path } : undefined,
+    expanded: new Set(saved?.expanded ?? []),
   };
 }
 
@@ -151,6 +185,15 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   }, [activeTab]);
 
   useEffect(() => {
+    const saved: Saved = { tabs: state.tabs, active: state.active, expanded: [...state.expanded] };
+    try {
+      window.sessionStorage.setItem(SESSION_KEY, JSON.stringify(saved));
+    } catch {
+      // Storage full or refused: the session is simply not kept.
+    }
+  }, [state.tabs, state.active, state.expanded]);
+
+  useEffect(() => {
     const onHash = () => {
       const link = parseTableHash(window.location.hash);
       if (link) dispatch({ type: 'open-table', ref: link.ref, tab: link.tab });
@@ -159,23 +202,31 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
-  const value = useMemo<Workspace>(
+  // The actions never change, so an effect that depends on one runs for its own reasons only.
+  const actions = useMemo(
     () => ({
-      ...state,
-      activeTab,
-      openTable: (ref, tab) => dispatch({ type: 'open-table', ref, ...(tab ? { tab } : {}) }),
-      closeTab: (key) => dispatch({ type: 'close-tab', key }),
-      closeConnectionTabs: (connectionId) => dispatch({ type: 'close-connection', connectionId }),
-      activate: (key) => dispatch({ type: 'activate', key }),
-      setTab: (key, tab) => dispatch({ type: 'set-tab', key, tab }),
-      retarget: (from, to) => dispatch({ type: 'retarget', from, to }),
-      openDialog: (dialog) => dispatch({ type: 'dialog', dialog }),
+      openTable: (ref: TableRef, tab?: TableTab) =>
+        dispatch({ type: 'open-table', ref, ...(tab ? { tab } : {}) }),
+      closeTab: (key: string) => dispatch({ type: 'close-tab', key }),
+      closeConnectionTabs: (connectionId: string) =>
+        dispatch({ type: 'close-connection', connectionId }),
+      activate: (key: string) => dispatch({ type: 'activate', key }),
+      setTab: (key: string, tab: TableTab) => dispatch({ type: 'set-tab', key, tab }),
+      retarget: (from: TableRef, to: TableRef) => dispatch({ type: 'retarget', from, to }),
+      openDialog: (dialog: Dialog) => dispatch({ type: 'dialog', dialog }),
       closeDialog: () => dispatch({ type: 'dialog', dialog: undefined }),
-      setJobsOpen: (open) => dispatch({ type: 'jobs', open }),
-      setPaletteOpen: (open) => dispatch({ type: 'palette', open }),
-      reveal: (connectionId, path) => dispatch({ type: 'reveal', connectionId, path }),
+      setJobsOpen: (open: boolean) => dispatch({ type: 'jobs', open }),
+      setPaletteOpen: (open: boolean) => dispatch({ type: 'palette', open }),
+      reveal: (connectionId: string, path: NamespacePath) =>
+        dispatch({ type: 'reveal', connectionId, path }),
+      setExpanded: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) =>
+        dispatch({ type: 'expanded', update }),
     }),
-    [state, activeTab],
+    [],
+  );
+  const value = useMemo<Workspace>(
+    () => ({ ...state, activeTab, ...actions }),
+    [state, activeTab, actions],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }

@@ -24,22 +24,25 @@ export function CatalogTree({
   onCloseConnection: (connectionId: string) => void;
 }) {
   const ws = useWorkspace();
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () => new Set(connections.map((c) => nodeKey(c.id, []))),
-  );
+  // In the workspace, not here: the filter replaces this component, and a reload restarts it.
+  const { expanded, setExpanded } = ws;
   const [focused, setFocused] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const listingOf = useExpandedListings(connections, expanded);
 
-  // A newly opened connection starts expanded.
+  // A newly opened connection starts expanded (one seen before keeps how it was left).
   const seen = useRef(new Set<string>());
   useEffect(() => {
     const fresh = connections.filter((c) => !seen.current.has(c.id));
     for (const c of connections) seen.current.add(c.id);
     if (fresh.length > 0) {
-      setExpanded((prev) => new Set([...prev, ...fresh.map((c) => nodeKey(c.id, []))]));
+      setExpanded((prev) => {
+        const known = (id: string) => [...prev].some((key) => key.startsWith(`["${id}"`));
+        const opened = fresh.filter((c) => !known(c.id)).map((c) => nodeKey(c.id, []));
+        return opened.length > 0 ? new Set([...prev, ...opened]) : prev;
+      });
     }
-  }, [connections]);
+  }, [connections, setExpanded]);
 
   // Reveal a namespace (deep link, palette jump): open each ancestor.
   useEffect(() => {
@@ -47,7 +50,7 @@ export function CatalogTree({
     if (!target) return;
     const keys = ancestorKeys(target.connectionId, target.path);
     setExpanded((prev) => new Set([...prev, ...keys]));
-  }, [ws.revealTarget]);
+  }, [ws.revealTarget, setExpanded]);
 
   const rows = useMemo(
     () => buildTreeRows(connections, expanded, listingOf),
@@ -66,6 +69,17 @@ export function CatalogTree({
   });
 
   const focusedIndex = Math.min(focused, Math.max(0, rows.length - 1));
+
+  // A newly opened table's row, once its namespace is listed, is scrolled into view and takes
+  // the tree's focus position: once per table opened, so the keys move freely afterwards.
+  const activeIndex = activeKey ? rows.findIndex((r) => r.key === activeKey) : -1;
+  const shownFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (activeIndex < 0 || !activeKey || shownFor.current === activeKey) return;
+    shownFor.current = activeKey;
+    setFocused(activeIndex);
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, activeKey, virtualizer]);
 
   const toggle = (row: TreeRow, open?: boolean) => {
     if (row.kind !== 'connection' && row.kind !== 'namespace') return;

@@ -143,6 +143,57 @@ describe.skipIf(!hasChromium)(
       await page.close();
     });
 
+    it('keeps the tree and every open tab through a filter and a reload, and reveals a new table', async () => {
+      const page = await app.newPage();
+      const [, catalog] = await freshCatalog(page, 'session');
+      await item(page, 'sales').click();
+      await item(page, 'europe').click();
+      await item(page, 'orders').click();
+      await page.getByRole('region', { name: 'Table orders' }).waitFor();
+      await item(page, 'people').click();
+      await page.getByRole('region', { name: 'Table people' }).waitFor();
+
+      // A filter replaces the tree with its matches; clearing it brings back what was open.
+      const filter = page.getByLabel('Filter tree');
+      await filter.fill('ord');
+      await page
+        .getByRole('option', { name: /orders/ })
+        .first()
+        .waitFor();
+      await filter.fill('');
+      await item(page, 'orders').waitFor();
+      await expect(item(page, 'europe').getAttribute('aria-expanded')).resolves.toBe('true');
+
+      // A reload keeps both tabs, the active one, and the expanded namespaces.
+      await page.reload();
+      await page.locator('[data-app-state="ready"]').waitFor();
+      const tabs = page.getByRole('tablist', { name: 'Open tables' });
+      await expect(tabs.getByRole('tab').allTextContents()).resolves.toEqual([
+        expect.stringContaining('orders'),
+        expect.stringContaining('people'),
+      ]);
+      await page.getByRole('region', { name: 'Table people' }).waitFor();
+      await item(page, 'orders').waitFor();
+
+      // A table opened from anywhere (here a link) is shown and selected in the tree, its
+      // collapsed namespaces opened on the way.
+      await catalog.createNamespace(['sales', 'asia']);
+      await catalog.createTable('fresh', sampleTable(3, 4), ['sales', 'asia']);
+      await item(page, 'sales').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Refresh' }).click();
+      await item(page, 'sales').click();
+      await expect(item(page, 'sales').getAttribute('aria-expanded')).resolves.toBe('false');
+      const hash = await page.evaluate('location.hash');
+      const connection = decodeURIComponent(String(hash).split('/')[2]!);
+      await page.evaluate(
+        `location.hash = '#/t/${encodeURIComponent(connection)}/sales/asia/fresh/overview'`,
+      );
+      await page.getByRole('region', { name: 'Table fresh' }).waitFor();
+      await expect.poll(() => item(page, 'fresh').getAttribute('aria-selected')).toBe('true');
+      await expect(item(page, 'asia').getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.close();
+    });
+
     it('refuses to drop a namespace that is not empty unless cascade is chosen', async () => {
       const page = await app.newPage();
       const [, catalog] = await freshCatalog(page, 'cascade');
