@@ -147,12 +147,15 @@ describe('CatalogLock', () => {
 
   it('keeps its lease through renewals slower than the renewal period', async () => {
     const slow = new RenewalControlledStore(root);
-    slow.renewalDelayMs = 150; // half the 600 ms lease's budget for store latency
-    const holder = new CatalogLock(slow, { leaseMs: 600 });
-    const waiter = new CatalogLock(new LocalObjectStore(root), { leaseMs: 600, waitMs: 5_000 });
+    // Half the lease's budget for store latency. A 1.2 s lease rather than a shorter one: on a
+    // loaded 2-core machine the event loop alone can slip by a hundred milliseconds.
+    slow.renewalDelayMs = 300;
+    const holder = new CatalogLock(slow, { leaseMs: 1_200 });
+    const waiter = new CatalogLock(new LocalObjectStore(root), { leaseMs: 1_200, waitMs: 8_000 });
     const order: string[] = [];
     const held = holder.run({ op: 'long' }, async () => {
-      for (let i = 0; i < 20; i++) {
+      // Held for twice the lease, through several slow renewals.
+      for (let i = 0; i < 24; i++) {
         fenceHeldWrite(); // throws if the lease was ever in doubt
         await sleep(100);
       }
