@@ -321,6 +321,10 @@ export const JobRecordSchema = z.object({
     column: z.string().optional(),
     indexType: z.string().optional(),
     branch: z.string().optional(),
+    /** An index build's parameters as given (the others were LanceDB's defaults). */
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .optional(),
   }),
   state: JobStateSchema,
   /** A word for what the job is doing now: queued, training, building, committing, done… */

@@ -4,12 +4,14 @@
  */
 import type { Connection } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
-import { useIndexes } from '../api/catalog-queries';
+import { useIndexes, useJobs } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
 import { canChange, refusalFor } from '../api/connection-rights';
 import { useWorkspace } from '../state/workspace';
 import { IndexStateCells } from './IndexStateCells';
+import { IndexDetails } from './IndexDetails';
+import { Fragment, useState } from 'react';
 import { humanBytes } from './format-bytes';
 
 export function IndexesTab({
@@ -21,6 +23,19 @@ export function IndexesTab({
 }) {
   const ws = useWorkspace();
   const indexes = useIndexes(tableRef);
+  const jobs = useJobs();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  /** The newest finished build of this index on this table: its parameters and time. */
+  const buildOf = (name: string) =>
+    jobs.data?.find(
+      (j) =>
+        j.kind === 'create_index' &&
+        j.state === 'succeeded' &&
+        j.connectionId === tableRef.connectionId &&
+        j.target.table === tableRef.table &&
+        j.target.index === name &&
+        j.target.namespacePath.join('\u0000') === tableRef.path.join('\u0000'),
+    );
   // Changes here need write access where the table is; a connection without it shows none.
   const writable = canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
   return (
@@ -48,37 +63,61 @@ export function IndexesTab({
           />
           <tbody>
             {indexes.data.map((index) => (
-              <tr key={index.name}>
-                <th scope="row" className="mono">
-                  {index.name}
-                </th>
-                <td>{index.indexType}</td>
-                <td className="mono">{index.columns.join(', ')}</td>
-                <td>{index.distanceType ?? <span className="muted">—</span>}</td>
-                <IndexStateCells index={index} />
-                <td>
-                  {index.sizeBytes !== undefined ? (
-                    humanBytes(index.sizeBytes)
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
-                {writable && (
-                  <td>
+              <Fragment key={index.name}>
+                <tr>
+                  <th scope="row" className="mono">
                     <button
                       type="button"
-                      className="danger"
-                      aria-label={`Drop index ${index.name}`}
-                      disabled={index.status === 'building'}
+                      className="link"
+                      aria-expanded={open.has(index.name)}
+                      aria-label={`Details of ${index.name}`}
                       onClick={() =>
-                        ws.openDialog({ kind: 'drop-index', table: tableRef, name: index.name })
+                        setOpen((prev) => {
+                          const next = new Set(prev);
+                          if (next.has(index.name)) next.delete(index.name);
+                          else next.add(index.name);
+                          return next;
+                        })
                       }
                     >
-                      Drop…
+                      {open.has(index.name) ? '▾' : '▸'} {index.name}
                     </button>
+                  </th>
+                  <td>{index.indexType}</td>
+                  <td className="mono">{index.columns.join(', ')}</td>
+                  <td>{index.distanceType ?? <span className="muted">—</span>}</td>
+                  <IndexStateCells index={index} />
+                  <td>
+                    {index.sizeBytes !== undefined ? (
+                      humanBytes(index.sizeBytes)
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
                   </td>
+                  {writable && (
+                    <td>
+                      <button
+                        type="button"
+                        className="danger"
+                        aria-label={`Drop index ${index.name}`}
+                        disabled={index.status === 'building'}
+                        onClick={() =>
+                          ws.openDialog({ kind: 'drop-index', table: tableRef, name: index.name })
+                        }
+                      >
+                        Drop…
+                      </button>
+                    </td>
+                  )}
+                </tr>
+                {open.has(index.name) && (
+                  <tr className="index-details-row">
+                    <td colSpan={writable ? 8 : 7}>
+                      <IndexDetails index={index} build={buildOf(index.name)} />
+                    </td>
+                  </tr>
                 )}
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>

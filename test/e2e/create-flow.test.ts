@@ -126,6 +126,18 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       .every((el) => el.getBoundingClientRect().width === el.parentElement.getBoundingClientRect().width)`);
     await screenshotBothThemes(page, 'jobs-panel');
 
+    // The Indexes tab shows each index's parameters and build time.
+    await page.getByRole('tab', { name: 'Indexes' }).click();
+    await page.getByRole('button', { name: 'Details of vector_idx' }).click();
+    const details = page.getByRole('definition').filter({ hasText: 'num_partitions = 45' });
+    await details.waitFor();
+    await expect(details.textContent()).resolves.toMatch(/distance_type = cosine/);
+    await page
+      .getByLabel('Details of index vector_idx')
+      .getByText(/^\d+(\.\d)? (ms|s), finished/)
+      .waitFor();
+    await screenshotBothThemes(page, 'index-details');
+
     const built = await table.listIndices();
     expect(built.map((i) => [i.name, i.indexType, i.columns]).sort()).toEqual(
       [

@@ -91,6 +91,7 @@ export async function createIndexJob(
       column: target.canonicalPath,
       indexType: validated.spec.type,
       ...(ref.branch === undefined ? {} : { branch: ref.branch }),
+      params: validated.params,
     },
     rowsTotal: rowCount,
     throughputKey: `${validated.spec.type}:${dimension ?? 0}`,
