@@ -10,10 +10,10 @@
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import type { RemoteSettings } from '../../src-shared/studio-procedures';
 import { FULL_RIGHTS, type Rights, type Role } from '../../src-shared/vocabulary/rights';
+import { remoteAgent } from './remote-agent';
 import { remoteHeaders } from './remote-headers';
 
 const ROLES = new Set<Role>(['reader', 'writer', 'admin']);
@@ -42,14 +42,7 @@ export function folderRights(folder: string): Rights {
 
 export async function remoteRights(settings: RemoteSettings, timeoutMs = 5_000): Promise<Rights> {
   const url = `${settings.url.replace(/\/+$/, '')}/v1/whoami`;
-  const dispatcher = new Agent({
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connect: {
-      timeout: timeoutMs,
-      ...(settings.caFile ? { ca: readFileSync(settings.caFile, 'utf8') } : {}),
-    },
-  });
+  const dispatcher = remoteAgent(settings, timeoutMs);
   try {
     const response = await request(url, { headers: remoteHeaders(settings), dispatcher });
     const body = (await response.body.json().catch(() => undefined)) as

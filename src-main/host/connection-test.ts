@@ -3,9 +3,9 @@
  * way it can fail: the name does not resolve, TLS is not trusted, 401, 403, or the address
  * answers but is not a catalog.
  */
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import type { RemoteSettings } from '../../src-shared/studio-procedures';
+import { remoteAgent } from './remote-agent';
 import { remoteHeaders } from './remote-headers';
 
 export interface TestResult {
@@ -34,14 +34,7 @@ export async function testRemote(
   timeoutMs = 10_000,
 ): Promise<TestResult> {
   const url = new URL(`${settings.url.replace(/\/+$/, '')}/v1/namespace/%24/list`);
-  const dispatcher = new Agent({
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connect: {
-      timeout: timeoutMs,
-      ...(settings.caFile ? { ca: readFileSync(settings.caFile, 'utf8') } : {}),
-    },
-  });
+  const dispatcher = remoteAgent(settings, timeoutMs);
   try {
     const response = await request(url, {
       method: 'GET',

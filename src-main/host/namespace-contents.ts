@@ -5,6 +5,7 @@
  * the tables listed are opened.
  */
 import type { CatalogClient } from '../catalog/client';
+import { collectPages } from '../../src-shared/vocabulary/pagination';
 
 export const LISTED_TABLES = 25;
 export const LISTED_NAMESPACES = 25;
@@ -18,19 +19,6 @@ export interface NamespaceContents {
   totalTables: number;
   /** The walk stopped before the end: the totals are lower bounds. */
   incomplete: boolean;
-}
-
-async function listAll(
-  list: (pageToken?: string) => Promise<{ items: string[]; pageToken?: string }>,
-): Promise<string[]> {
-  const names: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await list(token);
-    names.push(...page.items);
-    token = page.pageToken;
-  } while (token);
-  return names;
 }
 
 export async function namespaceContents(
@@ -54,11 +42,11 @@ export async function namespaceContents(
     const path = queue.shift()!;
     visited += 1;
     const [children, tables] = await Promise.all([
-      listAll(async (pageToken) => {
+      collectPages(async (pageToken) => {
         const page = await catalog.listNamespaces(path, pageToken ? { pageToken } : {});
         return { items: page.namespaces, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
       }),
-      listAll(async (pageToken) => {
+      collectPages(async (pageToken) => {
         const page = await catalog.listTables(path, pageToken ? { pageToken } : {});
         return { items: page.tables, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
       }),

@@ -18,6 +18,14 @@ export function tokenOf(location: { pathname: string; search: string }): string 
   return inPath ?? new URLSearchParams(location.search).get('token') ?? '';
 }
 
+/** A request that never reached the host, as the contract's error value. */
+function unreachable(what: string, error: unknown) {
+  return {
+    ok: false as const,
+    error: { code: 17, name: 'ServiceUnavailable', message: `${what}: ${String(error)}` },
+  };
+}
+
 export function webBridge(token: string): StudioApi {
   return {
     files: {
@@ -34,14 +42,7 @@ export function webBridge(token: string): StudioApi {
           });
           return (await response.json()) as never;
         } catch (error) {
-          return {
-            ok: false,
-            error: {
-              code: 17,
-              name: 'ServiceUnavailable',
-              message: `The upload did not reach the app backend: ${String(error)}`,
-            },
-          };
+          return unreachable('The upload did not reach the app backend', error);
         }
       },
     },
@@ -57,14 +58,7 @@ export function webBridge(token: string): StudioApi {
         }
         return (await response.json()) as never;
       } catch (error) {
-        return {
-          ok: false,
-          error: {
-            code: 17,
-            name: 'ServiceUnavailable',
-            message: `The app backend is not reachable: ${String(error)}`,
-          },
-        };
+        return unreachable('The app backend is not reachable', error);
       }
     },
     on(listener) {

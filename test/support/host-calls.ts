@@ -12,3 +12,13 @@ export async function callFails(host: Host, name: string, input: unknown) {
   if (result.ok) throw new Error(`${name} succeeded but should have failed`);
   return result.error;
 }
+
+/** Polls the host's job list until the job has ended, and answers its last record. */
+export async function finishedJob(host: Host, jobId: string): Promise<any> {
+  for (;;) {
+    const jobs = await callOk<any[]>(host, 'jobs:list', {});
+    const found = jobs.find((j) => j.id === jobId);
+    if (found && ['succeeded', 'failed', 'cancelled'].includes(found.state)) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -11,7 +11,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
-import { callOk } from '../../../support/host-calls';
+import { callOk, finishedJob } from '../../../support/host-calls';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 
 let dir: string;
@@ -29,12 +29,7 @@ async function runImport(file: string, table: string, extra: object = {}) {
     mode: 'create',
     ...extra,
   });
-  for (;;) {
-    const jobs = await ok<any[]>('jobs:list', {});
-    const found = jobs.find((j) => j.id === job.id);
-    if (found && ['succeeded', 'failed', 'cancelled'].includes(found.state)) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return finishedJob(host, job.id);
 }
 
 async function plainTable(table: string) {
