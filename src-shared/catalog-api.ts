@@ -103,6 +103,20 @@ export const QueryRequestSchema = z
     withRowId: z.boolean().optional(),
     branch: z.string().min(1).optional(),
     version: z.number().int().min(1).optional(),
+    /** Row order for a plain scan (not a search, which orders by score): first key first. */
+    orderBy: z
+      .array(
+        z
+          .object({
+            column: z.string().min(1),
+            ascending: z.boolean(),
+            /** Where nulls go; last by default, either way. */
+            nullsFirst: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .max(16)
+      .optional(),
   })
   .strict();
 export type QueryRequest = z.infer<typeof QueryRequestSchema>;

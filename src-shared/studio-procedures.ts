@@ -224,6 +224,7 @@ export const PROCEDURES = {
       limit: z.number().int().min(0).max(100_000),
       columns: z.array(z.string()).max(10_000).optional(),
       filter: z.string().max(10_000).optional(),
+      orderBy: QueryRequestSchema.shape.orderBy,
     }).strict(),
 
     /** Arrow IPC stream bytes. */

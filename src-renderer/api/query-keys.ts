@@ -50,6 +50,12 @@ export const queryKeys = {
     [...queryKeys.table(ref), 'distinct', column] as const,
   page: (
     ref: TableRef,
-    view: { offset: number; limit: number; columns?: readonly string[]; filter?: string },
+    view: {
+      offset: number;
+      limit: number;
+      columns?: readonly string[];
+      filter?: string;
+      sort?: { column: string; ascending: boolean };
+    },
   ) => [...queryKeys.table(ref), 'page', view] as const,
 };

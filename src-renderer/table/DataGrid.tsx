@@ -32,6 +32,8 @@ export interface GridColumn {
   name: string;
   typeLabel: string;
   width: number;
+  /** Rows can be ordered by it: a single value per row (not a list, struct or vector). */
+  sortable?: boolean;
 }
 
 export interface GridHandle {
@@ -58,6 +60,7 @@ export function DataGrid({
   rowCount,
   onOpenRow,
   onPageError,
+  onSort,
   handle,
 }: {
   tableRef: TableRef;
@@ -66,6 +69,8 @@ export function DataGrid({
   rowCount: number;
   onOpenRow: (row: OpenedRow) => void;
   onPageError: (error: unknown) => void;
+  /** A sortable column's header was clicked: the order moves on (ascending, descending, none). */
+  onSort?: (column: string) => void;
   handle?: Ref<GridHandle>;
 }) {
   const id = useId();
@@ -272,17 +277,50 @@ export function DataGrid({
           </div>
           {virtualColumns.map((vc) => {
             const column = columns[vc.index]!;
+            const sorted = view.sort?.column === column.name ? view.sort : undefined;
+            const label = (
+              <>
+                <span className="header-name">
+                  {column.name}
+                  {sorted && (
+                    <span className="sort-mark" aria-hidden="true">
+                      {sorted.ascending ? ' ▲' : ' ▼'}
+                    </span>
+                  )}
+                </span>
+                <span className="header-type">{column.typeLabel}</span>
+              </>
+            );
             return (
               <div
                 key={vc.key}
                 role="columnheader"
                 aria-colindex={vc.index + 1}
+                aria-sort={
+                  column.sortable
+                    ? sorted
+                      ? sorted.ascending
+                        ? 'ascending'
+                        : 'descending'
+                      : 'none'
+                    : undefined
+                }
                 className="grid-header-cell"
                 style={{ left: vc.start, width: vc.size }}
                 title={`${column.name}: ${column.typeLabel}`}
               >
-                <span className="header-name">{column.name}</span>
-                <span className="header-type">{column.typeLabel}</span>
+                {column.sortable && onSort ? (
+                  <button
+                    type="button"
+                    className="header-sort"
+                    aria-label={`Sort by ${column.name}`}
+                    onClick={() => onSort(column.name)}
+                  >
+                    {label}
+                  </button>
+                ) : (
+                  label
+                )}
               </div>
             );
           })}

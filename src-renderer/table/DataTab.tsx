@@ -16,6 +16,9 @@ import { useRowCount, type GridView } from './use-table-data';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/** Types that hold more than one value a row: LanceDB orders rows by single values only. */
+const UNSORTABLE = new Set(['list', 'large_list', 'fixed_size_list', 'struct', 'map']);
+
 export function DataTab({ tableRef }: { tableRef: TableRef }) {
   const description = useTableDescription(tableRef);
   const fields = (description.data?.schema.fields ?? []) as JsonArrowField[];
@@ -33,16 +36,36 @@ export function DataTab({ tableRef }: { tableRef: TableRef }) {
     () =>
       fields
         .filter((f) => !hidden.has(f.name))
-        .map((f) => ({ name: f.name, typeLabel: typeLabel(f), width: columnWidth(f) })),
+        .map((f) => ({
+          name: f.name,
+          typeLabel: typeLabel(f),
+          width: columnWidth(f),
+          sortable: !UNSORTABLE.has(f.type.type),
+        })),
     [fields, hidden],
   );
+  const [sort, setSort] = useState<GridView['sort']>();
   const view: GridView = useMemo(
     () => ({
       ...(hidden.size > 0 ? { columns: columns.map((c) => c.name) } : {}),
       filter,
+      // A hidden column no longer orders the rows.
+      ...(sort && !hidden.has(sort.column) ? { sort } : {}),
     }),
-    [hidden.size, columns, filter],
+    [hidden, columns, filter, sort],
   );
+  /** Ascending, then descending, then the table's own order. */
+  const cycleSort = useCallback((column: string) => {
+    setSort((current) =>
+      current?.column !== column
+        ? { column, ascending: true }
+        : current.ascending
+          ? { column, ascending: false }
+          : undefined,
+    );
+    setOpened(undefined);
+    setPageError(undefined);
+  }, []);
   const count = useRowCount(tableRef, filter);
   const total = description.data?.rowCount;
   const rowCount = count.data;
@@ -151,6 +174,7 @@ export function DataTab({ tableRef }: { tableRef: TableRef }) {
             rowCount={rowCount}
             onOpenRow={setOpened}
             onPageError={onPageError}
+            onSort={cycleSort}
           />
         )}
         {opened && (

@@ -17,6 +17,16 @@ export interface GridView {
   columns?: readonly string[];
   /** A LanceDB SQL WHERE expression; empty for none. */
   filter: string;
+  /** The row order, by one column; the table's own order when absent. */
+  sort?: { column: string; ascending: boolean };
+}
+
+/** The columns a page reads: the ones shown, and the sort column (LanceDB orders by returned ones). */
+function readColumns(view: GridView): string[] | undefined {
+  if (!view.columns) return undefined;
+  return view.sort && !view.columns.includes(view.sort.column)
+    ? [...view.columns, view.sort.column]
+    : [...view.columns];
 }
 
 export function useRowCount(ref: TableRef, filter: string) {
@@ -44,17 +54,23 @@ export function usePages(ref: TableRef, view: GridView, pageNumbers: readonly nu
           limit: PAGE_SIZE,
           ...(view.columns ? { columns: view.columns } : {}),
           ...(view.filter ? { filter: view.filter } : {}),
+          ...(view.sort ? { sort: view.sort } : {}),
         }),
-        queryFn: async () =>
-          decodeArrowPage(
+        queryFn: async () => {
+          const columns = readColumns(view);
+          return decodeArrowPage(
             await call('tables:page', {
               ...tableInput(ref),
               offset,
               limit: PAGE_SIZE,
-              ...(view.columns ? { columns: [...view.columns] } : {}),
+              ...(columns ? { columns } : {}),
               ...(view.filter ? { filter: view.filter } : {}),
+              ...(view.sort
+                ? { orderBy: [{ column: view.sort.column, ascending: view.sort.ascending }] }
+                : {}),
             }),
-          ),
+          );
+        },
         // Pages scrolled past stay a minute, so scrolling back does not refetch.
         gcTime: 60_000,
       };

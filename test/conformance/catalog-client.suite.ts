@@ -507,6 +507,57 @@ export function catalogClientConformance(
         await expectCode(table.query({ columns: ['`broken'] }), E.InvalidInput);
       });
 
+      it('orders a scan by a column, pages through the order, and refuses orders it cannot keep', async () => {
+        const table = await tableWithRows(100);
+        const down = await table.query({
+          orderBy: [{ column: 'id', ascending: false }],
+          columns: ['id'],
+          offset: 5,
+          limit: 3,
+        });
+        expect([...(down.getChild('id')!.toArray() as Int32Array)]).toEqual([94, 93, 92]);
+        // Two keys: category first, then id descending within it.
+        const byCategory = await table.query({
+          orderBy: [
+            { column: 'category', ascending: true },
+            { column: 'id', ascending: false },
+          ],
+          columns: ['id', 'category'],
+          limit: 2,
+        });
+        expect(byCategory.toArray().map((r) => [r.category, r.id])).toEqual([
+          ['c0', 95],
+          ['c0', 90],
+        ]);
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of await table.queryStream({
+          orderBy: [{ column: 'id', ascending: false }],
+          limit: 2,
+        }))
+          chunks.push(chunk);
+        const streamed = arrow.tableFromIPC(Buffer.concat(chunks));
+        expect([...(streamed.getChild('id')!.toArray() as Int32Array)]).toEqual([99, 98]);
+        await expectCode(
+          table.query({ orderBy: [{ column: 'nope', ascending: true }] }),
+          E.TableColumnNotFound,
+        );
+        await expectCode(
+          table.query({ orderBy: [{ column: 'tags', ascending: true }] }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.query({ orderBy: [{ column: 'category', ascending: true }], columns: ['id'] }),
+          E.InvalidInput,
+        );
+        await expectCode(
+          table.query({
+            vector: new Array(DIM).fill(0.1),
+            orderBy: [{ column: 'id', ascending: true }],
+          }),
+          E.InvalidInput,
+        );
+      });
+
       it('streams the same answer as Arrow IPC, and fails a bad query before the first byte', async () => {
         const table = await tableWithRows(100);
         const request = { filter: 'id >= 50', columns: ['id', 'meta.score'], limit: 20 };

@@ -293,6 +293,39 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await expect(page.getByRole('complementary', { name: 'Row 3' }).count()).resolves.toBe(0);
   });
 
+  it('sorts by a header: ascending, descending, then the table order', async () => {
+    await tab('Data');
+    const header = grid().getByRole('columnheader').filter({ hasText: /^name/ });
+    const firstName = grid()
+      .locator('[role="row"][aria-rowindex="2"]')
+      .getByRole('gridcell')
+      .nth(1);
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('none');
+    await header.getByRole('button', { name: 'Sort by name' }).click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => firstName.textContent()).toBe('item 0');
+    await header.getByRole('button', { name: 'Sort by name' }).click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    // Text order: "item 999" is last of the names, ahead of "item 1199" descending.
+    await expect.poll(() => firstName.textContent()).toBe('item 999');
+    // The last rows in this order are the first ones ascending.
+    await page.getByRole('button', { name: 'Last rows' }).click();
+    await grid()
+      .locator(`[role="row"][aria-rowindex="${ROWS + APPENDED + 1}"]`)
+      .getByRole('gridcell', { name: 'item 0', exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'First rows' }).click();
+    await header.getByRole('button', { name: 'Sort by name' }).click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('none');
+    await expect.poll(() => firstName.textContent()).toBe('item 0');
+    // A vector column holds many values: its header offers no sort.
+    const vectorHeader = grid()
+      .getByRole('columnheader')
+      .filter({ hasText: /^vector/ });
+    await expect(vectorHeader.getAttribute('aria-sort')).resolves.toBeNull();
+    await expect(vectorHeader.getByRole('button').count()).resolves.toBe(0);
+  });
+
   it('filters rows, says when none match, and explains a bad filter', async () => {
     const filter = page.getByLabel('Filter rows (SQL WHERE)');
     const count = page.getByTestId('data-row-count');

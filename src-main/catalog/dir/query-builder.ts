@@ -53,6 +53,9 @@ export async function explainQuery(
 }
 
 export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequest): BuiltQuery {
+  if (request.orderBy?.length && (request.vector || request.fullTextQuery)) {
+    throw errors.InvalidInput('A search is ordered by its score; orderBy applies to plain scans');
+  }
   if (request.vector && request.fullTextQuery) {
     throw errors.InvalidInput(
       'A query takes a vector or a full-text query, not both (hybrid search is not supported)',
@@ -97,6 +100,22 @@ export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequ
   } else {
     query = table.query();
     if (request.limit !== undefined) query = query.limit(request.limit);
+    if (request.orderBy?.length) {
+      const keys = request.orderBy.map((key) => ({
+        columnName: orderableColumn(schema, key.column),
+        ascending: key.ascending,
+        nullsFirst: key.nullsFirst ?? false,
+      }));
+      // LanceDB fails to plan an order by a column the query does not return (it reads the key
+      // late): said plainly here rather than as its planner's words.
+      const missing = columns ? keys.find((k) => !columns.includes(k.columnName)) : undefined;
+      if (missing) {
+        throw errors.InvalidInput(
+          `Rows can be ordered only by a column the query returns; add ${missing.columnName} to columns`,
+        );
+      }
+      query = query.orderBy(keys);
+    }
   }
   if (request.filter !== undefined && request.filter.trim() !== '')
     query = query.where(request.filter);
@@ -105,4 +124,21 @@ export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequ
   if (request.fastSearch) query = query.fastSearch();
   if (request.withRowId) query = query.withRowId();
   return query as BuiltQuery;
+}
+
+/** A column rows can be ordered by: a top-level scalar (LanceDB sorts by those). */
+function orderableColumn(schema: Schema, path: string): string {
+  const resolved = resolveFieldPath(schema, path);
+  const type = resolved.field.type as { typeId: number };
+  if (
+    arrow.DataType.isList(type as never) ||
+    arrow.DataType.isFixedSizeList(type as never) ||
+    arrow.DataType.isStruct(type as never) ||
+    arrow.DataType.isMap(type as never)
+  ) {
+    throw errors.InvalidInput(
+      `Rows cannot be ordered by ${resolved.canonicalPath}: it holds lists or structs, not single values`,
+    );
+  }
+  return resolved.canonicalPath;
 }

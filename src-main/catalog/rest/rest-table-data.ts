@@ -39,6 +39,16 @@ export function toWireQuery(request: QueryRequest): Record<string, unknown> {
     ...(request.bypassVectorIndex ? { bypass_vector_index: true } : {}),
     ...(request.fastSearch ? { fast_search: true } : {}),
     ...(request.withRowId ? { with_row_id: true } : {}),
+    // Ours, beside the contract (which has no ordering): our server reads it.
+    ...(request.orderBy?.length
+      ? {
+          order_by: request.orderBy.map((key) => ({
+            column_name: key.column,
+            ascending: key.ascending,
+            ...(key.nullsFirst === undefined ? {} : { nulls_first: key.nullsFirst }),
+          })),
+        }
+      : {}),
     ...(request.fullTextQuery
       ? {
           full_text_query: {

@@ -54,7 +54,7 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     },
     'tables:count': async ({ filter, ...input }) =>
       (await ctx.table(input)).countRows(filter ? { filter } : {}),
-    'tables:page': async ({ offset, limit, columns, filter, ...input }) => {
+    'tables:page': async ({ offset, limit, columns, filter, orderBy, ...input }) => {
       // The answer's own IPC stream goes to the renderer as it came, never decoded here.
       const stream = await (
         await ctx.table(input)
@@ -63,6 +63,7 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
         limit,
         ...(columns ? { columns } : {}),
         ...(filter && filter.trim() !== '' ? { filter } : {}),
+        ...(orderBy?.length ? { orderBy } : {}),
       });
       return collectIpcStream(stream);
     },

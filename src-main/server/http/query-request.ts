@@ -52,6 +52,20 @@ export const QueryBodySchema = z
     version: opt(z.number().int().min(0)),
     branch: opt(z.string()),
     full_text_query: opt(z.record(z.string(), z.unknown())),
+    /** Ours, beside the contract: the row order of a plain scan. */
+    order_by: opt(
+      z
+        .array(
+          z
+            .object({
+              column_name: z.string().min(1),
+              ascending: opt(z.boolean()),
+              nulls_first: opt(z.boolean()),
+            })
+            .strict(),
+        )
+        .max(16),
+    ),
   })
   .passthrough();
 
@@ -138,6 +152,15 @@ export function toQueryRequest(raw: unknown): QueryRequest {
   if (b.with_row_id) out.withRowId = true;
   if (b.version) out.version = b.version;
   if (b.branch) out.branch = b.branch;
+  if (b.order_by?.length) {
+    out.orderBy = b.order_by.map((key) => ({
+      column: key.column_name,
+      ascending: key.ascending ?? true,
+      ...(key.nulls_first === undefined || key.nulls_first === null
+        ? {}
+        : { nullsFirst: key.nulls_first }),
+    }));
+  }
   if (b.full_text_query && Object.keys(b.full_text_query).length > 0)
     out.fullTextQuery = ftsFrom(b.full_text_query);
   return out;
