@@ -16,6 +16,7 @@ export function ConfirmDialog({
   onClose,
   children,
   resetKey,
+  disabled = false,
 }: {
   title: string;
   consequence: ReactNode;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   children?: ReactNode;
   /** When this changes (an option the person changed), an earlier refusal no longer applies. */
   resetKey?: unknown;
+  /** The form inside is not ready (a value to fix): the confirm button waits. */
+  disabled?: boolean;
 }) {
   const [typed, setTyped] = useState('');
   const action = useMutation({ mutationFn: onConfirm, onSuccess: onClose });
@@ -54,7 +57,7 @@ export function ConfirmDialog({
         label={confirmLabel}
         pendingLabel="Working…"
         pending={action.isPending}
-        disabled={!armed}
+        disabled={!armed || disabled}
         danger
         onAct={() => action.mutate()}
         error={action.error}

@@ -1,4 +1,5 @@
 /** Renders the one open dialog, whichever screen asked for it. */
+import { DeleteRowsDialog, EditCellDialog } from './RowChangeDialogs';
 import { AddColumnDialog } from '../columns/AddColumnDialog';
 import { ColumnChangeDialog } from '../columns/ColumnChangeDialog';
 import { CreateIndexDialog } from '../create/CreateIndexDialog';
@@ -48,6 +49,18 @@ export function DialogHost() {
           table={dialog.table}
           action={dialog.action}
           segments={dialog.segments}
+        />
+      );
+    case 'delete-rows':
+      return <DeleteRowsDialog table={dialog.table} predicate={dialog.predicate} />;
+    case 'edit-cell':
+      return (
+        <EditCellDialog
+          table={dialog.table}
+          predicate={dialog.predicate}
+          column={dialog.column}
+          typeLabel={dialog.typeLabel}
+          current={dialog.current}
         />
       );
   }

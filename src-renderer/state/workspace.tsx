@@ -20,7 +20,16 @@ export type Dialog =
   | { kind: 'drop-namespace'; connectionId: string; path: NamespacePath }
   | { kind: 'drop-index'; table: TableRef; name: string }
   | { kind: 'add-column'; table: TableRef }
-  | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] };
+  | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] }
+  | { kind: 'delete-rows'; table: TableRef; predicate: string }
+  | {
+      kind: 'edit-cell';
+      table: TableRef;
+      predicate: string;
+      column: string;
+      typeLabel: string;
+      current: string;
+    };
 
 export interface OpenTab {
   ref: TableRef;

@@ -2,7 +2,16 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './clipboard';
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({
+  text,
+  label,
+  caption = 'Copy',
+}: {
+  text: string;
+  label: string;
+  /** The button's visible word, when "Copy" alone would not say what it copies. */
+  caption?: string;
+}) {
   const [result, setResult] = useState<'copied' | 'failed'>();
   useEffect(() => {
     if (!result) return;
@@ -19,7 +28,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         void copyText(text).then((copied) => setResult(copied ? 'copied' : 'failed'));
       }}
     >
-      {result === 'copied' ? 'Copied' : result === 'failed' ? 'Copy failed' : 'Copy'}
+      {result === 'copied' ? 'Copied' : result === 'failed' ? 'Copy failed' : caption}
     </button>
   );
 }

@@ -19,7 +19,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 /** Types that hold more than one value a row: LanceDB orders rows by single values only. */
 const UNSORTABLE = new Set(['list', 'large_list', 'fixed_size_list', 'struct', 'map']);
 
-export function DataTab({ tableRef }: { tableRef: TableRef }) {
+export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
   const description = useTableDescription(tableRef);
   const fields = (description.data?.schema.fields ?? []) as JsonArrowField[];
   const allNames = useMemo(() => fields.map((f) => f.name), [fields]);
@@ -180,6 +180,8 @@ export function DataTab({ tableRef }: { tableRef: TableRef }) {
         {opened && (
           <RowInspector
             row={opened}
+            table={tableRef}
+            writable={writable}
             onClose={() => {
               setOpened(undefined);
               // Back to the grid, where the keyboard left off.

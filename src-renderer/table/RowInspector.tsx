@@ -10,6 +10,9 @@ import type { OpenedRow } from './DataGrid';
 import { hexPrefix, humanBytes } from './format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
+import { rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
+import type { TableRef } from '../api/query-keys';
+import { useWorkspace } from '../state/workspace';
 
 function LargeImage({ bytes, mime, name }: { bytes: Uint8Array; mime: string; name: string }) {
   const url = useObjectUrl(bytes, mime);
@@ -92,8 +95,25 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
  * rows and Enter opens the next one; it used to take focus to its Close button, where the next
  * Enter closed it. Escape closes it from the grid or from inside it.
  */
-export function RowInspector({ row, onClose }: { row: OpenedRow; onClose: () => void }) {
+/** Types a value of which can be typed in: whole numbers, floats, text and booleans. */
+const EDITABLE = /^(u?int(8|16|32|64)|float(16|32|64)|(large_)?utf8|bool)$/;
+
+export function RowInspector({
+  row,
+  onClose,
+  table,
+  writable,
+}: {
+  row: OpenedRow;
+  onClose: () => void;
+  table: TableRef;
+  /** The connection may change this table's rows. */
+  writable: boolean;
+}) {
+  const ws = useWorkspace();
   const title = `Row ${(row.index + 1).toLocaleString('en-US')}`;
+  const predicate = rowPredicate(row.cells);
+  const editable = writable && predicate !== undefined;
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
@@ -118,6 +138,25 @@ export function RowInspector({ row, onClose }: { row: OpenedRow; onClose: () => 
           Close
         </button>
       </header>
+      <div className="inspector-actions">
+        <CopyButton text={rowsAsJson([row.cells])} label="Copy row as JSON" caption="Copy JSON" />
+        <CopyButton text={rowsAsTsv([row.cells])} label="Copy row as TSV" caption="Copy TSV" />
+        {editable && (
+          <button
+            type="button"
+            className="danger"
+            onClick={() => ws.openDialog({ kind: 'delete-rows', table, predicate })}
+          >
+            Delete row…
+          </button>
+        )}
+      </div>
+      {writable && predicate === undefined && (
+        <p className="help">
+          This row has no value that names it exactly (only floats, vectors or nested values), so it
+          cannot be edited or deleted from here.
+        </p>
+      )}
       <dl className="inspector-fields">
         {row.cells.map(({ column, cell }) => (
           <div key={column.name} className="inspector-field">
@@ -125,6 +164,25 @@ export function RowInspector({ row, onClose }: { row: OpenedRow; onClose: () => 
               <span className="field-name">{column.name}</span>
               <span className="muted mono">{column.typeLabel}</span>
               <CopyButton text={copyTextOf(cell)} label={`Copy value of ${column.name}`} />
+              {editable && EDITABLE.test(column.typeLabel) && (
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Edit ${column.name}`}
+                  onClick={() =>
+                    ws.openDialog({
+                      kind: 'edit-cell',
+                      table,
+                      predicate,
+                      column: column.name,
+                      typeLabel: column.typeLabel,
+                      current: cell.kind === 'null' ? '' : copyTextOf(cell),
+                    })
+                  }
+                >
+                  Edit…
+                </button>
+              )}
             </dt>
             <dd>
               <FullValue cell={cell} name={column.name} />

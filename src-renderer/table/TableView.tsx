@@ -84,7 +84,10 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
           <SchemaTab tableRef={ref} connection={connection} />
         </Tabs.Content>
         <Tabs.Content value="data" className="tab-content tab-content-fill">
-          <DataTab tableRef={ref} />
+          <DataTab
+            tableRef={ref}
+            writable={writable && !refusalFor(connection, 'write', ref.path)}
+          />
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
           <IndexesTab tableRef={ref} connection={connection} />

@@ -396,4 +396,52 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await page.getByText('No indexes yet.', { exact: false }).waitFor();
     await expect(table.listIndices()).resolves.toEqual([]);
   });
+
+  it('copies a row, edits a value and deletes the row, each change shown as SQL first', async () => {
+    await tab('Data');
+    const row = (n: number) => grid().locator(`[role="row"][aria-rowindex="${n + 2}"]`);
+    await row(5).getByRole('gridcell', { name: 'item 5', exact: true }).click();
+    const inspector = page.getByRole('complementary', { name: 'Row 6' });
+    await inspector.getByRole('button', { name: 'Copy row as JSON' }).click();
+    const copied = JSON.parse(String(await page.evaluate('navigator.clipboard.readText()')));
+    expect(copied).toMatchObject([{ id: 5, name: 'item 5', meta: { score: 1.25 } }]);
+    await inspector.getByRole('button', { name: 'Copy row as TSV' }).click();
+    const tsv = String(await page.evaluate('navigator.clipboard.readText()')).split('\n');
+    expect(tsv[0]!.split('\t').slice(0, 2)).toEqual(['id', 'name']);
+    expect(tsv[1]!.split('\t').slice(0, 2)).toEqual(['5', 'item 5']);
+
+    // Edit: the update and the rows it matches are shown before anything changes.
+    const before = (await table.listVersions()).length;
+    await inspector.getByRole('button', { name: 'Edit name' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit name' });
+    await edit.getByLabel('New value of name').fill("fifth's");
+    await expect(edit.getByLabel('The update to run').textContent()).resolves.toBe(
+      "UPDATE items SET name = 'fifth''s' WHERE id = 5",
+    );
+    await edit.getByText('It matches 1 row.').waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect(
+      table.query({ filter: 'id = 5', columns: ['name'] }).then((t) => t.get(0)!.toJSON().name),
+    ).resolves.toBe("fifth's");
+    expect((await table.listVersions()).length).toBe(before + 1);
+    // LanceDB writes an updated row anew, at the end of the table: the grid shows it there.
+    await page.getByRole('button', { name: 'Last rows' }).click();
+    const last = ROWS + APPENDED - 1;
+    await row(last).getByRole('gridcell', { name: "fifth's", exact: true }).click();
+
+    // Delete: the same, and the count drops by one.
+    await page
+      .getByRole('complementary', { name: `Row ${(last + 1).toLocaleString('en-US')}` })
+      .getByRole('button', { name: 'Delete row…' })
+      .click();
+    const drop = page.getByRole('dialog', { name: 'Delete row' });
+    await expect(drop.getByLabel('The delete to run').textContent()).resolves.toBe(
+      'DELETE FROM items WHERE id = 5',
+    );
+    await drop.getByRole('button', { name: 'Delete 1 row' }).click();
+    await drop.waitFor({ state: 'detached' });
+    await expect(table.countRows()).resolves.toBe(ROWS + APPENDED - 1);
+    await expect.poll(() => grid().getAttribute('aria-rowcount')).toBe(String(ROWS + APPENDED));
+  });
 });
