@@ -83,6 +83,8 @@ export default defineConfig(({ mode }) =>
                   name: 'system',
                   include: [
                     'test/e2e/**/*.test.ts',
+                    // The new-user journey, one long scripted session.
+                    'test/e2e/**/*.spec.ts',
                     'test/integration/**/*.test.ts',
                     'test/interop/**/*.test.ts',
                     'test/reliability/**/*.test.ts',

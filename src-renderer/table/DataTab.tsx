@@ -2,7 +2,7 @@
  * The table's rows: a SQL filter, a column chooser, jumps by row number, the virtualized grid
  * and a row inspector. The filter and column choice form the grid's view, which keys its pages.
  */
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { TableRef } from '../api/query-keys';
 import { useTableDescription } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
@@ -68,6 +68,9 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   }, []);
   const count = useRowCount(tableRef, filter);
   const total = description.data?.rowCount;
+  // A new version (an edit, a delete, another writer) makes an opened row's snapshot old news.
+  const version = description.data?.version;
+  useEffect(() => setOpened(undefined), [version]);
   const rowCount = count.data;
   const onPageError = useCallback((error: unknown) => setPageError(error), []);
 
