@@ -142,6 +142,11 @@ describe.skipIf(!hasChromium)(
       await expect(newTable.getAttribute('data-disabled')).resolves.toBeNull();
       await expect(newNamespace.getAttribute('data-disabled')).resolves.toBe('');
       await expect(newNamespace.getAttribute('title')).resolves.toMatch(/needs the admin role/);
+      // Greyed, not only inert: it looks unavailable.
+      const opacity = await page.evaluate(
+        `Number(getComputedStyle(document.querySelector('[role="menuitem"][data-disabled]')).opacity)`,
+      );
+      expect(opacity).toBeLessThan(0.6);
       await screenshotBothThemes(page, 'rights-menu');
       await page.keyboard.press('Escape');
 
