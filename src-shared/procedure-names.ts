@@ -15,6 +15,7 @@ export const PROCEDURE_NAMES = [
   'namespaces:list',
   'namespaces:create',
   'namespaces:describe',
+  'namespaces:children',
   'namespaces:contents',
   'namespaces:drop',
   'catalog:search',

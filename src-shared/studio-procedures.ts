@@ -149,6 +149,22 @@ export const PROCEDURES = {
   'namespaces:describe': procedure(InNs.strict(), z.object({ properties: Properties }), [
     E.NamespaceNotFound,
   ]),
+  /** What is directly inside a namespace, each table with its rows, size and indexes. */
+  'namespaces:children': procedure(
+    InNs.strict(),
+    z.object({
+      namespaces: z.array(z.string()),
+      tables: z.array(
+        z.object({
+          name: z.string(),
+          rows: z.number().nullable(),
+          bytes: z.number().nullable(),
+          indexes: z.number().nullable(),
+        }),
+      ),
+    }),
+    [E.NamespaceNotFound],
+  ),
   /** Everything inside a namespace at every depth, for a drop's confirmation. */
   'namespaces:contents': procedure(
     InNs.strict(),

@@ -35,6 +35,9 @@ export const queryKeys = {
     [...queryKeys.namespace(connectionId, path), 'properties'] as const,
   tables: (connectionId: string, path: NamespacePath) =>
     [...queryKeys.namespace(connectionId, path), 'tables'] as const,
+  /** A namespace page's list of what is inside, with numbers. */
+  namespaceChildren: (connectionId: string, path: NamespacePath) =>
+    [...queryKeys.namespace(connectionId, path), 'children'] as const,
   search: (connectionId: string, query: string) =>
     [...queryKeys.connection(connectionId), 'search', query] as const,
 

@@ -60,6 +60,9 @@ export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
           void client.invalidateQueries({ queryKey: queryKeys.namespaces(connectionId, path) });
           void client.invalidateQueries({ queryKey: queryKeys.tables(connectionId, path) });
           void client.invalidateQueries({
+            queryKey: queryKeys.namespaceChildren(connectionId, path),
+          });
+          void client.invalidateQueries({
             queryKey: [...queryKeys.connection(connectionId), 'search'],
           });
           if (table) {

@@ -3,6 +3,7 @@
  * (jobs panel, dialogs, palette). It marks itself ready once the first connection list is in,
  * which is what tests and the Electron window wait for.
  */
+import { NamespaceView } from '../namespace/NamespaceView';
 import { useCallback, useEffect } from 'react';
 import { useConnections } from '../api/catalog-queries';
 import { useHostEvents, type JobView } from '../api/use-host-events';
@@ -53,6 +54,8 @@ export function AppShell() {
   }, [connections.data, tabs, closeTab, ws.active]);
   const activeConnection = active && list.find((c) => c.id === active.ref.connectionId);
   const ready = !connections.isPending;
+  const namespaceConnection =
+    ws.namespacePage && list.find((c) => c.id === ws.namespacePage!.connectionId);
 
   return (
     <div className="app" data-app-state={ready ? 'ready' : 'loading'}>
@@ -62,7 +65,9 @@ export function AppShell() {
         <main className="workspace">
           <ErrorMessage error={connections.error} />
           <TabBar connections={list} />
-          {active && activeConnection ? (
+          {namespaceConnection && ws.namespacePage ? (
+            <NamespaceView namespace={ws.namespacePage} connection={namespaceConnection} />
+          ) : active && activeConnection ? (
             <TableView key={tableKey(active.ref)} tab={active} connection={activeConnection} />
           ) : active && connections.data ? (
             <p className="muted start">

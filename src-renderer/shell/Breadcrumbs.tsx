@@ -27,7 +27,9 @@ export function Breadcrumbs({
             <button
               type="button"
               className="link"
-              onClick={() => ws.reveal(connection.id, path.slice(0, i + 1))}
+              onClick={() =>
+                ws.openNamespace({ connectionId: connection.id, path: path.slice(0, i + 1) })
+              }
             >
               {part}
             </button>

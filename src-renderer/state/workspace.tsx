@@ -4,7 +4,7 @@
  * pasted deep link lands on the same table.
  */
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import type { NamespacePath, TableRef } from '../api/query-keys';
+import type { NamespacePath, NamespaceRef, TableRef } from '../api/query-keys';
 import type { ColumnAction } from '../columns/schema-change';
 import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link';
 
@@ -46,6 +46,8 @@ interface State {
   revealTarget: { connectionId: string; path: NamespacePath } | undefined;
   /** The tree's expanded nodes (tree-rows.ts node keys): here, so a filter or reload keeps them. */
   expanded: ReadonlySet<string>;
+  /** A namespace's page, shown instead of the active table until a table is chosen. */
+  namespacePage: NamespaceRef | undefined;
 }
 
 type Action =
@@ -59,7 +61,8 @@ type Action =
   | { type: 'jobs'; open: boolean }
   | { type: 'palette'; open: boolean }
   | { type: 'reveal'; connectionId: string; path: NamespacePath }
-  | { type: 'expanded'; update: (previous: ReadonlySet<string>) => ReadonlySet<string> };
+  | { type: 'expanded'; update: (previous: ReadonlySet<string>) => ReadonlySet<string> }
+  | { type: 'namespace-page'; ref: NamespaceRef | undefined };
 
 function reduce(state: State, action: Action): State {
   switch (action.type) {
@@ -73,7 +76,7 @@ function reduce(state: State, action: Action): State {
         : [...state.tabs, { ref: action.ref, tab: action.tab ?? 'overview' }];
       // A table opened from anywhere (created, imported, found) is shown in the tree too.
       const revealTarget = { connectionId: action.ref.connectionId, path: action.ref.path };
-      return { ...state, tabs, active: key, revealTarget };
+      return { ...state, tabs, active: key, revealTarget, namespacePage: undefined };
     }
     case 'close-tab': {
       const at = state.tabs.findIndex((t) => tableKey(t.ref) === action.key);
@@ -94,7 +97,7 @@ function reduce(state: State, action: Action): State {
       return { ...state, tabs, active };
     }
     case 'activate':
-      return { ...state, active: action.key };
+      return { ...state, active: action.key, namespacePage: undefined };
     case 'set-tab':
       return {
         ...state,
@@ -117,6 +120,14 @@ function reduce(state: State, action: Action): State {
       return { ...state, revealTarget: { connectionId: action.connectionId, path: action.path } };
     case 'expanded':
       return { ...state, expanded: action.update(state.expanded) };
+    case 'namespace-page':
+      return {
+        ...state,
+        namespacePage: action.ref,
+        ...(action.ref
+          ? { revealTarget: { connectionId: action.ref.connectionId, path: action.ref.path } }
+          : {}),
+      };
   }
 }
 
@@ -136,6 +147,8 @@ export interface Workspace extends State {
   setPaletteOpen: (open: boolean) => void;
   reveal: (connectionId: string, path: NamespacePath) => void;
   setExpanded: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) => void;
+  openNamespace: (ref: NamespaceRef) => void;
+  closeNamespace: () => void;
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);
@@ -175,6 +188,7 @@ function initialState(): State {
     paletteOpen: false,
     revealTarget: link ? { connectionId: link.ref.connectionId, path: link.ref.path } : undefined,
     expanded: new Set(saved?.expanded ?? []),
+    namespacePage: undefined,
   };
 }
 
@@ -230,6 +244,8 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'reveal', connectionId, path }),
       setExpanded: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) =>
         dispatch({ type: 'expanded', update }),
+      openNamespace: (ref: NamespaceRef) => dispatch({ type: 'namespace-page', ref }),
+      closeNamespace: () => dispatch({ type: 'namespace-page', ref: undefined }),
     }),
     [],
   );

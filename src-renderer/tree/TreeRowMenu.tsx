@@ -87,6 +87,9 @@ export function TreeRowMenu({
             </>
           ) : (
             <>
+              <Item onSelect={() => ws.openNamespace({ connectionId: connection.id, path })}>
+                Open
+              </Item>
               {writable && (
                 <>
                   <Item

@@ -194,6 +194,48 @@ describe.skipIf(!hasChromium)(
       await page.close();
     });
 
+    it("opens a namespace's page: its properties, what is inside with numbers, and create from there", async () => {
+      const page = await app.newPage();
+      await freshCatalog(page, 'pages');
+      await item(page, 'sales').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Open', exact: true }).click();
+      const sales = page.getByRole('region', { name: 'Namespace sales' });
+      await sales
+        .getByRole('list', { name: 'Namespaces inside' })
+        .getByRole('button', { name: 'europe' })
+        .waitFor();
+
+      // A namespace made from the page, with properties, which its own page shows.
+      await sales.getByRole('button', { name: 'New namespace…' }).click();
+      const create = page.getByRole('dialog', { name: 'New namespace' });
+      await create.getByLabel('Namespace name').fill('asia');
+      await create.getByRole('button', { name: 'Add property' }).click();
+      await create.getByLabel('Property 1 key').fill('owner');
+      await create.getByLabel('Property 1 value').fill('ana');
+      await create.getByRole('button', { name: 'Create namespace' }).click();
+      await create.waitFor({ state: 'detached' });
+      await sales.getByRole('button', { name: 'asia' }).click();
+      const asia = page.getByRole('region', { name: 'Namespace sales / asia' });
+      const properties = asia.getByRole('table', { name: 'Properties' });
+      await properties.getByRole('row', { name: 'owner ana' }).waitFor();
+
+      // Tables inside with their rows and size, sortable.
+      await item(page, 'europe').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Open', exact: true }).click();
+      const europe = page.getByRole('region', { name: 'Namespace sales / europe' });
+      const tables = europe.getByRole('table', { name: 'Tables inside' });
+      await tables.getByRole('row', { name: /orders 40/ }).waitFor();
+      await tables.getByRole('button', { name: 'Rows' }).click();
+      await expect(
+        tables.getByRole('columnheader', { name: /Rows/ }).getAttribute('aria-sort'),
+      ).resolves.toBe('descending');
+      await screenshotBothThemes(page, 'namespace-page');
+      // A table opens from the page.
+      await tables.getByRole('button', { name: 'orders' }).click();
+      await page.getByRole('region', { name: 'Table orders' }).waitFor();
+      await page.close();
+    });
+
     it('refuses to drop a namespace that is not empty unless cascade is chosen', async () => {
       const page = await app.newPage();
       const [, catalog] = await freshCatalog(page, 'cascade');

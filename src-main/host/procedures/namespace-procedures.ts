@@ -1,11 +1,13 @@
 /** Namespaces, the table listing, and the name search behind the filter box and palette. */
 import type { HandlersFor, HostContext } from './context';
 import { namespaceContents } from '../namespace-contents';
+import { namespaceChildren } from '../namespace-children';
 
 type Names =
   | 'namespaces:list'
   | 'namespaces:create'
   | 'namespaces:describe'
+  | 'namespaces:children'
   | 'namespaces:contents'
   | 'namespaces:drop'
   | 'catalog:search'
@@ -31,6 +33,8 @@ export function namespaceProcedures(ctx: HostContext): HandlersFor<Names> {
     },
     'namespaces:describe': async ({ connectionId, path }) =>
       catalog(connectionId).describeNamespace(path),
+    'namespaces:children': async ({ connectionId, path }) =>
+      namespaceChildren(catalog(connectionId), path),
     'namespaces:contents': async ({ connectionId, path }) =>
       namespaceContents(catalog(connectionId), path),
     'namespaces:drop': async ({ connectionId, path, mode, behavior }) => {

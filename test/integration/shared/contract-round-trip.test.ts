@@ -130,6 +130,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'namespaces:create': { connectionId: side.connectionId, path: ['ns', 'child'] },
     'namespaces:describe': { connectionId: side.connectionId, path: ['ns'] },
     'namespaces:contents': { connectionId: side.connectionId, path: ['ns'] },
+    'namespaces:children': { connectionId: side.connectionId, path: ['ns'] },
     'catalog:search': { connectionId: side.connectionId, query: 't' },
     'tables:list': { connectionId: side.connectionId, path: ['ns'] },
     'tables:create-empty': {

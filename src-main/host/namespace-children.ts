@@ -1,0 +1,57 @@
+/**
+ * A namespace's page: the namespaces and tables directly inside it, each table with its rows,
+ * size and index count (from LanceDB's table stats), for a list the person can sort. Stats open
+ * each table, so at most DESCRIBED_TABLES are read, a few at a time; the rest are listed by name.
+ */
+import type { CatalogClient } from '../catalog/client';
+import { collectPages } from '../../src-shared/vocabulary/pagination';
+
+export const DESCRIBED_TABLES = 200;
+const AT_ONCE = 8;
+
+export interface NamespaceChildren {
+  namespaces: string[];
+  tables: Array<{
+    name: string;
+    rows: number | null;
+    bytes: number | null;
+    indexes: number | null;
+  }>;
+}
+
+export async function namespaceChildren(
+  catalog: CatalogClient,
+  path: string[],
+): Promise<NamespaceChildren> {
+  const [namespaces, tables] = await Promise.all([
+    collectPages(async (pageToken) => {
+      const page = await catalog.listNamespaces(path, pageToken ? { pageToken } : {});
+      return { items: page.namespaces, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
+    }),
+    collectPages(async (pageToken) => {
+      const page = await catalog.listTables(path, pageToken ? { pageToken } : {});
+      return { items: page.tables, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
+    }),
+  ]);
+  const described: NamespaceChildren['tables'] = tables.map((name) => ({
+    name,
+    rows: null,
+    bytes: null,
+    indexes: null,
+  }));
+  const queue = described.slice(0, DESCRIBED_TABLES);
+  const worker = async () => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      try {
+        const stats = await (await catalog.openTable(entry.name, path)).stats();
+        entry.rows = stats.numRows;
+        entry.bytes = stats.totalBytes;
+        entry.indexes = stats.numIndices;
+      } catch {
+        // Listed without its numbers (dropped meanwhile, or unreadable).
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  return { namespaces, tables: described };
+}
