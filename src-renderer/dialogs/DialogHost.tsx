@@ -52,7 +52,13 @@ export function DialogHost() {
         />
       );
     case 'delete-rows':
-      return <DeleteRowsDialog table={dialog.table} predicate={dialog.predicate} />;
+      return (
+        <DeleteRowsDialog
+          table={dialog.table}
+          predicate={dialog.predicate}
+          selected={dialog.rows ?? 1}
+        />
+      );
     case 'edit-cell':
       return (
         <EditCellDialog

@@ -34,14 +34,23 @@ function Matches({ count }: { count: number | undefined }) {
   );
 }
 
-export function DeleteRowsDialog({ table, predicate }: { table: TableRef; predicate: string }) {
+export function DeleteRowsDialog({
+  table,
+  predicate,
+  selected,
+}: {
+  table: TableRef;
+  predicate: string;
+  /** How many rows were chosen; the predicate's own count is shown beside it. */
+  selected: number;
+}) {
   const ws = useWorkspace();
   const call = useCall();
   const toasts = useToasts();
   const matches = useMatches(table, predicate);
   return (
     <ConfirmDialog
-      title="Delete row"
+      title={selected === 1 ? 'Delete row' : `Delete ${rowsText(selected)}`}
       consequence={
         <>
           <pre className="sql-preview" aria-label="The delete to run">

@@ -21,7 +21,7 @@ export type Dialog =
   | { kind: 'drop-index'; table: TableRef; name: string }
   | { kind: 'add-column'; table: TableRef }
   | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] }
-  | { kind: 'delete-rows'; table: TableRef; predicate: string }
+  | { kind: 'delete-rows'; table: TableRef; predicate: string; rows?: number }
   | {
       kind: 'edit-cell';
       table: TableRef;

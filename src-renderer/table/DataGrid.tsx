@@ -16,6 +16,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type MouseEvent,
   type Ref,
 } from 'react';
 import type { TableRef } from '../api/query-keys';
@@ -47,6 +48,10 @@ export interface OpenedRow {
   cells: Array<{ column: GridColumn; cell: Cell }>;
 }
 
+const NONE_SELECTED: ReadonlySet<number> = new Set();
+/** A selection is for copying or changing rows by hand: a range is capped at this many. */
+export const MAX_SELECTED_ROWS = 1_000;
+
 function cellOf(page: DecodedPage | undefined, row: number, column: string): Cell | undefined {
   if (!page) return undefined;
   const c = page.columns.indexOf(column);
@@ -61,6 +66,8 @@ export function DataGrid({
   onOpenRow,
   onPageError,
   onSort,
+  selected = NONE_SELECTED,
+  onSelect,
   handle,
 }: {
   tableRef: TableRef;
@@ -71,6 +78,9 @@ export function DataGrid({
   onPageError: (error: unknown) => void;
   /** A sortable column's header was clicked: the order moves on (ascending, descending, none). */
   onSort?: (column: string) => void;
+  /** The selected rows (Ctrl/Cmd+click, Shift+click for a range, Space on the focused row). */
+  selected?: ReadonlySet<number>;
+  onSelect?: (rows: ReadonlySet<number>) => void;
   handle?: Ref<GridHandle>;
 }) {
   const id = useId();
@@ -184,6 +194,29 @@ export function DataGrid({
     if (opened.cells.length > 0) onOpenRow(opened);
   };
 
+  const anchor = useRef<number | undefined>(undefined);
+  const toggleRow = (row: number) => {
+    if (!onSelect) return;
+    const next = new Set(selected);
+    if (next.has(row)) next.delete(row);
+    else if (next.size < MAX_SELECTED_ROWS) next.add(row);
+    anchor.current = row;
+    onSelect(next);
+  };
+  const selectRange = (row: number) => {
+    if (!onSelect) return;
+    const from = anchor.current ?? row;
+    const [low, high] = from < row ? [from, row] : [row, from];
+    const next = new Set<number>();
+    for (let r = low; r <= high && next.size < MAX_SELECTED_ROWS; r += 1) next.add(r);
+    onSelect(next);
+  };
+  const onRowClick = (event: MouseEvent, row: number) => {
+    if (onSelect && event.shiftKey) selectRange(row);
+    else if (onSelect && (event.ctrlKey || event.metaKey)) toggleRow(row);
+    else open(row);
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     const rowsPerScreen = Math.max(1, Math.floor(bodyViewport / ROW_HEIGHT) - 1);
     const { row, col } = focus;
@@ -200,6 +233,7 @@ export function DataGrid({
           ? focusCell(rowCount - 1, col)
           : focusCell(row, columns.length - 1),
       Enter: () => open(row),
+      ' ': () => toggleRow(row),
     };
     const move = moves[event.key];
     if (!move || rowCount === 0) return;
@@ -219,11 +253,19 @@ export function DataGrid({
         key={r}
         role="row"
         aria-rowindex={r + 2}
-        className={r === focus.row ? 'grid-row focused-row' : 'grid-row'}
+        aria-selected={onSelect ? selected.has(r) : undefined}
+        className={[
+          'grid-row',
+          r === focus.row ? 'focused-row' : '',
+          selected.has(r) ? 'selected-row' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         style={{ top, height: ROW_HEIGHT, width: totalWidth }}
-        onClick={() => open(r)}
+        onClick={(event) => onRowClick(event, r)}
       >
         <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
+          {selected.has(r) ? '✓ ' : ''}
           {(r + 1).toLocaleString('en-US')}
         </div>
         {virtualColumns.map((vc) => {

@@ -11,6 +11,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { columnWidth } from './column-layout';
 import { DataGrid, type GridColumn, type GridHandle, type OpenedRow } from './DataGrid';
 import { RowInspector } from './RowInspector';
+import { SelectionBar } from './SelectionBar';
 import { typeLabel } from './schema-tree';
 import { useRowCount, type GridView } from './use-table-data';
 
@@ -68,9 +69,12 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   }, []);
   const count = useRowCount(tableRef, filter);
   const total = description.data?.rowCount;
-  // A new version (an edit, a delete, another writer) makes an opened row's snapshot old news.
+  // A new version (an edit, a delete, another writer) makes an opened row's snapshot old news,
+  // and row numbers may now name other rows: the selection goes too, as with a new view.
   const version = description.data?.version;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => setOpened(undefined), [version]);
+  useEffect(() => setSelected(new Set()), [version, view]);
   const rowCount = count.data;
   const onPageError = useCallback((error: unknown) => setPageError(error), []);
 
@@ -161,6 +165,16 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         </span>
       </div>
       <ErrorMessage error={error} label={filter ? 'Filter error' : 'Data error'} />
+      {selected.size > 0 && (
+        <SelectionBar
+          table={tableRef}
+          view={view}
+          columns={columns}
+          selected={selected}
+          writable={writable}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
       <div className="data-body">
         {rowCount === undefined ? (
           count.isPending && <p className="muted">Loading…</p>
@@ -178,6 +192,8 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             onOpenRow={setOpened}
             onPageError={onPageError}
             onSort={cycleSort}
+            selected={selected}
+            onSelect={setSelected}
           />
         )}
         {opened && (

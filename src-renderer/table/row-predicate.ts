@@ -53,6 +53,25 @@ export function rowPredicate(cells: readonly RowCell[]): string | undefined {
   return parts.length > 0 ? parts.join(' AND ') : undefined;
 }
 
+/**
+ * The predicate for several rows: `key IN (…)` when every row is named by the same key column,
+ * else each row's predicate in parentheses, joined by OR. Undefined when a row cannot be named.
+ */
+export function rowsPredicate(rows: ReadonlyArray<readonly RowCell[]>): string | undefined {
+  const each = rows.map(rowPredicate);
+  if (each.length === 0 || each.some((p) => p === undefined)) return undefined;
+  const keyed = (each as string[]).map((p) => /^([^\s]+) = (.+)$/.exec(p));
+  const key = keyed[0]?.[1];
+  if (
+    key &&
+    keyed.every((m) => m && m[1] === key && !m[2]!.includes(' AND ')) &&
+    KEY_NAMES.includes(key.replace(/`/g, '').toLowerCase())
+  ) {
+    return each.length === 1 ? each[0] : `${key} IN (${keyed.map((m) => m![2]).join(', ')})`;
+  }
+  return each.length === 1 ? each[0] : (each as string[]).map((p) => `(${p})`).join(' OR ');
+}
+
 /** A cell as plain text, for TSV (tabs and newlines inside a value become spaces). */
 function plainText(cell: Cell): string {
   switch (cell.kind) {

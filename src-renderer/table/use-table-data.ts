@@ -22,7 +22,7 @@ export interface GridView {
 }
 
 /** The columns a page reads: the ones shown, and the sort column (LanceDB orders by returned ones). */
-function readColumns(view: GridView): string[] | undefined {
+export function readColumns(view: GridView): string[] | undefined {
   if (!view.columns) return undefined;
   return view.sort && !view.columns.includes(view.sort.column)
     ? [...view.columns, view.sort.column]

@@ -444,4 +444,38 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await expect(table.countRows()).resolves.toBe(ROWS + APPENDED - 1);
     await expect.poll(() => grid().getAttribute('aria-rowcount')).toBe(String(ROWS + APPENDED));
   });
+
+  it('selects rows to copy and delete together', async () => {
+    await tab('Data');
+    await page.getByRole('button', { name: 'First rows' }).click();
+    const row = (n: number) => grid().locator(`[role="row"][aria-rowindex="${n + 2}"]`);
+    await row(0)
+      .getByRole('gridcell', { name: 'item 0', exact: true })
+      .click({ modifiers: ['Control'] });
+    await row(2)
+      .getByRole('gridcell', { name: 'item 2', exact: true })
+      .click({ modifiers: ['Shift'] });
+    const bar = page.getByRole('toolbar', { name: 'Selected rows' });
+    await bar.getByText('3 rows selected').waitFor();
+    await expect(row(1).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(row(3).getAttribute('aria-selected')).resolves.toBe('false');
+
+    await bar.getByRole('button', { name: 'Copy JSON' }).click();
+    await bar.getByText('Copied 3 rows as JSON').waitFor();
+    const copied = JSON.parse(String(await page.evaluate('navigator.clipboard.readText()')));
+    expect(copied.map((r: { id: number }) => r.id)).toEqual([0, 1, 2]);
+
+    const before = await table.countRows();
+    await bar.getByRole('button', { name: 'Delete…' }).click();
+    const drop = page.getByRole('dialog', { name: 'Delete 3 rows' });
+    await expect(drop.getByLabel('The delete to run').textContent()).resolves.toBe(
+      'DELETE FROM items WHERE id IN (0, 1, 2)',
+    );
+    await drop.getByText('It matches 3 rows: every one of them changes.').waitFor();
+    await drop.getByRole('button', { name: 'Delete 3 rows' }).click();
+    await drop.waitFor({ state: 'detached' });
+    await expect(table.countRows()).resolves.toBe(before - 3);
+    // A new version: the selection is gone with the old row numbers.
+    await expect.poll(() => bar.count()).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../../src-renderer/table/cell-model';
 import {
   rowPredicate,
+  rowsPredicate,
   rowsAsJson,
   rowsAsTsv,
   sqlIdentifier,
@@ -58,5 +59,22 @@ describe('the predicate that names a grid row', () => {
       { id: '9007199254740993', name: 'a\tb' },
       { id: 2, name: null },
     ]);
+  });
+
+  it('names several rows at once: by key as IN (…), else each row in parentheses', () => {
+    const keyed = [1, 2, 3].map((i) => [
+      cell('id', 'int64', num(String(i))),
+      cell('n', 'utf8', text('x')),
+    ]);
+    expect(rowsPredicate(keyed)).toBe('id IN (1, 2, 3)');
+    const unkeyed = ['a', "b'"].map((t) => [
+      cell('name', 'utf8', text(t)),
+      cell('ok', 'bool', { kind: 'bool', text: 'true' }),
+    ]);
+    expect(rowsPredicate(unkeyed)).toBe(
+      "(name = 'a' AND ok = true) OR (name = 'b''' AND ok = true)",
+    );
+    expect(rowsPredicate([[cell('score', 'float64', num('1.5'))]])).toBeUndefined();
+    expect(rowsPredicate([])).toBeUndefined();
   });
 });
