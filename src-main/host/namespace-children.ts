@@ -19,10 +19,11 @@ export interface NamespaceChildren {
   }>;
 }
 
-export async function namespaceChildren(
+/** Every namespace and table directly inside `path`, all pages of each. */
+export async function listChildren(
   catalog: CatalogClient,
   path: string[],
-): Promise<NamespaceChildren> {
+): Promise<{ namespaces: string[]; tables: string[] }> {
   const [namespaces, tables] = await Promise.all([
     collectPages(async (pageToken) => {
       const page = await catalog.listNamespaces(path, pageToken ? { pageToken } : {});
@@ -33,6 +34,14 @@ export async function namespaceChildren(
       return { items: page.tables, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
     }),
   ]);
+  return { namespaces, tables };
+}
+
+export async function namespaceChildren(
+  catalog: CatalogClient,
+  path: string[],
+): Promise<NamespaceChildren> {
+  const { namespaces, tables } = await listChildren(catalog, path);
   const described: NamespaceChildren['tables'] = tables.map((name) => ({
     name,
     rows: null,

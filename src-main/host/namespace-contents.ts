@@ -5,7 +5,7 @@
  * the tables listed are opened.
  */
 import type { CatalogClient } from '../catalog/client';
-import { collectPages } from '../../src-shared/vocabulary/pagination';
+import { listChildren } from './namespace-children';
 
 export const LISTED_TABLES = 25;
 export const LISTED_NAMESPACES = 25;
@@ -41,16 +41,7 @@ export async function namespaceContents(
     }
     const path = queue.shift()!;
     visited += 1;
-    const [children, tables] = await Promise.all([
-      collectPages(async (pageToken) => {
-        const page = await catalog.listNamespaces(path, pageToken ? { pageToken } : {});
-        return { items: page.namespaces, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
-      }),
-      collectPages(async (pageToken) => {
-        const page = await catalog.listTables(path, pageToken ? { pageToken } : {});
-        return { items: page.tables, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
-      }),
-    ]);
+    const { namespaces: children, tables } = await listChildren(catalog, path);
     for (const child of children) {
       const childPath = [...path, child];
       out.totalNamespaces += 1;

@@ -22,3 +22,22 @@ export async function finishedJob(host: Host, jobId: string): Promise<any> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Starts an import into a new table at the catalog's root and waits for it to end. */
+export async function importAndWait(
+  host: Host,
+  connectionId: string,
+  path: string,
+  table: string,
+  extra: object = {},
+): Promise<any> {
+  const job = await callOk<{ id: string }>(host, 'imports:start', {
+    connectionId,
+    path,
+    namespacePath: [],
+    table,
+    mode: 'create',
+    ...extra,
+  });
+  return finishedJob(host, job.id);
+}

@@ -11,7 +11,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
-import { callOk, finishedJob } from '../../../support/host-calls';
+import { callOk, importAndWait } from '../../../support/host-calls';
 
 let dir: string;
 let host: Host;
@@ -32,17 +32,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function runImport(file: string, table: string, extra: object = {}) {
-  const job = await ok('imports:start', {
-    connectionId,
-    path: join(dir, file),
-    namespacePath: [],
-    table,
-    mode: 'create',
-    ...extra,
-  });
-  return finishedJob(host, job.id);
-}
+const runImport = (file: string, table: string, extra: object = {}) =>
+  importAndWait(host, connectionId, join(dir, file), table, extra);
 
 async function rowsOf(table: string) {
   const db = await lancedb.connectNamespace('dir', { root: join(dir, 'catalog') });

@@ -11,7 +11,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
-import { callOk, finishedJob } from '../../../support/host-calls';
+import { callOk, importAndWait } from '../../../support/host-calls';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 
 let dir: string;
@@ -20,17 +20,8 @@ let connectionId: string;
 
 const ok = <T = any>(name: string, input: unknown) => callOk<T>(host, name, input);
 
-async function runImport(file: string, table: string, extra: object = {}) {
-  const job = await ok('imports:start', {
-    connectionId,
-    path: join(dir, file),
-    namespacePath: [],
-    table,
-    mode: 'create',
-    ...extra,
-  });
-  return finishedJob(host, job.id);
-}
+const runImport = (file: string, table: string, extra: object = {}) =>
+  importAndWait(host, connectionId, join(dir, file), table, extra);
 
 async function plainTable(table: string) {
   const plain = await lancedb.connectNamespace('dir', { root: join(dir, 'catalog') });
