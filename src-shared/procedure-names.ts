@@ -29,6 +29,7 @@ export const PROCEDURE_NAMES = [
   'tables:versions',
   'tables:restore',
   'tables:stats',
+  'tables:compact',
   'tables:query',
   'tables:explain',
   'rows:update',

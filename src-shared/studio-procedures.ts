@@ -267,6 +267,13 @@ export const PROCEDURES = {
     'write',
   ),
   'tables:stats': procedure(InTable.strict(), TableStatsSchema, [E.TableNotFound]),
+  /** Small fragments merged, as one new version; no version removed. */
+  'tables:compact': procedure(
+    InTable.strict(),
+    z.object({ version: z.number(), fragmentsRemoved: z.number(), fragmentsAdded: z.number() }),
+    [E.TableNotFound],
+    'write',
+  ),
   'tables:query': procedure(
     InTable.extend({ request: QueryRequestSchema }).strict(),
     /** Arrow IPC stream bytes. */

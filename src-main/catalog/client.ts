@@ -69,6 +69,13 @@ export interface WriteResult {
   numRows: number;
 }
 
+/** A compaction: small fragments merged into fewer, as one new version; no version removed. */
+export interface CompactResult {
+  version: number;
+  fragmentsRemoved: number;
+  fragmentsAdded: number;
+}
+
 export interface MergeInsertResult {
   version: number;
   numInsertedRows: number;
@@ -104,6 +111,8 @@ export interface TableHandle {
   delete(filter: string, options?: BranchOption): Promise<WriteResult>;
   mergeInsert(data: TableData, options: MergeInsertOptions): Promise<MergeInsertResult>;
   stats(options?: BranchOption): Promise<TableStats>;
+  /** Merges small fragments (and brings indexes up to date); earlier versions stay readable. */
+  compact(options?: BranchOption): Promise<CompactResult>;
 
   /** Validates, then starts an asynchronous build and returns its job at once. */
   createIndex(request: IndexRequest): Promise<JobRecord>;

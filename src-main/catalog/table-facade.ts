@@ -8,6 +8,7 @@
  */
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type {
+  CompactResult,
   ArrowIpcStream,
   MergeInsertResult,
   TableDescription,
@@ -98,6 +99,10 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
 
   stats(options?: BranchOption): Promise<TableStats> {
     return this.ops.stats(this.core, options);
+  }
+
+  compact(options?: BranchOption): Promise<CompactResult> {
+    return this.ops.compact(this.core, options);
   }
 
   countRows(options?: CountOptions): Promise<number> {

@@ -138,6 +138,7 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   delete: [deleteFilter, branchOption],
   mergeInsert: [asGiven, options(MergeInsertOptionsSchema)],
   stats: [branchOption],
+  compact: [branchOption],
   createIndex: [indexRequest],
   listIndices: [branchOption],
   indexStats: [asGiven, branchOption],

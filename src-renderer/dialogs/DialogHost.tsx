@@ -1,5 +1,6 @@
 /** Renders the one open dialog, whichever screen asked for it. */
 import { DeleteRowsDialog, EditCellDialog } from './RowChangeDialogs';
+import { CompactDialog } from './CompactDialog';
 import { AddColumnDialog } from '../columns/AddColumnDialog';
 import { ColumnChangeDialog } from '../columns/ColumnChangeDialog';
 import { CreateIndexDialog } from '../create/CreateIndexDialog';
@@ -59,6 +60,8 @@ export function DialogHost() {
           selected={dialog.rows ?? 1}
         />
       );
+    case 'compact-table':
+      return <CompactDialog table={dialog.table} small={dialog.small} />;
     case 'edit-cell':
       return (
         <EditCellDialog

@@ -22,6 +22,7 @@ export type Dialog =
   | { kind: 'add-column'; table: TableRef }
   | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] }
   | { kind: 'delete-rows'; table: TableRef; predicate: string; rows?: number }
+  | { kind: 'compact-table'; table: TableRef; small: number }
   | {
       kind: 'edit-cell';
       table: TableRef;

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
 import { IndexStateCells } from './IndexStateCells';
 import { humanBytes } from './format-bytes';
+import { useWorkspace } from '../state/workspace';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const RECENT_VERSIONS = 10;
@@ -68,7 +69,8 @@ function Versions({ tableRef }: { tableRef: TableRef }) {
   );
 }
 
-export function OverviewTab({ tableRef }: { tableRef: TableRef }) {
+export function OverviewTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
+  const ws = useWorkspace();
   const description = useTableDescription(tableRef);
   const indexes = useIndexes(tableRef);
   if (description.isPending) return <p className="muted">Loading…</p>;
@@ -93,6 +95,19 @@ export function OverviewTab({ tableRef }: { tableRef: TableRef }) {
         <Stat label="Columns" value={String(d.schema.fields.length)} testId="columns" />
         <Stat label="Indexes" value={String(d.stats.numIndices)} testId="index-count" />
       </dl>
+      {small > 1 && writable && (
+        <p className="row">
+          <button
+            type="button"
+            onClick={() => ws.openDialog({ kind: 'compact-table', table: tableRef, small })}
+          >
+            Compact…
+          </button>
+          <span className="muted">
+            {fmt(small)} small fragments: merging them makes reads faster.
+          </span>
+        </p>
+      )}
       <p className="muted location mono" title="Where the table's files live">
         {d.location}
       </p>

@@ -78,7 +78,10 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
           ))}
         </Tabs.List>
         <Tabs.Content value="overview" className="tab-content">
-          <OverviewTab tableRef={ref} />
+          <OverviewTab
+            tableRef={ref}
+            writable={writable && !refusalFor(connection, 'write', ref.path)}
+          />
         </Tabs.Content>
         <Tabs.Content value="schema" className="tab-content">
           <SchemaTab tableRef={ref} connection={connection} />

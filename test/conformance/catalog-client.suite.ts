@@ -558,6 +558,25 @@ export function catalogClientConformance(
         );
       });
 
+      it('compacts small fragments into one version, keeping every earlier version readable', async () => {
+        const table = await tableWithRows(10);
+        for (let i = 1; i <= 3; i++)
+          await table.insert(sampleTable(10, DIM, { idOffset: i * 100 }));
+        const before = await table.stats();
+        expect(before.numFragments).toBe(4);
+        const versionBefore = (await table.describe()).version;
+        const result = await table.compact();
+        expect(result.fragmentsRemoved).toBe(4);
+        expect(result.fragmentsAdded).toBe(1);
+        expect(result.version).toBeGreaterThan(versionBefore);
+        const after = await table.stats();
+        expect(after.numFragments).toBe(1);
+        expect(await table.countRows()).toBe(40);
+        // No version was removed: the first one still reads as it was.
+        const first = await table.checkoutVersion(1);
+        expect(await first.countRows()).toBe(10);
+      });
+
       it('streams the same answer as Arrow IPC, and fails a bad query before the first byte', async () => {
         const table = await tableWithRows(100);
         const request = { filter: 'id >= 50', columns: ['id', 'meta.score'], limit: 20 };

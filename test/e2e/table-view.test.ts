@@ -478,4 +478,20 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     // A new version: the selection is gone with the old row numbers.
     await expect.poll(() => bar.count()).toBe(0);
   });
+
+  it('compacts small fragments from the Overview, keeping the rows and every version', async () => {
+    const before = await table.stats();
+    expect(before.numSmallFragments).toBeGreaterThan(1);
+    const rows = await table.countRows();
+    await tab('Overview');
+    await page.getByRole('button', { name: 'Compact…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compact items' });
+    await dialog.getByText('no earlier version is removed', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Compact', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('fragments').textContent()).toMatch(/^1\b/);
+    await expect(page.getByRole('button', { name: 'Compact…' }).count()).resolves.toBe(0);
+    await expect(table.countRows()).resolves.toBe(rows);
+    await expect((await table.checkoutVersion(1)).countRows()).resolves.toBe(ROWS);
+  });
 });

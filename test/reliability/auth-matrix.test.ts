@@ -110,6 +110,10 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
   }),
   'GET /v1/table/:id/stats': (at) => ({ path: `/v1/table/${at.ns}$${at.table}/stats` }),
   'POST /v1/table/:id/stats': (at) => ({ path: `/v1/table/${at.ns}$${at.table}/stats`, body: {} }),
+  'POST /v1/table/:id/compact': (at) => ({
+    path: `/v1/table/${at.ns}$${at.table}/compact`,
+    body: {},
+  }),
   'GET /v1/table/:id/count_rows': (at) => ({ path: `/v1/table/${at.ns}$${at.table}/count_rows` }),
   'POST /v1/table/:id/count_rows': (at) => ({
     path: `/v1/table/${at.ns}$${at.table}/count_rows`,

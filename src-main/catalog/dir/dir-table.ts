@@ -16,11 +16,13 @@ import * as indexes from './dir-indexes';
 import * as versions from './dir-table-versions';
 import * as schemaChanges from './dir-table-schema';
 import * as refs from './dir-table-refs';
+import * as compacting from './dir-table-compact';
 
 const dirTableOperations: TableOperations<DirTableCore> = {
   describe: described.describe,
   schema: described.schema,
   stats: described.stats,
+  compact: compacting.compact,
   countRows: data.countRows,
   insert: data.insert,
   query: data.query,

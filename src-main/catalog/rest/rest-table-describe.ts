@@ -1,6 +1,6 @@
 /** What a remote table is: its description (with its stats), its schema and its stats. */
 import type { Schema } from 'apache-arrow';
-import type { TableDescription } from '../client';
+import type { CompactResult, TableDescription } from '../client';
 import type { BranchOption, TableStats } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { fromJsonArrowSchema, type JsonArrowSchema } from '../json-arrow-schema';
@@ -68,5 +68,22 @@ export async function stats(t: RestTableCore, { branch }: BranchOption = {}): Pr
     numFragments: s.fragment_stats.num_fragments,
     numSmallFragments: s.fragment_stats.num_small_fragments,
     fragmentLengths: s.fragment_stats.lengths,
+  };
+}
+
+/** Our server's `compact` route (beside the contract, which has no compaction). */
+export async function compact(
+  t: RestTableCore,
+  { branch }: BranchOption = {},
+): Promise<CompactResult> {
+  const b = t.branchOf(branch);
+  const r = await t.post<{ version: number; fragments_removed: number; fragments_added: number }>(
+    'compact',
+    b ? { branch: b } : {},
+  );
+  return {
+    version: r.version,
+    fragmentsRemoved: r.fragments_removed,
+    fragmentsAdded: r.fragments_added,
   };
 }

@@ -22,6 +22,7 @@ const restTableOperations: TableOperations<RestTableCore> = {
   describe: described.describe,
   schema: described.schema,
   stats: described.stats,
+  compact: described.compact,
   countRows: data.countRows,
   insert: data.insert,
   query: data.query,

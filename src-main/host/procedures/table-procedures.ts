@@ -15,6 +15,7 @@ type Names =
   | 'tables:versions'
   | 'tables:restore'
   | 'tables:stats'
+  | 'tables:compact'
   | 'tables:query'
   | 'tables:explain'
   | 'rows:update'
@@ -86,6 +87,7 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     'tables:versions': async (input) => (await ctx.table(input)).listVersions(),
     'tables:restore': async ({ version, ...input }) => change(input, (t) => t.restore(version)),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
+    'tables:compact': async (input) => change(input, (t) => t.compact()),
     'tables:query': async ({ request, ...input }) =>
       collectIpcStream(await (await ctx.table(input)).queryStream(request)),
     'tables:explain': async ({ request, analyze, ...input }) =>

@@ -186,6 +186,24 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
     },
   });
 
+  // Ours, beside the contract (which names no compaction): LanceDB's optimize, no version removed.
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/compact',
+    access: 'write',
+    target: 'table',
+    body: BranchBody,
+    handler: async ({ body, query, openTable }) => {
+      const handle = await openTable();
+      const r = await handle.compact(branchOption(body, query));
+      return {
+        version: r.version,
+        fragments_removed: r.fragmentsRemoved,
+        fragments_added: r.fragmentsAdded,
+      };
+    },
+  });
+
   defineRoute(app, state, {
     method: ['GET', 'POST'],
     url: '/v1/table/:id/stats',

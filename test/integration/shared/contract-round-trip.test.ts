@@ -144,6 +144,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:page': { ...t, offset: 5, limit: 7, columns: ['id', 'text'] },
     'tables:versions': t,
     'tables:stats': t,
+    'tables:compact': t,
     'tables:query': { ...t, request: { filter: 'id < 3', columns: ['id'] } },
     'tables:explain': { ...t, request: { filter: 'id < 3' } },
     'tables:restore': { ...t, version: 1 },

@@ -1,0 +1,37 @@
+/**
+ * Compacting a table from its Overview: what it does and what it keeps, then LanceDB's optimize
+ * (no version removed) as one new version.
+ */
+import type { TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { useToasts } from '../shell/toasts';
+import { useWorkspace } from '../state/workspace';
+
+export function CompactDialog({ table, small }: { table: TableRef; small: number }) {
+  const ws = useWorkspace();
+  const call = useCall();
+  const toasts = useToasts();
+  return (
+    <ConfirmDialog
+      title={`Compact ${table.table}`}
+      consequence={
+        <p>
+          This merges the table’s {small.toLocaleString('en-US')} small fragments into fewer, larger
+          ones and brings its indexes up to date, as one new version. Reads get faster; no row
+          changes, and no earlier version is removed.
+        </p>
+      }
+      confirmLabel="Compact"
+      onConfirm={async () => {
+        const r = await call('tables:compact', tableInput(table));
+        toasts.push(
+          'success',
+          `Compacted ${table.table}: ${r.fragmentsRemoved} fragments into ${r.fragmentsAdded} (version ${r.version})`,
+        );
+      }}
+      onClose={ws.closeDialog}
+    />
+  );
+}
