@@ -267,7 +267,7 @@ export const PROCEDURES = {
     'write',
   ),
   'tables:stats': procedure(InTable.strict(), TableStatsSchema, [E.TableNotFound]),
-  /** Small fragments merged, as one new version; no version removed. */
+  /** Small fragments merged, as new versions; no version removed. */
   'tables:compact': procedure(
     InTable.strict(),
     z.object({ version: z.number(), fragmentsRemoved: z.number(), fragmentsAdded: z.number() }),

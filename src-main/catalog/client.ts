@@ -69,7 +69,7 @@ export interface WriteResult {
   numRows: number;
 }
 
-/** A compaction: small fragments merged into fewer, as one new version; no version removed. */
+/** A compaction: small fragments merged into fewer, as new versions; no version removed. */
 export interface CompactResult {
   version: number;
   fragmentsRemoved: number;

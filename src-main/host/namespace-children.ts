@@ -5,6 +5,7 @@
  */
 import type { CatalogClient } from '../catalog/client';
 import { collectPages } from '../../src-shared/vocabulary/pagination';
+import { ERROR_CODES, isCatalogError } from '../../src-shared/vocabulary/errors';
 
 export const DESCRIBED_TABLES = 200;
 const AT_ONCE = 8;
@@ -32,6 +33,10 @@ export async function listChildren(
     collectPages(async (pageToken) => {
       const page = await catalog.listTables(path, pageToken ? { pageToken } : {});
       return { items: page.tables, ...(page.pageToken ? { pageToken: page.pageToken } : {}) };
+    }).catch((error: unknown) => {
+      // A key limited to some namespaces may list the way to them, not the tables on the way.
+      if (isCatalogError(error) && error.code === ERROR_CODES.PermissionDenied) return [];
+      throw error;
     }),
   ]);
   return { namespaces, tables };

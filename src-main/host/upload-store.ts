@@ -4,7 +4,15 @@
  * own folder in the app's data folder (not the system's temp folder, often a small RAM disk).
  * The folder goes when the host closes; folders left by a run that crashed go after a day.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -58,7 +66,8 @@ export class UploadStore {
   }
 
   private run(): string {
-    if (this.runDir) return this.runDir;
+    // Another instance sharing the data folder may have taken an idle run's folder for a leftover.
+    if (this.runDir && existsSync(this.runDir)) return this.runDir;
     mkdirSync(this.root, { recursive: true });
     this.removeLeftovers();
     this.runDir = mkdtempSync(join(this.root, 'run-'));

@@ -125,7 +125,7 @@ function IndexForm({
   const best = fits.find((s) => !s.unsupported);
   useEffect(() => {
     if (!typePicked && best && best.type !== specType) choose(column, best);
-  }, [best?.type, typePicked]);
+  }, [best?.type, typePicked, column?.path, specType]);
 
   const checked =
     column && spec ? checkIndexForm({ column, spec, name, params }, rowCount) : undefined;

@@ -19,8 +19,8 @@ export function CompactDialog({ table, small }: { table: TableRef; small: number
       consequence={
         <p>
           This merges the table’s {small.toLocaleString('en-US')} small fragments into fewer, larger
-          ones and brings its indexes up to date, as one new version. Reads get faster; no row
-          changes, and no earlier version is removed.
+          ones and brings its indexes up to date, as new versions of the table. Reads get faster; no
+          row changes, and no earlier version is removed.
         </p>
       }
       confirmLabel="Compact"

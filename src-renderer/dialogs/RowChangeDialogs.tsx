@@ -9,6 +9,7 @@ import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ErrorMessage } from '../common/ErrorMessage';
 import { useToasts } from '../shell/toasts';
 import { useWorkspace } from '../state/workspace';
 import { sqlIdentifier, sqlString } from '../table/row-predicate';
@@ -24,7 +25,8 @@ function useMatches(table: TableRef, predicate: string) {
   });
 }
 
-function Matches({ count }: { count: number | undefined }) {
+function Matches({ count, error }: { count: number | undefined; error: unknown }) {
+  if (error) return <ErrorMessage error={error} label="Could not count the rows it matches" />;
   if (count === undefined) return <p className="muted">Counting the rows it matches…</p>;
   return (
     <p>
@@ -56,11 +58,13 @@ export function DeleteRowsDialog({
           <pre className="sql-preview" aria-label="The delete to run">
             DELETE FROM {table.table} WHERE {predicate}
           </pre>
-          <Matches count={matches.data} />
+          <Matches count={matches.data} error={matches.error} />
           <p>It becomes a new version of the table; earlier versions keep the rows.</p>
         </>
       }
       confirmLabel={matches.data === undefined ? 'Delete' : `Delete ${rowsText(matches.data)}`}
+      // Not before the person has seen how many rows it takes.
+      disabled={matches.data === undefined}
       onConfirm={async () => {
         const result = await call('rows:delete', { ...tableInput(table), filter: predicate });
         toasts.push('success', `Deleted ${rowsText(result.numRows)} (version ${result.version})`);
@@ -144,12 +148,12 @@ export function EditCellDialog({
               UPDATE {table.table} SET {sqlIdentifier(column)} = {value.literal} WHERE {predicate}
             </pre>
           )}
-          <Matches count={matches.data} />
+          <Matches count={matches.data} error={matches.error} />
           <p>It becomes a new version of the table; earlier versions keep the old value.</p>
         </>
       }
       confirmLabel="Save"
-      disabled={value.problem !== undefined || typed === current}
+      disabled={value.problem !== undefined || typed === current || matches.data === undefined}
       onConfirm={async () => {
         if (value.literal === undefined) return;
         const literal = value.literal;

@@ -17,12 +17,16 @@ import { useRowCount, type GridView } from './use-table-data';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+const NO_FIELDS: readonly JsonArrowField[] = [];
+
 /** Types that hold more than one value a row: LanceDB orders rows by single values only. */
 const UNSORTABLE = new Set(['list', 'large_list', 'fixed_size_list', 'struct', 'map']);
 
 export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
   const description = useTableDescription(tableRef);
-  const fields = (description.data?.schema.fields ?? []) as JsonArrowField[];
+  // The same empty list while nothing is loaded: a new [] each render would make a new view each
+  // render, and the effects keyed on it would never settle.
+  const fields = (description.data?.schema.fields ?? NO_FIELDS) as JsonArrowField[];
   const allNames = useMemo(() => fields.map((f) => f.name), [fields]);
 
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -50,8 +54,15 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
     () => ({
       ...(hidden.size > 0 ? { columns: columns.map((c) => c.name) } : {}),
       filter,
-      // A hidden column no longer orders the rows.
-      ...(sort && !hidden.has(sort.column) ? { sort } : {}),
+      // A hidden column no longer orders the rows; the other sortable columns shown break ties.
+      ...(sort && !hidden.has(sort.column)
+        ? {
+            sort: {
+              ...sort,
+              then: columns.filter((c) => c.sortable && c.name !== sort.column).map((c) => c.name),
+            },
+          }
+        : {}),
     }),
     [hidden, columns, filter, sort],
   );

@@ -1,30 +1,16 @@
 /**
  * What can be done with the grid's selected rows: copy them as TSV or JSON, or delete them behind
- * the confirmation that shows the generated `delete`. The rows are read again for it (a selection
- * may reach rows scrolled out of the grid's pages), in the grid's own view and order.
+ * the confirmation that shows the generated `delete`.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
-import { tableInput } from '../api/table-input';
 import { useWorkspace } from '../state/workspace';
 import { copyText } from './clipboard';
 import type { GridColumn } from './DataGrid';
-import { decodeArrowPage } from './decode-client';
 import { rowsAsJson, rowsAsTsv, rowsPredicate, type RowCell } from './row-predicate';
-import { readColumns, type GridView } from './use-table-data';
-
-/** Runs of consecutive row numbers: [start, length] each. */
-function runsOf(rows: ReadonlySet<number>): Array<[number, number]> {
-  const sorted = [...rows].sort((a, b) => a - b);
-  const runs: Array<[number, number]> = [];
-  for (const r of sorted) {
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === r) last[1] += 1;
-    else runs.push([r, 1]);
-  }
-  return runs;
-}
+import { PAGE_SIZE, pageQuery, type GridView } from './use-table-data';
 
 export function SelectionBar({
   table,
@@ -43,33 +29,28 @@ export function SelectionBar({
 }) {
   const ws = useWorkspace();
   const call = useCall();
+  const client = useQueryClient();
   const [status, setStatus] = useState<string>();
 
+  // The rows as the grid has them (its pages, kept a minute after scrolling past), or read with
+  // the grid's very query: a predicate then names the rows the person saw and chose.
   const readRows = async (): Promise<RowCell[][]> => {
     const shown = new Map(columns.map((c) => [c.name, c]));
     const out: RowCell[][] = [];
-    for (const [offset, limit] of runsOf(selected)) {
-      const wanted = readColumns(view);
-      const page = await decodeArrowPage(
-        await call('tables:page', {
-          ...tableInput(table),
-          offset,
-          limit,
-          ...(wanted ? { columns: wanted } : {}),
-          ...(view.filter ? { filter: view.filter } : {}),
-          ...(view.sort
-            ? { orderBy: [{ column: view.sort.column, ascending: view.sort.ascending }] }
-            : {}),
+    const pages = new Map<number, Awaited<ReturnType<typeof fetchPage>>>();
+    const fetchPage = (n: number) => client.fetchQuery(pageQuery(call, table, view, n));
+    for (const r of [...selected].sort((a, b) => a - b)) {
+      const n = Math.floor(r / PAGE_SIZE);
+      if (!pages.has(n)) pages.set(n, await fetchPage(n));
+      const page = pages.get(n)!;
+      const row = page.rows[r % PAGE_SIZE];
+      if (!row) continue;
+      out.push(
+        page.columns.flatMap((name, i) => {
+          const column = shown.get(name);
+          return column ? [{ column, cell: row[i]! }] : [];
         }),
       );
-      for (const row of page.rows) {
-        out.push(
-          page.columns.flatMap((name, i) => {
-            const column = shown.get(name);
-            return column ? [{ column, cell: row[i]! }] : [];
-          }),
-        );
-      }
     }
     return out;
   };

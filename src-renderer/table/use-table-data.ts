@@ -5,7 +5,7 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { queryKeys, type TableRef } from '../api/query-keys';
-import { useCall } from '../api/studio-context';
+import { useCall, type Call } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import type { DecodedPage } from './cell-model';
 import { decodeArrowPage } from './decode-client';
@@ -18,7 +18,15 @@ export interface GridView {
   /** A LanceDB SQL WHERE expression; empty for none. */
   filter: string;
   /** The row order, by one column; the table's own order when absent. */
-  sort?: { column: string; ascending: boolean };
+  sort?: {
+    column: string;
+    ascending: boolean;
+    /**
+     * Columns that break ties, in order. LanceDB keeps no order among equal keys from one page
+     * to the next, so without them a sorted grid could show a row twice and miss another.
+     */
+    then?: readonly string[];
+  };
 }
 
 /** The columns a page reads: the ones shown, and the sort column (LanceDB orders by returned ones). */
@@ -42,39 +50,48 @@ export interface PageState {
   error?: unknown;
 }
 
+/** The query of page `n` of a view: the grid's and the selection's, so both read the same rows. */
+export function pageQuery(call: Call, ref: TableRef, view: GridView, n: number) {
+  const offset = n * PAGE_SIZE;
+  return {
+    queryKey: queryKeys.page(ref, {
+      offset,
+      limit: PAGE_SIZE,
+      ...(view.columns ? { columns: view.columns } : {}),
+      ...(view.filter ? { filter: view.filter } : {}),
+      ...(view.sort ? { sort: view.sort } : {}),
+    }),
+    queryFn: async () => {
+      const columns = readColumns(view);
+      const sort = view.sort;
+      return decodeArrowPage(
+        await call('tables:page', {
+          ...tableInput(ref),
+          offset,
+          limit: PAGE_SIZE,
+          ...(columns ? { columns } : {}),
+          ...(view.filter ? { filter: view.filter } : {}),
+          ...(sort
+            ? {
+                orderBy: [
+                  { column: sort.column, ascending: sort.ascending },
+                  ...(sort.then ?? []).map((column) => ({ column, ascending: true })),
+                ],
+              }
+            : {}),
+        }),
+      );
+    },
+    // Pages scrolled past stay a minute, so scrolling back does not refetch.
+    gcTime: 60_000,
+  };
+}
+
 /** The pages with these numbers; a page absent from the result is still loading. */
 export function usePages(ref: TableRef, view: GridView, pageNumbers: readonly number[]) {
   const call = useCall();
   const results = useQueries({
-    queries: pageNumbers.map((n) => {
-      const offset = n * PAGE_SIZE;
-      return {
-        queryKey: queryKeys.page(ref, {
-          offset,
-          limit: PAGE_SIZE,
-          ...(view.columns ? { columns: view.columns } : {}),
-          ...(view.filter ? { filter: view.filter } : {}),
-          ...(view.sort ? { sort: view.sort } : {}),
-        }),
-        queryFn: async () => {
-          const columns = readColumns(view);
-          return decodeArrowPage(
-            await call('tables:page', {
-              ...tableInput(ref),
-              offset,
-              limit: PAGE_SIZE,
-              ...(columns ? { columns } : {}),
-              ...(view.filter ? { filter: view.filter } : {}),
-              ...(view.sort
-                ? { orderBy: [{ column: view.sort.column, ascending: view.sort.ascending }] }
-                : {}),
-            }),
-          );
-        },
-        // Pages scrolled past stay a minute, so scrolling back does not refetch.
-        gcTime: 60_000,
-      };
-    }),
+    queries: pageNumbers.map((n) => pageQuery(call, ref, view, n)),
   });
   const pages = new Map<number, PageState>();
   pageNumbers.forEach((n, i) => {

@@ -25,7 +25,9 @@ export function isoToEpochMs(text: string): number {
 function checkedDate(day: string, ms: number): number {
   if (Number.isNaN(ms)) return NaN;
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
+  // Not Date.UTC, which reads years 0-99 as 1900-1999.
+  const probe = new Date(0);
+  probe.setUTCFullYear(y, m - 1, d);
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d
     ? ms
     : NaN;

@@ -16,6 +16,7 @@ import { refusalOf } from '../../../src-shared/vocabulary/rights';
 import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { startCatalogServer, type RunningServer } from '../../support/catalog-server';
 import { callOk } from '../../support/host-calls';
+import { sampleTable } from '../../support/sample-data';
 
 let dir: string;
 let host: Host;
@@ -66,6 +67,16 @@ describe('connection rights', () => {
     expect(refusalOf(writer.rights, 'write', ['hr'])).toMatch(/only sales/);
     expect(refusalOf(writer.rights, 'admin', ['sales'])).toMatch(/needs the admin role/);
     expect(refusalOf(reader.rights, 'write', [])).toMatch(/rey the reader role/);
+  });
+
+  it('shows a scoped key the way to its namespaces on a page, without the tables it may not list', async () => {
+    await server.catalog.createNamespace(['sales']);
+    await server.catalog.createTable('orders', sampleTable(3, 4), ['sales']);
+    const writer = await ok('connections:connect-url', { url: server.url, apiKey: 'writer-key' });
+    const root = await ok('namespaces:children', { connectionId: writer.id, path: [] });
+    expect(root).toEqual({ namespaces: ['sales'], tables: [] });
+    const sales = await ok('namespaces:children', { connectionId: writer.id, path: ['sales'] });
+    expect(sales.tables).toMatchObject([{ name: 'orders', rows: 3 }]);
   });
 
   it('refuses a write on a reader connection in the host, before the server is asked', async () => {

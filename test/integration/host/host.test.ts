@@ -159,6 +159,7 @@ describe('host', () => {
       'tables:drop': t,
       'tables:rename': { ...t, newName: 'v' },
       'tables:restore': { ...t, version: 1 },
+      'tables:compact': t,
       'rows:update': { ...t, updates: { id: 'id + 1' } },
       'rows:delete': { ...t, filter: 'id >= 0' },
       'columns:add': { ...t, columns: [{ name: 'x', expression: 'id' }] },
