@@ -123,7 +123,8 @@ export function buildWebServer(options: WebServerOptions): WebServer {
   });
 
   // A file to import, sent by the browser as its raw bytes: streamed to disk as it arrives (the
-  // parser hands the handler the request stream, so no body limit or buffer applies).
+  // parser hands the handler the request stream, so no body limit or buffer applies). The
+  // server's 60 s request timeout still bounds it: a few gigabytes over loopback.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
     done(null, payload),
   );
