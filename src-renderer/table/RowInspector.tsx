@@ -118,11 +118,14 @@ export function RowInspector({
   close.current = onClose;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // A dialog open above the grid owns Escape.
+      // A dialog open above the grid owns Escape, and so does any other field (the filter box
+      // clears itself with it): only from the grid or the inspector does it close the inspector.
+      const from = document.activeElement;
       if (
         e.key !== 'Escape' ||
         e.defaultPrevented ||
-        document.querySelector('[role="dialog"], [role="alertdialog"]')
+        document.querySelector('[role="dialog"], [role="alertdialog"]') ||
+        !from?.closest('[role="grid"], .inspector')
       )
         return;
       close.current();

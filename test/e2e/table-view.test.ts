@@ -279,6 +279,10 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     );
     await page.keyboard.press('Enter');
     await expect(inspector.count()).resolves.toBe(1);
+    // Escape in another field is that field's: the inspector stays.
+    await page.getByLabel('Filter rows (SQL WHERE)').focus();
+    await page.keyboard.press('Escape');
+    await expect(inspector.count()).resolves.toBe(1);
     await screenshotBothThemes(page, 'table-inspector');
     await inspector.getByRole('button', { name: 'Close row inspector' }).click();
     await expect(inspector.count()).resolves.toBe(0);
