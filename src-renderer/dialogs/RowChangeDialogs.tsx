@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useToasts } from '../shell/toasts';
 import { useWorkspace } from '../state/workspace';
-import { sqlIdentifier, sqlString } from '../table/row-predicate';
+import { FLOAT, INT, sqlIdentifier, sqlString } from '../table/row-predicate';
 
 const rowsText = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
 
@@ -73,9 +73,6 @@ export function DeleteRowsDialog({
     />
   );
 }
-
-const INT = /^u?int(8|16|32|64)$/;
-const FLOAT = /^float(16|32|64)$/;
 
 /** The SQL literal for what was typed into a column of this type, or why it cannot be one. */
 export function typedLiteral(

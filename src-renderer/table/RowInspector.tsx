@@ -10,7 +10,7 @@ import type { OpenedRow } from './DataGrid';
 import { hexPrefix, humanBytes } from './format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
-import { rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
+import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
 import type { TableRef } from '../api/query-keys';
 import { useWorkspace } from '../state/workspace';
 
@@ -95,8 +95,6 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
  * rows and Enter opens the next one; it used to take focus to its Close button, where the next
  * Enter closed it. Escape closes it from the grid or from inside it.
  */
-/** Types a value of which can be typed in: whole numbers, floats, text and booleans. */
-const EDITABLE = /^(u?int(8|16|32|64)|float(16|32|64)|(large_)?utf8|bool)$/;
 
 export function RowInspector({
   row,
@@ -167,7 +165,7 @@ export function RowInspector({
               <span className="field-name">{column.name}</span>
               <span className="muted mono">{column.typeLabel}</span>
               <CopyButton text={copyTextOf(cell)} label={`Copy value of ${column.name}`} />
-              {editable && EDITABLE.test(column.typeLabel) && (
+              {editable && isEditableType(column.typeLabel) && (
                 <button
                   type="button"
                   className="link"
