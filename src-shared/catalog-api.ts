@@ -80,6 +80,23 @@ export type CountOptions = z.infer<typeof CountOptionsSchema>;
 
 export const DistanceTypeSchema = z.enum(['l2', 'cosine', 'dot', 'hamming']);
 
+/**
+ * A full-text search: `match` finds rows with any (or, with operator `and`, all) of the words, in
+ * one column or several; `phrase` finds the words in order, at most `slop` words apart, in one.
+ */
+export const FullTextQuerySchema = z
+  .object({
+    query: z.string(),
+    columns: z.array(z.string().min(1)).optional(),
+    kind: z.enum(['match', 'phrase']).optional(),
+    operator: z.enum(['or', 'and']).optional(),
+    /** Edits allowed per word (match only): 0, 1 or 2. */
+    fuzziness: z.number().int().min(0).max(2).optional(),
+    slop: z.number().int().min(0).optional(),
+  })
+  .strict();
+export type FullTextQuery = z.infer<typeof FullTextQuerySchema>;
+
 export const QueryRequestSchema = z
   .object({
     filter: z.string().optional(),
@@ -96,10 +113,13 @@ export const QueryRequestSchema = z
     bypassVectorIndex: z.boolean().optional(),
     fastSearch: z.boolean().optional(),
     prefilter: z.boolean().optional(),
-    fullTextQuery: z
-      .object({ query: z.string(), columns: z.array(z.string().min(1)).optional() })
+    /** Vector search only: rows whose distance is at least `lower` and below `upper`. */
+    distanceRange: z
+      .object({ lower: z.number().optional(), upper: z.number().optional() })
       .strict()
       .optional(),
+    /** With `vector` as well it is a hybrid search, the two fused by reciprocal rank (RRF). */
+    fullTextQuery: FullTextQuerySchema.optional(),
     withRowId: z.boolean().optional(),
     branch: z.string().min(1).optional(),
     version: z.number().int().min(1).optional(),

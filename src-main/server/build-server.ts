@@ -46,6 +46,9 @@ import { recordRoutes } from './route-table';
 
 const ARROW_TYPES = [ARROW_STREAM_TYPE, ARROW_FILE_TYPE, 'application/octet-stream'];
 
+/** The LanceDB remote protocol level this server speaks (see the hook below). */
+const LANCE_REMOTE_PROTOCOL_VERSION = '0.3.0';
+
 export function buildServer(options: ServerOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const jsonBodyLimit = Math.min(bodyLimit, options.jsonBodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
@@ -167,6 +170,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       .send(errorBody(error, request.url.split('?')[0]!, 406));
   });
 
+  // LanceDB's remote client reads the server's version from every reply: at 0.3.0 it sends
+  // structured full-text queries (phrase, all words) whole instead of flattening them to a
+  // string. Below 0.4.0 it keeps writes as single Arrow bodies, which is what we read.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('phalanx-version', LANCE_REMOTE_PROTOCOL_VERSION);
+  });
   recordRoutes(app);
   registerNamespaceRoutes(app, state);
   registerTableListingRoutes(app, state);

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrow } from '../../src-main/catalog/arrow';
 import type { CatalogClient, TableHandle } from '../../src-main/catalog/client';
-import type { JobEvent } from '../../src-shared/catalog-api';
+import type { JobEvent, QueryRequest } from '../../src-shared/catalog-api';
 import { ERROR_CODES as E } from '../../src-shared/vocabulary/errors';
 import { expectCode } from '../support/expect-code';
 import { sampleTable } from '../support/sample-data';
@@ -621,6 +621,106 @@ export function catalogClientConformance(
         expect(hits.numRows).toBeGreaterThan(0);
         for (const text of hits.getChild('text')!.toArray() as string[])
           expect(text).toContain('mountain');
+      });
+
+      it('searches phrases, all words and several columns', async () => {
+        const table = await tableWithRows(100);
+        const job = await table.createIndex({
+          column: 'text',
+          index_type: 'FTS',
+          with_position: true,
+        });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        const texts = async (fullTextQuery: QueryRequest['fullTextQuery']) =>
+          (await table.query({ fullTextQuery, limit: 100, columns: ['text'] }))
+            .getChild('text')!
+            .toArray() as string[];
+        const all = await texts({ query: 'item 42', columns: ['text'], operator: 'and' });
+        expect(all).toEqual([expect.stringMatching(/ item 42$/)]);
+        const either = await texts({ query: 'item 42', columns: ['text'] });
+        expect(either.length).toBeGreaterThan(1);
+        const [first] = (await table.query({ filter: 'id = 10', columns: ['text'] }))
+          .getChild('text')!
+          .toArray() as string[];
+        const twoWords = first!.split(' ').slice(0, 2).join(' ');
+        const phrase = await texts({ query: twoWords, columns: ['text'], kind: 'phrase' });
+        expect(phrase.length).toBeGreaterThan(0);
+        for (const text of phrase) expect(text).toContain(twoWords);
+        await expectCode(
+          table.query({ fullTextQuery: { query: 'x', kind: 'phrase' } }),
+          E.InvalidInput,
+        );
+      });
+
+      it('keeps a vector search within a distance range', async () => {
+        const table = await tableWithRows(200);
+        const row = (await table.query({ filter: 'id = 42', columns: ['vector'] })).get(0)!;
+        const vector = [...(row.toJSON().vector as Float32Array | number[])].map(Number);
+        const all = await table.query({
+          vector,
+          limit: 200,
+          columns: ['id'],
+          bypassVectorIndex: true,
+        });
+        const distances = all.getChild('_distance')!.toArray() as Float32Array;
+        const upper = distances[20]!;
+        const near = await table.query({
+          vector,
+          limit: 200,
+          columns: ['id'],
+          bypassVectorIndex: true,
+          distanceRange: { upper },
+        });
+        expect(near.numRows).toBeGreaterThan(0);
+        expect(near.numRows).toBeLessThan(200);
+        for (const d of near.getChild('_distance')!.toArray() as Float32Array)
+          expect(d).toBeLessThan(upper);
+        await expectCode(
+          table.query({ vector, distanceRange: { lower: 2, upper: 1 } }),
+          E.InvalidInput,
+        );
+      });
+
+      it('fuses a vector and a text search, keeping both scores', async () => {
+        const table = await tableWithRows(100);
+        const job = await table.createIndex({ column: 'text', index_type: 'FTS' });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        const row = (await table.query({ filter: 'id = 7', columns: ['vector'] })).get(0)!;
+        const vector = [...(row.toJSON().vector as Float32Array | number[])].map(Number);
+        const hits = await table.query({
+          vector,
+          fullTextQuery: { query: 'item 7', columns: ['text'], operator: 'and' },
+          limit: 5,
+          columns: ['id'],
+        });
+        expect(hits.schema.fields.map((f) => f.name)).toEqual([
+          'id',
+          '_distance',
+          '_score',
+          '_relevance_score',
+        ]);
+        // Row 7 is first in both searches, so first fused, with both of its scores.
+        expect(hits.getChild('id')!.get(0)).toBe(7);
+        expect(hits.getChild('_distance')!.get(0)).toBeCloseTo(0, 5);
+        expect(hits.getChild('_score')!.get(0)).toBeGreaterThan(0);
+        const fused = [...(hits.getChild('_relevance_score')!.toArray() as Float32Array)];
+        expect(fused).toEqual([...fused].sort((a, b) => b - a));
+        // A text search that finds nothing leaves the vector search's order, without text scores.
+        const vectorOnly = await table.query({
+          vector,
+          fullTextQuery: { query: 'zzzunheardof', columns: ['text'] },
+          limit: 3,
+          columns: ['id'],
+        });
+        expect(vectorOnly.getChild('id')!.get(0)).toBe(7);
+        expect(vectorOnly.numRows).toBe(3);
+        expect(vectorOnly.getChild('_score')!.get(0)).toBeNull();
+        const plan = await table.explainPlan({
+          vector,
+          fullTextQuery: { query: 'item', columns: ['text'] },
+        });
+        expect(plan).toContain('-- Vector search');
+        expect(plan).toContain('-- Full-text search');
       });
 
       it('updates, deletes and merges rows', async () => {

@@ -101,6 +101,57 @@ describe('LanceDB remote client against the catalog server', () => {
     expect(server.log.every((line) => !JSON.stringify(line).includes(KEY))).toBe(true);
   });
 
+  it('searches by distance range, structured full text, hybrid, and explains and analyzes', async () => {
+    const db = await lancedb.connect('db://main', { apiKey: KEY, hostOverride: server.url });
+    const table = await db.createTable('search', sampleTable(400, 16));
+    await table.createIndex('text', { config: lancedb.Index.fts({ withPosition: true }) });
+    await table.waitForIndex(['text_idx'], 60);
+    const probe = [...(await table.query().where('id = 7').select(['vector']).toArray())[0].vector];
+
+    const all = await table.vectorSearch(probe).bypassVectorIndex().limit(400).toArray();
+    const upper = all[40]._distance as number;
+    const near = await table
+      .vectorSearch(probe)
+      .bypassVectorIndex()
+      .distanceRange(undefined, upper)
+      .limit(400)
+      .select(['id'])
+      .toArray();
+    expect(near.length).toBeGreaterThan(0);
+    expect(near.length).toBeLessThan(400);
+    for (const row of near) expect(row._distance).toBeLessThan(upper);
+
+    const phrase = await table
+      .query()
+      .fullTextSearch(new lancedb.PhraseQuery('item 42', 'text'))
+      .select(['text'])
+      .toArray();
+    expect(phrase.map((r) => r.text)).toEqual([expect.stringMatching(/ item 42$/)]);
+    const allWords = await table
+      .query()
+      .fullTextSearch(new lancedb.MatchQuery('item 43', 'text', { operator: lancedb.Operator.And }))
+      .select(['text'])
+      .toArray();
+    expect(allWords.map((r) => r.text)).toEqual([expect.stringMatching(/ item 43$/)]);
+
+    const rrf = await lancedb.rerankers.RRFReranker.create();
+    const hybrid = await table
+      .query()
+      .nearestTo(probe)
+      .fullTextSearch('item 7')
+      .rerank(rrf)
+      .select(['id'])
+      .limit(5)
+      .toArray();
+    expect(hybrid[0].id).toBe(7);
+    expect(hybrid[0]._relevance_score).toBeGreaterThan(0);
+
+    const query = table.vectorSearch(probe).where('id > 3').select(['id']).limit(5);
+    expect(await query.explainPlan()).toMatch(/KNN|ANN|Vector|knn/i);
+    expect(await query.analyzePlan()).toMatch(/elapsed|metrics|output_rows/i);
+    await db.dropTable('search');
+  });
+
   it('is refused without the key, with a clear 401', async () => {
     const db = await lancedb.connect('db://main', {
       apiKey: 'wrong-key',

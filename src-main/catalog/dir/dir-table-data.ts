@@ -14,9 +14,10 @@ import type {
   UpdateRequest,
 } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { toArrowTable, type TableData } from '../arrow-data';
+import { encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
 import { lance } from './lance-errors';
 import { explainQuery, runQuery } from './query-builder';
+import { explainHybrid, isHybrid, runHybridSearch } from './hybrid-search';
 import { forgetQuerySchema, withQuerySchema } from './query-schemas';
 import { streamQuery } from './query-stream';
 import type { DirTableCore } from './dir-table-core';
@@ -49,11 +50,18 @@ export async function insert(
 }
 
 export function query(t: DirTableCore, request: QueryRequest = {}): Promise<ArrowTable> {
-  return onQueriedTable(t, request, runQuery);
+  return onQueriedTable(t, request, isHybrid(request) ? runHybridSearch : runQuery);
 }
 
 export function queryStream(t: DirTableCore, request: QueryRequest = {}): Promise<ArrowIpcStream> {
-  return onQueriedTable(t, request, streamQuery);
+  // A fused answer is made whole (k rows) before it is known, so it is streamed once made.
+  return onQueriedTable(
+    t,
+    request,
+    isHybrid(request)
+      ? async (...args) => oneChunk(encodeIpcStream(await runHybridSearch(...args)))
+      : streamQuery,
+  );
 }
 
 /** Runs a query on the table, branch and version it names, against its remembered schema. */
@@ -77,7 +85,7 @@ export async function explainPlan(
 ): Promise<string> {
   const table = await t.lanceFor(request.branch);
   const schema = await lance(() => table.schema());
-  return explainQuery(
+  return (isHybrid(request) ? explainHybrid : explainQuery)(
     table,
     schema,
     request,
@@ -140,4 +148,8 @@ export async function mergeInsert(
     numUpdatedRows: result.numUpdatedRows,
     numDeletedRows: result.numDeletedRows,
   };
+}
+
+async function* oneChunk(bytes: Uint8Array): ArrowIpcStream {
+  yield bytes;
 }

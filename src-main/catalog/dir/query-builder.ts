@@ -3,9 +3,17 @@
  * full-text search, with filter, projection, limit and offset. Column paths are resolved against
  * the schema first, so a bad name is TableColumnNotFound rather than an engine error.
  */
-import type { Table as LanceTable } from '@lancedb/lancedb';
+import {
+  MatchQuery,
+  MultiMatchQuery,
+  Operator,
+  PhraseQuery,
+  type FullTextQuery as LanceFullTextQuery,
+  type Table as LanceTable,
+  type VectorQuery,
+} from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { QueryRequest } from '../../../src-shared/catalog-api';
+import type { FullTextQuery, QueryRequest } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { resolveFieldPath } from '../schema-fields';
 import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
@@ -56,46 +64,20 @@ export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequ
   if (request.orderBy?.length && (request.vector || request.fullTextQuery)) {
     throw errors.InvalidInput('A search is ordered by its score; orderBy applies to plain scans');
   }
-  if (request.vector && request.fullTextQuery) {
-    throw errors.InvalidInput(
-      'A query takes a vector or a full-text query, not both (hybrid search is not supported)',
-    );
+  if (request.distanceRange && !request.vector) {
+    throw errors.InvalidInput('distanceRange applies to a vector search; the query has no vector');
   }
   const columns = request.columns?.map((path) => resolveFieldPath(schema, path).canonicalPath);
 
   let query;
-  if (request.vector) {
-    const vectorColumn = request.vectorColumn
-      ? resolveFieldPath(schema, request.vectorColumn)
-      : undefined;
-    if (vectorColumn) {
-      const dimension = vectorDimension(toJsonArrowField(vectorColumn.field));
-      if (dimension === undefined) {
-        throw errors.InvalidInput(`Column ${vectorColumn.canonicalPath} is not a vector column`);
-      }
-      if (dimension !== request.vector.length) {
-        throw errors.InvalidInput(
-          `The query vector has ${request.vector.length} values; column ${vectorColumn.canonicalPath} holds vectors of ${dimension}`,
-        );
-      }
-    }
-    let search = table.vectorSearch(request.vector);
-    if (vectorColumn) search = search.column(vectorColumn.canonicalPath);
-    // The typings omit hamming, which LanceDB accepts for binary vectors.
-    if (request.distanceType) search = search.distanceType(request.distanceType as 'l2');
-    if (request.nprobes !== undefined) search = search.nprobes(request.nprobes);
-    if (request.refineFactor !== undefined) search = search.refineFactor(request.refineFactor);
-    if (request.ef !== undefined) search = search.ef(request.ef);
-    if (request.bypassVectorIndex) search = search.bypassVectorIndex();
-    if (request.prefilter === false) search = search.postfilter();
-    search = search.limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
-    query = search;
+  if (request.vector && request.fullTextQuery) {
+    throw errors.Internal('A hybrid search runs as its two parts (hybrid-search.ts)');
+  } else if (request.vector) {
+    query = vectorSearchOf(table.vectorSearch(request.vector), schema, request);
   } else if (request.fullTextQuery) {
-    const ftsColumns = request.fullTextQuery.columns?.map(
-      (path) => resolveFieldPath(schema, path).canonicalPath,
-    );
     query = table
-      .search(request.fullTextQuery.query, 'fts', ftsColumns)
+      .query()
+      .fullTextSearch(fullTextQueryOf(schema, request.fullTextQuery))
       .limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
   } else {
     query = table.query();
@@ -124,6 +106,73 @@ export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequ
   if (request.fastSearch) query = query.fastSearch();
   if (request.withRowId) query = query.withRowId();
   return query as BuiltQuery;
+}
+
+/** The vector part of a search: its column (checked against the vector) and its settings. */
+function vectorSearchOf(search: VectorQuery, schema: Schema, request: QueryRequest): VectorQuery {
+  const vector = request.vector!;
+  const vectorColumn = request.vectorColumn
+    ? resolveFieldPath(schema, request.vectorColumn)
+    : undefined;
+  if (vectorColumn) {
+    const dimension = vectorDimension(toJsonArrowField(vectorColumn.field));
+    if (dimension === undefined) {
+      throw errors.InvalidInput(`Column ${vectorColumn.canonicalPath} is not a vector column`);
+    }
+    if (dimension !== vector.length) {
+      throw errors.InvalidInput(
+        `The query vector has ${vector.length} values; column ${vectorColumn.canonicalPath} holds vectors of ${dimension}`,
+      );
+    }
+    search = search.column(vectorColumn.canonicalPath);
+  }
+  if (vector.some((value) => !Number.isFinite(value))) {
+    throw errors.InvalidInput('The query vector holds a value that is not a finite number');
+  }
+  // The typings omit hamming, which LanceDB accepts for binary vectors.
+  if (request.distanceType) search = search.distanceType(request.distanceType as 'l2');
+  if (request.nprobes !== undefined) search = search.nprobes(request.nprobes);
+  if (request.refineFactor !== undefined) search = search.refineFactor(request.refineFactor);
+  if (request.ef !== undefined) search = search.ef(request.ef);
+  if (request.bypassVectorIndex) search = search.bypassVectorIndex();
+  if (request.prefilter === false) search = search.postfilter();
+  if (request.distanceRange) {
+    const { lower, upper } = request.distanceRange;
+    if (lower !== undefined && upper !== undefined && lower >= upper) {
+      throw errors.InvalidInput(
+        `distanceRange is empty: lower ${lower} is not below upper ${upper}`,
+      );
+    }
+    search = search.distanceRange(lower, upper);
+  }
+  return search.limit(request.limit ?? DEFAULT_SEARCH_LIMIT);
+}
+
+/** The contract's full-text query as LanceDB's: a plain string, a match, a phrase or a multi-match. */
+function fullTextQueryOf(schema: Schema, fts: FullTextQuery): string | LanceFullTextQuery {
+  const columns = fts.columns?.map((path) => resolveFieldPath(schema, path).canonicalPath) ?? [];
+  const operator = fts.operator === 'and' ? Operator.And : Operator.Or;
+  if (fts.kind === 'phrase') {
+    if (columns.length !== 1) {
+      throw errors.InvalidInput('A phrase search names exactly one column');
+    }
+    return new PhraseQuery(fts.query, columns[0]!, { slop: fts.slop ?? 0 });
+  }
+  if (fts.slop !== undefined) throw errors.InvalidInput('slop applies to a phrase search');
+  if (columns.length === 1) {
+    return new MatchQuery(fts.query, columns[0]!, {
+      operator,
+      ...(fts.fuzziness === undefined ? {} : { fuzziness: fts.fuzziness }),
+    });
+  }
+  if (fts.fuzziness !== undefined) {
+    throw errors.InvalidInput('fuzziness applies to a search of one column');
+  }
+  if (columns.length > 1) return new MultiMatchQuery(fts.query, columns, { operator });
+  if (fts.operator === 'and') {
+    throw errors.InvalidInput('A search for all the words names its columns');
+  }
+  return fts.query;
 }
 
 /** A column rows can be ordered by: a top-level scalar (LanceDB sorts by those). */

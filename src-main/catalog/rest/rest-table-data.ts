@@ -7,6 +7,7 @@ import type { ArrowIpcStream, MergeInsertResult, WriteResult } from '../client';
 import type {
   BranchOption,
   CountOptions,
+  FullTextQuery,
   InsertOptions,
   MergeInsertOptions,
   QueryRequest,
@@ -49,18 +50,48 @@ export function toWireQuery(request: QueryRequest): Record<string, unknown> {
           })),
         }
       : {}),
-    ...(request.fullTextQuery
-      ? {
-          full_text_query: {
-            string_query: {
-              query: request.fullTextQuery.query,
-              ...(request.fullTextQuery.columns ? { columns: request.fullTextQuery.columns } : {}),
-            },
-          },
-        }
-      : {}),
+    ...(request.distanceRange?.lower === undefined
+      ? {}
+      : { lower_bound: request.distanceRange.lower }),
+    ...(request.distanceRange?.upper === undefined
+      ? {}
+      : { upper_bound: request.distanceRange.upper }),
+    ...(request.fullTextQuery ? { full_text_query: toWireFullText(request.fullTextQuery) } : {}),
     ...(request.version === undefined ? {} : { version: request.version }),
     ...(request.branch === undefined ? {} : { branch: request.branch }),
+  };
+}
+
+/**
+ * A plain search as the contract's `string_query`; a phrase, an operator or fuzziness need its
+ * `structured_query` (a match per column, or a multi-match over several).
+ */
+function toWireFullText(fts: FullTextQuery): Record<string, unknown> {
+  const plain = !fts.kind && !fts.operator && fts.fuzziness === undefined;
+  if (plain) {
+    return { string_query: { query: fts.query, ...(fts.columns ? { columns: fts.columns } : {}) } };
+  }
+  const columns = fts.columns ?? [];
+  if (fts.kind === 'phrase') {
+    return {
+      structured_query: {
+        query: { phrase: { terms: fts.query, column: columns[0], slop: fts.slop ?? 0 } },
+      },
+    };
+  }
+  const match = (column: string | undefined) => ({
+    terms: fts.query,
+    ...(column === undefined ? {} : { column }),
+    operator: fts.operator === 'and' ? 'And' : 'Or',
+    ...(fts.fuzziness === undefined ? {} : { fuzziness: fts.fuzziness }),
+  });
+  return {
+    structured_query: {
+      query:
+        columns.length > 1
+          ? { multi_match: { match_queries: columns.map(match) } }
+          : { match: match(columns[0]) },
+    },
   };
 }
 

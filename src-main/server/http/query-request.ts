@@ -45,6 +45,8 @@ export const QueryBodySchema = z
     maximum_nprobes: opt(z.number().int().min(0)),
     refine_factor: opt(z.number().int().min(1)),
     ef: opt(z.number().int().min(1)),
+    lower_bound: opt(z.number()),
+    upper_bound: opt(z.number()),
     prefilter: opt(z.boolean()),
     bypass_vector_index: opt(z.boolean()),
     fast_search: opt(z.boolean()),
@@ -74,22 +76,20 @@ export type QueryBody = z.infer<typeof QueryBodySchema>;
 /** LanceDB's remote client sends a huge k when the caller set no limit. */
 const NO_LIMIT_THRESHOLD = 2 ** 31;
 
-function ftsFrom(value: Record<string, unknown>): QueryRequest['fullTextQuery'] {
+type FullTextQuery = NonNullable<QueryRequest['fullTextQuery']>;
+
+/**
+ * A full-text query in any of its three shapes: the contract's `string_query`, its
+ * `structured_query`, or LanceDB's remote `{query, columns}` whose query may itself be structured.
+ */
+function ftsFrom(value: Record<string, unknown>): FullTextQuery {
   const stringQuery = value.string_query as { query?: unknown; columns?: unknown } | undefined;
   const source = stringQuery ?? value;
-  let query = source.query;
-  let columns = source.columns;
   const structured =
     (value.structured_query as { query?: unknown } | undefined)?.query ??
-    (typeof query === 'object' ? query : undefined);
-  if (structured && typeof structured === 'object') {
-    const match = (structured as { match?: { terms?: unknown; column?: unknown } }).match;
-    if (!match || typeof match.terms !== 'string') {
-      throw errors.Unsupported('Only match and plain-text full-text queries are supported');
-    }
-    query = match.terms;
-    columns = typeof match.column === 'string' ? [match.column] : undefined;
-  }
+    (typeof source.query === 'object' && source.query !== null ? source.query : undefined);
+  if (structured !== undefined) return structuredFts(structured);
+  const { query, columns } = source;
   if (typeof query !== 'string') throw errors.InvalidInput('full_text_query needs a query string');
   if (
     columns !== undefined &&
@@ -100,6 +100,67 @@ function ftsFrom(value: Record<string, unknown>): QueryRequest['fullTextQuery'] 
   return {
     query,
     ...(columns && (columns as string[]).length ? { columns: columns as string[] } : {}),
+  };
+}
+
+const MatchSchema = z
+  .object({
+    terms: z.string(),
+    column: opt(z.string()),
+    operator: opt(z.string()),
+    fuzziness: opt(z.number().int().min(0).max(2)),
+  })
+  .passthrough();
+const StructuredSchema = z.union([
+  z.object({ match: MatchSchema }).strict(),
+  z
+    .object({
+      phrase: z
+        .object({ terms: z.string(), column: opt(z.string()), slop: opt(z.number().int().min(0)) })
+        .passthrough(),
+    })
+    .strict(),
+  z.object({ multi_match: z.object({ match_queries: z.array(MatchSchema).min(1) }) }).strict(),
+]);
+
+/** The structured queries the engine maps: match, phrase and multi-match (boost and boolean not). */
+function structuredFts(raw: unknown): FullTextQuery {
+  if (raw && typeof raw === 'object' && ('boost' in raw || 'boolean' in raw)) {
+    throw errors.Unsupported('Boost and boolean full-text queries are not supported');
+  }
+  const parsed = StructuredSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw errors.InvalidInput(`Invalid full_text_query: ${describeZodError(parsed.error)}`);
+  }
+  const q = parsed.data;
+  const operatorOf = (operator: string | null | undefined) => {
+    if (operator === undefined || operator === null) return {};
+    const word = operator.toLowerCase();
+    if (word !== 'and' && word !== 'or')
+      throw errors.InvalidInput(`Unknown full-text operator ${JSON.stringify(operator)}`);
+    return { operator: word as 'and' | 'or' };
+  };
+  if ('match' in q) {
+    return {
+      query: q.match.terms,
+      ...(q.match.column ? { columns: [q.match.column] } : {}),
+      ...operatorOf(q.match.operator),
+      ...(q.match.fuzziness ? { fuzziness: q.match.fuzziness } : {}),
+    };
+  }
+  if ('phrase' in q) {
+    return {
+      query: q.phrase.terms,
+      kind: 'phrase',
+      ...(q.phrase.column ? { columns: [q.phrase.column] } : {}),
+      ...(q.phrase.slop ? { slop: q.phrase.slop } : {}),
+    };
+  }
+  const [first] = q.multi_match.match_queries;
+  return {
+    query: first!.terms,
+    columns: q.multi_match.match_queries.map((m) => m.column ?? '').filter((c) => c !== ''),
+    ...operatorOf(first!.operator),
   };
 }
 
@@ -148,6 +209,14 @@ export function toQueryRequest(raw: unknown): QueryRequest {
   if (b.ef) out.ef = b.ef;
   if (b.prefilter === false) out.prefilter = false;
   if (b.bypass_vector_index) out.bypassVectorIndex = true;
+  const lower = b.lower_bound ?? undefined;
+  const upper = b.upper_bound ?? undefined;
+  if (lower !== undefined || upper !== undefined) {
+    out.distanceRange = {
+      ...(lower === undefined ? {} : { lower }),
+      ...(upper === undefined ? {} : { upper }),
+    };
+  }
   if (b.fast_search) out.fastSearch = true;
   if (b.with_row_id) out.withRowId = true;
   if (b.version) out.version = b.version;
