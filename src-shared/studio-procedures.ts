@@ -79,6 +79,21 @@ function procedure<I extends z.ZodType, O extends z.ZodType>(
   return { input, output, access, errors: [...new Set([...COMMON, ...errors])] };
 }
 
+/** One run of a search or a console query, as the history keeps it (newest first). */
+export const HistoryEntrySchema = z.object({
+  at: z.number(),
+  query: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('search'), request: QueryRequestSchema }),
+    z.object({ kind: z.literal('sql'), text: z.string() }),
+  ]),
+  elapsedMs: z.number(),
+  rows: z.number(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** A search's answer: its rows as Arrow IPC, and how long the engine (and transport) took. */
+const SearchAnswer = z.object({ arrow: ArrowBytes, elapsedMs: z.number(), rows: z.number() });
+
 export const PROCEDURES = {
   'connections:list-open': procedure(z.object({}).strict(), z.array(ConnectionSchema), []),
   'connections:list-recent': procedure(z.object({}).strict(), z.array(RecentConnectionSchema), []),
@@ -285,6 +300,13 @@ export const PROCEDURES = {
     z.string(),
     [E.TableNotFound, E.TableColumnNotFound],
   ),
+  /** A search from the Search tab: run, timed, and kept in the table's history. */
+  'search:run': procedure(InTable.extend({ request: QueryRequestSchema }).strict(), SearchAnswer, [
+    E.TableNotFound,
+    E.TableColumnNotFound,
+  ]),
+  'search:history': procedure(InTable.strict(), z.array(HistoryEntrySchema), []),
+  'search:clear-history': procedure(InTable.strict(), z.object({}), []),
   'rows:update': procedure(
     InTable.extend({
       updates: z.record(z.string().min(1), z.string()),

@@ -34,6 +34,8 @@ import type { Readable } from 'node:stream';
 import { namespaceProcedures } from './procedures/namespace-procedures';
 import { tableProcedures } from './procedures/table-procedures';
 import { versionProcedures } from './procedures/version-procedures';
+import { searchProcedures } from './procedures/search-procedures';
+import { QueryHistory } from './search/query-history';
 
 export interface HostOptions {
   userDataDir: string;
@@ -92,6 +94,7 @@ export class Host {
       ...tableProcedures(ctx),
       ...versionProcedures(ctx),
       ...jobProcedures(ctx),
+      ...searchProcedures(ctx, new QueryHistory(join(options.userDataDir, 'query-history.json'))),
     } satisfies Handlers;
     this.imports.on((event) => {
       const connectionId = this.importConnection.get(event.job.id);
