@@ -24,6 +24,8 @@ import { allowedHosts, browserRefusal } from '../server/http/browser-guard';
 import { hasBody } from '../server/http/has-body';
 
 const TOKEN_HEADER = 'x-studio-token';
+/** Beside an Arrow answer, the rest of a procedure's value (see /rpc in the web-mode server). */
+const ARROW_FACTS_HEADER = 'x-studio-arrow-facts';
 /** An upload's file name, URI-encoded (a header holds only Latin-1). */
 const FILE_NAME_HEADER = 'x-file-name';
 /** The page and its assets: `/s/<token>/…`. */
@@ -117,6 +119,16 @@ export function buildWebServer(options: WebServerOptions): WebServer {
       const bytes = result.value;
       return reply
         .type(ARROW_STREAM_TYPE)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }
+    // An answer of Arrow bytes with a few facts beside them (a search and its time): the bytes
+    // as the body, as above, and the facts in a header, rather than the bytes in JSON.
+    const value = result.ok ? (result.value as { arrow?: unknown } | null) : null;
+    if (value && typeof value === 'object' && value.arrow instanceof Uint8Array) {
+      const { arrow: bytes, ...facts } = value;
+      return reply
+        .type(ARROW_STREAM_TYPE)
+        .header(ARROW_FACTS_HEADER, encodeURIComponent(JSON.stringify(facts)))
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     }
     return reply.type('application/json').send(result);

@@ -51,6 +51,7 @@ export const queryKeys = {
   count: (ref: TableRef, filter: string) => [...queryKeys.table(ref), 'count', filter] as const,
   distinct: (ref: TableRef, column: string) =>
     [...queryKeys.table(ref), 'distinct', column] as const,
+  searchHistory: (ref: TableRef) => [...queryKeys.table(ref), 'search-history'] as const,
   page: (
     ref: TableRef,
     view: {

@@ -8,6 +8,8 @@ import type { StudioApi } from '../../src-shared/studio-api';
 import { followEventStream } from './event-stream';
 
 const TOKEN_HEADER = 'x-studio-token';
+/** Beside an Arrow answer, the rest of a procedure's value (see /rpc in the web-mode server). */
+const ARROW_FACTS_HEADER = 'x-studio-arrow-facts';
 
 /**
  * The run token: the page lives under `/s/<token>/` (the web server redirects the printed
@@ -54,7 +56,14 @@ export function webBridge(token: string): StudioApi {
           body: JSON.stringify(input ?? {}),
         });
         if ((response.headers.get('content-type') ?? '').includes('arrow')) {
-          return { ok: true, value: new Uint8Array(await response.arrayBuffer()) as never };
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          const facts = response.headers.get(ARROW_FACTS_HEADER);
+          return {
+            ok: true,
+            value: (facts
+              ? { ...(JSON.parse(decodeURIComponent(facts)) as object), arrow: bytes }
+              : bytes) as never,
+          };
         }
         return (await response.json()) as never;
       } catch (error) {

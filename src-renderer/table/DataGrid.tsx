@@ -49,6 +49,7 @@ export interface OpenedRow {
 }
 
 const NONE_SELECTED: ReadonlySet<number> = new Set();
+const NO_PAGES: readonly number[] = [];
 /** A selection is for copying or changing rows by hand: a range is capped at this many. */
 export const MAX_SELECTED_ROWS = 1_000;
 
@@ -69,6 +70,7 @@ export function DataGrid({
   selected = NONE_SELECTED,
   onSelect,
   handle,
+  pageSource,
 }: {
   tableRef: TableRef;
   view: GridView;
@@ -82,6 +84,11 @@ export function DataGrid({
   selected?: ReadonlySet<number>;
   onSelect?: (rows: ReadonlySet<number>) => void;
   handle?: Ref<GridHandle>;
+  /**
+   * Rows already in hand (a search's answer) instead of the table's pages: given the page
+   * numbers in view, the pages it has.
+   */
+  pageSource?: (pageNumbers: readonly number[]) => Map<number, PageState>;
 }) {
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -104,7 +111,8 @@ export function DataGrid({
   const { first, last } = visibleRows(virtualTop, bodyViewport, ROW_HEIGHT, rowCount);
 
   const pageNumbers = useMemo(() => pagesCovering(first, last, PAGE_SIZE), [first, last]);
-  const pages = usePages(tableRef, view, pageNumbers);
+  const tablePages = usePages(tableRef, view, pageSource ? NO_PAGES : pageNumbers);
+  const pages = pageSource ? pageSource(pageNumbers) : tablePages;
   const firstError = [...pages.values()].find((p) => p.error)?.error;
   useEffect(() => onPageError(firstError), [firstError, onPageError]);
 

@@ -13,6 +13,9 @@ import { useObjectUrl } from './use-object-url';
 import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
 import type { TableRef } from '../api/query-keys';
 import { useWorkspace } from '../state/workspace';
+import { tableKey } from '../state/deep-link';
+import { EMPTY_FORM } from '../search/search-form';
+import { seedSearch } from '../search/search-seed';
 
 function LargeImage({ bytes, mime, name }: { bytes: Uint8Array; mime: string; name: string }) {
   const url = useObjectUrl(bytes, mime);
@@ -165,6 +168,23 @@ export function RowInspector({
               <span className="field-name">{column.name}</span>
               <span className="muted mono">{column.typeLabel}</span>
               <CopyButton text={copyTextOf(cell)} label={`Copy value of ${column.name}`} />
+              {cell.kind === 'vector' && (
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Find rows similar by ${column.name}`}
+                  onClick={() => {
+                    seedSearch(table, {
+                      ...EMPTY_FORM,
+                      vectorColumn: column.name,
+                      vectorText: JSON.stringify(Array.from(cell.values)),
+                    });
+                    ws.setTab(tableKey(table), 'search');
+                  }}
+                >
+                  Find similar
+                </button>
+              )}
               {editable && isEditableType(column.typeLabel) && (
                 <button
                   type="button"

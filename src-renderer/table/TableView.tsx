@@ -1,5 +1,6 @@
 /**
- * One open table: breadcrumbs, its actions, and four tabs (Overview, Schema, Data, Indexes).
+ * One open table: breadcrumbs, its actions, and five tabs (Overview, Schema, Data, Search,
+ * Indexes).
  * Radix Tabs give the tablist its roles and arrow-key movement.
  */
 import { Tabs } from 'radix-ui';
@@ -17,12 +18,14 @@ import { warmDecoder } from './decode-client';
 import { IndexesTab } from './IndexesTab';
 import { OverviewTab } from './OverviewTab';
 import { SchemaTab } from './SchemaTab';
+import { SearchTab } from '../search/SearchTab';
 import './table.css';
 
 const LABELS: Record<TableTab, string> = {
   overview: 'Overview',
   schema: 'Schema',
   data: 'Data',
+  search: 'Search',
   indexes: 'Indexes',
 };
 
@@ -91,6 +94,9 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
             tableRef={ref}
             writable={writable && !refusalFor(connection, 'write', ref.path)}
           />
+        </Tabs.Content>
+        <Tabs.Content value="search" className="tab-content tab-content-fill">
+          <SearchTab tableRef={ref} connection={connection} />
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
           <IndexesTab tableRef={ref} connection={connection} />

@@ -1,0 +1,65 @@
+/**
+ * Exports a query's answer to a file, batch by batch as the query produces them, never holding
+ * the whole answer: CSV, JSON (an array of objects), NDJSON or Parquet (see text-formats.ts and
+ * parquet-output.ts for what each writes). The file appears whole once the export succeeds; a
+ * failure or a cancel (the signal) leaves nothing under its name (atomic-output.ts).
+ */
+import type { RecordBatch, Schema } from 'apache-arrow';
+import { writeAtomically, type AtomicOutput } from './atomic-output';
+import { writeParquet } from './parquet-output';
+import { csvFormat, jsonArrayFormat, ndjsonFormat, type TextFormat } from './text-formats';
+
+export const EXPORT_FORMATS = ['csv', 'json', 'ndjson', 'parquet'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportResult {
+  rows: number;
+  /** The size of the file written. */
+  bytes: number;
+}
+
+export interface ExportOptions {
+  /** Cancels the export; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export async function exportResult(
+  format: ExportFormat,
+  batches: AsyncIterable<RecordBatch>,
+  schema: Schema,
+  path: string,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const { signal } = options;
+  let rows = 0;
+  const bytes = await writeAtomically(path, signal, async (output) => {
+    rows =
+      format === 'parquet'
+        ? await writeParquet(batches, schema, output, signal)
+        : await writeText(batches, TEXT_FORMATS[format](schema), output, signal);
+  });
+  return { rows, bytes };
+}
+
+const TEXT_FORMATS: Record<Exclude<ExportFormat, 'parquet'>, (schema: Schema) => TextFormat> = {
+  csv: csvFormat,
+  json: jsonArrayFormat,
+  ndjson: ndjsonFormat,
+};
+
+async function writeText(
+  batches: AsyncIterable<RecordBatch>,
+  format: TextFormat,
+  output: AtomicOutput,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  let rows = 0;
+  await output.write(format.start);
+  for await (const batch of batches) {
+    signal?.throwIfAborted();
+    await output.write(format.batch(batch, rows));
+    rows += batch.numRows;
+  }
+  await output.write(format.end(rows));
+  return rows;
+}

@@ -1,0 +1,278 @@
+/**
+ * A table's Search tab: vector, full-text and hybrid search with every LanceDB setting, results in
+ * the same grid as the Data tab (with `_distance`, `_score`, `_relevance_score`), the time taken,
+ * the plan explained or analyzed, and the table's history of searches.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { QueryRequest } from '../../src-shared/catalog-api';
+import type { Connection } from '../../src-shared/studio-procedures';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import { useIndexes, useJobs, useTableDescription } from '../api/catalog-queries';
+import type { TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { columnWidth } from '../table/column-layout';
+import { DataGrid, type GridColumn, type OpenedRow } from '../table/DataGrid';
+import { decodeArrowPage } from '../table/decode-client';
+import { RowInspector } from '../table/RowInspector';
+import { typeLabel } from '../table/schema-tree';
+import { PAGE_SIZE, type GridView, type PageState } from '../table/use-table-data';
+import { PlanPanel } from './PlanPanel';
+import { SearchFormPanel } from './SearchFormPanel';
+import { SearchHistory } from './SearchHistory';
+import {
+  EMPTY_FORM,
+  formFromRequest,
+  textColumns,
+  toSearchRequest,
+  vectorColumns,
+  type Problems,
+  type SearchForm,
+} from './search-form';
+import { takeSeed, useSearchSeed } from './search-seed';
+import { useSearchRun } from './use-search-run';
+import './search.css';
+
+const NO_FIELDS: readonly JsonArrowField[] = [];
+const RESULT_VIEW: GridView = { filter: '' };
+const SCORE_LABELS: Record<string, string> = {
+  _distance: 'distance',
+  _score: 'text score',
+  _relevance_score: 'fused (RRF)',
+  _rowid: 'row id',
+};
+
+export function SearchTab({
+  tableRef,
+  connection,
+  onShowCode,
+}: {
+  tableRef: TableRef;
+  connection: Connection;
+  onShowCode?: (request: QueryRequest) => void;
+}) {
+  const call = useCall();
+  const description = useTableDescription(tableRef);
+  const indexes = useIndexes(tableRef);
+  const jobs = useJobs();
+  const fields = (description.data?.schema.fields ?? NO_FIELDS) as JsonArrowField[];
+  const vectors = useMemo(() => vectorColumns(fields), [fields]);
+  const texts = useMemo(() => textColumns(fields), [fields]);
+
+  const [form, setForm] = useState<SearchForm>(EMPTY_FORM);
+  const [problems, setProblems] = useState<Problems>({});
+  const [plan, setPlan] = useState<{ text: string; analyzed: boolean }>();
+  const [planError, setPlanError] = useState<unknown>();
+  const [opened, setOpened] = useState<OpenedRow>();
+  const { result, error, running, run } = useSearchRun(tableRef);
+
+  // Sensible first choices once the schema is known: the first vector and FTS-indexed columns.
+  const withDefaults = useCallback(
+    (f: SearchForm): SearchForm => {
+      const vectorColumn = f.vectorColumn || vectors[0]?.path || '';
+      const ftsColumns = (indexes.data ?? [])
+        .filter((i) => i.indexType === 'FTS')
+        .map((i) => i.columns[0]!);
+      const chosen = f.textColumns.length > 0 ? f.textColumns : ftsColumns.slice(0, 1);
+      return vectorColumn === f.vectorColumn && chosen === f.textColumns
+        ? f
+        : { ...f, vectorColumn, textColumns: chosen };
+    },
+    [vectors, indexes.data],
+  );
+  useEffect(() => setForm(withDefaults), [withDefaults]);
+
+  const facts = useMemo(() => {
+    const partitions = new Map<string, number>();
+    for (const job of jobs.data ?? []) {
+      const p = job.target.params?.num_partitions;
+      if (
+        job.kind === 'create_index' &&
+        job.state === 'succeeded' &&
+        job.target.table === tableRef.table &&
+        job.target.index &&
+        typeof p === 'number'
+      )
+        partitions.set(job.target.index, p);
+    }
+    return { fields, indexes: indexes.data ?? [], partitions };
+  }, [fields, indexes.data, jobs.data, tableRef.table]);
+
+  const checked = useCallback(
+    (f: SearchForm) => {
+      const outcome = toSearchRequest(f, facts);
+      setProblems('problems' in outcome ? outcome.problems : {});
+      return 'request' in outcome ? outcome.request : undefined;
+    },
+    [facts],
+  );
+  const search = useCallback(
+    (f: SearchForm) => {
+      const request = checked(f);
+      if (request) {
+        setPlan(undefined);
+        setOpened(undefined);
+        void run(request);
+      }
+    },
+    [checked, run],
+  );
+
+  // A search handed over by "Find similar": fill the form and run it.
+  const seed = useSearchSeed(tableRef);
+  useEffect(() => {
+    if (!seed || fields.length === 0) return;
+    takeSeed(tableRef);
+    const seeded = withDefaults(seed.form);
+    setForm(seeded);
+    if (seed.run) search(seeded);
+  }, [seed, fields.length, tableRef, search, withDefaults]);
+
+  const explain = async (analyzed: boolean) => {
+    const request = checked(form);
+    if (!request) return;
+    setPlanError(undefined);
+    try {
+      const text = await call('tables:explain', {
+        ...tableInput(tableRef),
+        request,
+        analyze: analyzed,
+      });
+      setPlan({ text, analyzed });
+    } catch (caught) {
+      setPlan(undefined);
+      setPlanError(caught);
+    }
+  };
+
+  const randomRow = async () => {
+    try {
+      const rows = await call('tables:count', tableInput(tableRef));
+      if (rows === 0) return setProblems({ vectorText: 'The table has no rows' });
+      const bytes = await call('tables:page', {
+        ...tableInput(tableRef),
+        offset: Math.floor(Math.random() * rows),
+        limit: 1,
+        columns: [form.vectorColumn],
+      });
+      const cell = (await decodeArrowPage(bytes)).rows[0]?.[0];
+      if (cell?.kind !== 'vector') return setProblems({ vectorText: 'That row has no vector' });
+      setForm((f) => ({ ...f, vectorText: JSON.stringify(Array.from(cell.values)) }));
+    } catch (caught) {
+      setPlanError(caught);
+    }
+  };
+
+  const columns: GridColumn[] = useMemo(
+    () =>
+      // Scores first: a result is read by them, and wide vector columns would push them off-screen.
+      [...(result?.page.columns ?? [])]
+        .sort((a, b) => Number(b in SCORE_LABELS) - Number(a in SCORE_LABELS))
+        .map((name) => {
+          const field = fields.find((f) => f.name === name);
+          return {
+            name,
+            typeLabel: field ? typeLabel(field) : (SCORE_LABELS[name] ?? ''),
+            width: field ? columnWidth(field) : 130,
+          };
+        }),
+    [result, fields],
+  );
+  const pageSource = useCallback(
+    (numbers: readonly number[]) => {
+      const pages = new Map<number, PageState>();
+      if (!result) return pages;
+      for (const n of numbers) {
+        pages.set(n, {
+          page: {
+            columns: result.page.columns,
+            rows: result.page.rows.slice(n * PAGE_SIZE, (n + 1) * PAGE_SIZE),
+          },
+        });
+      }
+      return pages;
+    },
+    [result],
+  );
+
+  return (
+    <div className="search-tab">
+      <SearchFormPanel
+        form={form}
+        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        problems={problems}
+        vectorColumns={vectors}
+        textColumns={texts}
+        allColumns={fields.map((f) => f.name)}
+        running={running}
+        onSubmit={() => search(form)}
+        onExplain={(analyzed) => void explain(analyzed)}
+        onRandomRow={() => void randomRow()}
+        extraActions={
+          onShowCode && (
+            <button
+              type="button"
+              onClick={() => {
+                const request = checked(form);
+                if (request) onShowCode(request);
+              }}
+            >
+              Show code
+            </button>
+          )
+        }
+      />
+      <div className="search-results">
+        <ErrorMessage error={error} label="Search error" />
+        <ErrorMessage error={planError} label="Plan error" />
+        {result && (
+          <p
+            className="search-summary"
+            aria-live="polite"
+            data-testid="search-summary"
+            data-engine-ms={result.engineMs}
+            data-screen-ms={result.screenMs ?? ''}
+          >
+            {result.rows.toLocaleString('en-US')} rows · {result.engineMs.toFixed(1)} ms in{' '}
+            {connection.kind === 'remote' ? 'the server' : 'the engine'}
+            {result.screenMs !== undefined && ` · ${result.screenMs.toFixed(0)} ms to screen`}
+          </p>
+        )}
+        {plan && <PlanPanel plan={plan.text} analyzed={plan.analyzed} />}
+        <div className="search-grid">
+          {result && result.rows === 0 && <p className="empty-state">No rows found.</p>}
+          {result && result.rows > 0 && (
+            <DataGrid
+              key={result.startedAt}
+              tableRef={tableRef}
+              view={RESULT_VIEW}
+              columns={columns}
+              rowCount={result.rows}
+              onOpenRow={setOpened}
+              onPageError={() => undefined}
+              pageSource={pageSource}
+            />
+          )}
+          {opened && (
+            <RowInspector
+              row={opened}
+              table={tableRef}
+              writable={false}
+              onClose={() => setOpened(undefined)}
+            />
+          )}
+        </div>
+        <SearchHistory
+          tableRef={tableRef}
+          onLoad={(request) => setForm(formFromRequest(request))}
+          onRun={(request) => {
+            const next = formFromRequest(request);
+            setForm(next);
+            search(next);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
