@@ -22,6 +22,7 @@ import {
   JsonArrowSchemaSchema,
 } from './catalog-api';
 import type { ProcedureName } from './procedure-names';
+import { RecallCheckRequestSchema, RecallReportSchema } from './recall/recall-schemas';
 import {
   ConnectionId,
   Path,
@@ -78,6 +79,14 @@ function procedure<I extends z.ZodType, O extends z.ZodType>(
 ) {
   return { input, output, access, errors: [...new Set([...COMMON, ...errors])] };
 }
+
+/** A finished recall check's report, with the job that made it and the table it is of. */
+export const StoredRecallReportSchema = z.object({
+  jobId: z.string(),
+  tableKey: z.string(),
+  at: z.number(),
+  report: RecallReportSchema,
+});
 
 /** One run of a search or a console query, as the history keeps it (newest first). */
 export const HistoryEntrySchema = z.object({
@@ -307,6 +316,19 @@ export const PROCEDURES = {
   ]),
   'search:history': procedure(InTable.strict(), z.array(HistoryEntrySchema), []),
   'search:clear-history': procedure(InTable.strict(), z.object({}), []),
+  /** A recall check of a vector index, as a job of the host; refused at once if malformed. */
+  'recall:start': procedure(
+    InTable.extend({ request: RecallCheckRequestSchema }).strict(),
+    JobRecordSchema,
+    [E.TableNotFound, E.TableColumnNotFound, E.TableIndexNotFound, E.InvalidTableState],
+  ),
+  /** The table's kept reports, newest first. */
+  'recall:reports': procedure(InTable.strict(), z.array(StoredRecallReportSchema), []),
+  'recall:report': procedure(
+    InConn.extend({ jobId: z.string() }).strict(),
+    StoredRecallReportSchema.nullable(),
+    [],
+  ),
   'rows:update': procedure(
     InTable.extend({
       updates: z.record(z.string().min(1), z.string()),

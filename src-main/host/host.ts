@@ -36,6 +36,8 @@ import { tableProcedures } from './procedures/table-procedures';
 import { versionProcedures } from './procedures/version-procedures';
 import { searchProcedures } from './procedures/search-procedures';
 import { QueryHistory } from './search/query-history';
+import { recallProcedures } from './procedures/recall-procedures';
+import { RecallReports } from './recall/recall-reports';
 
 export interface HostOptions {
   userDataDir: string;
@@ -61,9 +63,12 @@ export class Host {
   private readonly names = new CatalogNameIndex({ maxAgeMs: 30_000, maxEntries: 200_000 });
 
   private readonly handlers: Handlers;
-  /** Import jobs, by connection; index builds are the catalogs' own jobs. */
+  /** Import jobs; index builds are the catalogs' own jobs. */
   private readonly imports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
-  private readonly importConnection = new Map<string, string>();
+  /** Recall checks: one at a time, so their timings are not each other's noise. */
+  private readonly checks = new JobRegistry({ concurrency: 1, maxQueued: 8 });
+  /** The connection of each job the host runs itself. */
+  private readonly jobConnection = new Map<string, string>();
   /** Files a browser uploads for an import (the web mode). */
   private readonly uploads: UploadStore;
 
@@ -79,7 +84,8 @@ export class Host {
       names: this.names,
       secrets: options.secrets,
       imports: this.imports,
-      importConnection: this.importConnection,
+      checks: this.checks,
+      jobConnection: this.jobConnection,
       emit: (event, payload) => this.emit(event, payload),
       changed: (connectionId, path, table) =>
         this.emit('catalog:changed', { connectionId, path, ...(table ? { table } : {}) }),
@@ -95,9 +101,14 @@ export class Host {
       ...versionProcedures(ctx),
       ...jobProcedures(ctx),
       ...searchProcedures(ctx, new QueryHistory(join(options.userDataDir, 'query-history.json'))),
+      ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
+    this.checks.on((event) => {
+      const connectionId = this.jobConnection.get(event.job.id);
+      if (connectionId) this.emit(event.type, { ...event.job, connectionId });
+    });
     this.imports.on((event) => {
-      const connectionId = this.importConnection.get(event.job.id);
+      const connectionId = this.jobConnection.get(event.job.id);
       if (connectionId) this.emit(event.type, { ...event.job, connectionId });
       if (connectionId && event.type === 'jobs:finished' && event.job.state === 'succeeded') {
         this.structureChanged(connectionId, event.job.target.namespacePath, event.job.target.table);
@@ -156,6 +167,7 @@ export class Host {
 
   async close(): Promise<void> {
     await this.imports.close();
+    await this.checks.close();
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
     this.uploads.close();

@@ -12,6 +12,7 @@ import { useWorkspace } from '../state/workspace';
 import { CancelJob } from './CancelJob';
 import { formatCount, formatDuration, isActive, jobFraction, jobTitle } from './job-format';
 import { ProgressBar } from './ProgressBar';
+import { RecallJobResult } from '../recall/RecallJobResult';
 
 export function JobsPanel() {
   const ws = useWorkspace();
@@ -61,7 +62,7 @@ function JobRow({ job, now }: { job: JobView; now: number }) {
                 path: job.target.namespacePath,
                 table: job.target.table,
               },
-              job.kind === 'create_index' ? 'indexes' : 'overview',
+              job.kind === 'import' ? 'overview' : 'indexes',
             )
           }
         >
@@ -90,6 +91,7 @@ function JobRow({ job, now }: { job: JobView; now: number }) {
         )}
         {fraction !== undefined && <span>{Math.round(fraction * 100)}%</span>}
       </div>
+      {job.kind === 'recall_check' && job.state === 'succeeded' && <RecallJobResult job={job} />}
       {job.error && (
         <p className="job-error" role="alert">
           {job.error.name}: {job.error.message}

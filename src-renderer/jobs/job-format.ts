@@ -7,6 +7,9 @@ export function jobTitle(job: JobView): string {
   if (job.kind === 'create_index') {
     return `${job.target.indexType ?? 'Index'} on ${job.target.column ?? '?'} of ${where}`;
   }
+  if (job.kind === 'recall_check') {
+    return `Recall check of ${job.target.index ?? 'index'} on ${job.target.column ?? '?'} of ${where}`;
+  }
   return `Import into ${where}`;
 }
 

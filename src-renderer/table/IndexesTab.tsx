@@ -4,7 +4,9 @@
  */
 import type { Connection } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
-import { useIndexes, useJobs } from '../api/catalog-queries';
+import { useIndexes, useJobs, useTableDescription } from '../api/catalog-queries';
+import { RecallSection } from '../recall/RecallSection';
+import '../recall/recall.css';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
 import { canChange, refusalFor } from '../api/connection-rights';
@@ -23,6 +25,7 @@ export function IndexesTab({
 }) {
   const ws = useWorkspace();
   const indexes = useIndexes(tableRef);
+  const description = useTableDescription(tableRef);
   const jobs = useJobs();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   /** The newest finished build of this index on this table: its parameters and time. */
@@ -121,6 +124,13 @@ export function IndexesTab({
             ))}
           </tbody>
         </table>
+      )}
+      {indexes.data && (
+        <RecallSection
+          tableRef={tableRef}
+          indexes={indexes.data}
+          rowCount={description.data?.rowCount}
+        />
       )}
     </div>
   );

@@ -35,9 +35,12 @@ export interface HostContext {
   recent: RecentConnections;
   names: CatalogNameIndex;
   secrets: SecretStore;
-  /** Import jobs, by connection; index builds are the catalogs' own jobs. */
+  /** Import jobs; index builds are the catalogs' own jobs. */
   imports: JobRegistry;
-  importConnection: Map<string, string>;
+  /** Recall checks: searches, so they queue apart from imports. */
+  checks: JobRegistry;
+  /** The connection of each job the host runs itself (imports and recall checks). */
+  jobConnection: Map<string, string>;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** A table's data or schema changed. */
   changed(connectionId: string, path: string[], table?: string): void;

@@ -28,12 +28,12 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
     'imports:preview': async ({ path, format }) => previewImport(path, format),
     'imports:start': async ({ connectionId, ...request }) => {
       const job = await startImport(ctx.imports, c.get(connectionId).catalog, request);
-      ctx.importConnection.set(job.id, connectionId);
+      ctx.jobConnection.set(job.id, connectionId);
       return job;
     },
     'jobs:list': async () => {
-      const imports = (await ctx.imports.list()).flatMap((job) => {
-        const connectionId = ctx.importConnection.get(job.id);
+      const own = [...(await ctx.imports.list()), ...(await ctx.checks.list())].flatMap((job) => {
+        const connectionId = ctx.jobConnection.get(job.id);
         return connectionId ? [{ ...job, connectionId }] : [];
       });
       const all = await Promise.all(
@@ -46,11 +46,16 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
           ).map((job) => ({ ...job, connectionId: connection.id })),
         ),
       );
-      return [...imports, ...all.flat()].sort((a, b) => b.createdAt - a.createdAt);
+      return [...own, ...all.flat()].sort((a, b) => b.createdAt - a.createdAt);
     },
     'jobs:cancel': async ({ connectionId, jobId }) =>
-      ctx.importConnection.has(jobId)
-        ? ctx.imports.cancel(jobId)
-        : c.get(connectionId).catalog.cancelJob(jobId),
+      !ctx.jobConnection.has(jobId)
+        ? c.get(connectionId).catalog.cancelJob(jobId)
+        : (await ctx.checks.get(jobId).then(
+              () => true,
+              () => false,
+            ))
+          ? ctx.checks.cancel(jobId)
+          : ctx.imports.cancel(jobId),
   };
 }

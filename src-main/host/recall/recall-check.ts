@@ -54,17 +54,34 @@ export async function runRecallCheck(
   request: RecallCheckRequest,
   context: RecallCheckContext = {},
 ): Promise<RecallReport> {
+  return runCheckedRecall(table, await checkRecallRequest(table, request), context);
+}
+
+/** A request found sound against its table: what a job needs to run it. */
+export interface CheckedRecall {
+  request: RecallCheckRequest;
+  k: number;
+  target: number;
+  rowCount: number;
+  resolved: Awaited<ReturnType<typeof resolveRecallTarget>>;
+}
+
+/**
+ * Everything that can be wrong with a request, found before any search: as a job, a bad request
+ * is refused when it is started, with the field named, rather than failing later in the list.
+ */
+export async function checkRecallRequest(
+  table: TableHandle,
+  request: RecallCheckRequest,
+): Promise<CheckedRecall> {
   const parsed = RecallCheckRequestSchema.safeParse(request);
   if (!parsed.success)
     throw errors.InvalidInput(`Invalid recall check: ${describeZodError(parsed.error)}`);
   const r = parsed.data;
-  const { signal } = context;
   const k = r.k ?? DEFAULT_K;
   const target = r.target ?? DEFAULT_TARGET;
-  const branch = r.branch === undefined ? {} : { branch: r.branch };
-
   const resolved = await resolveRecallTarget(table, r);
-  const rowCount = await table.countRows(branch);
+  const rowCount = await table.countRows(r.branch === undefined ? {} : { branch: r.branch });
   if (k > rowCount) {
     throw errors.InvalidInput(
       `k: ${k} neighbours were asked for, but ${table.name} has ${rowCount} row${rowCount === 1 ? '' : 's'}`,
@@ -75,6 +92,16 @@ export async function runRecallCheck(
       `vector: the query vector has ${r.vector.length} values; column ${resolved.column} holds vectors of ${resolved.dimension}`,
     );
   }
+  return { request: r, k, target, rowCount, resolved };
+}
+
+export async function runCheckedRecall(
+  table: TableHandle,
+  { request: r, k, target, rowCount, resolved }: CheckedRecall,
+  context: RecallCheckContext = {},
+): Promise<RecallReport> {
+  const { signal } = context;
+  const branch = r.branch === undefined ? {} : { branch: r.branch };
 
   const report = (progress: RecallProgress) => {
     context.onProgress?.(progress);
