@@ -4,6 +4,7 @@
  * runs on each change, so the form says what is wrong before anything is sent; the build then
  * runs as a job in the jobs panel.
  */
+import { ShowCode } from '../code/ShowCode';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { defaultIndexName } from '../../src-shared/index-request';
@@ -245,6 +246,20 @@ function IndexForm({
         <p className="help">{spec.label} takes no parameters.</p>
       )}
 
+      <div className="show-code">
+        <ShowCode
+          connectionId={table.connectionId}
+          action={() =>
+            checked && !problem
+              ? {
+                  kind: 'create-index',
+                  target: { namespacePath: [...table.path], table: table.table },
+                  request: checked.request,
+                }
+              : undefined
+          }
+        />
+      </div>
       <DialogActions
         label="Create index"
         pendingLabel="Starting…"

@@ -1,4 +1,5 @@
 /** An empty table from a schema built field by field. */
+import { ShowCode } from '../code/ShowCode';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NamespaceRef } from '../api/query-keys';
@@ -42,6 +43,20 @@ export function EmptyTableForm({ connectionId, path }: NamespaceRef) {
     >
       <NameField label="Table name" value={name} onChange={setName} touched={touched} />
       <SchemaBuilder fields={fields} onChange={setFields} showProblems={touched} />
+      <div className="show-code">
+        <ShowCode
+          connectionId={connectionId}
+          action={() =>
+            problem
+              ? undefined
+              : {
+                  kind: 'create-table',
+                  target: { namespacePath: [...path], table: name },
+                  schema: toJsonSchema(fields),
+                }
+          }
+        />
+      </div>
       <DialogActions
         label="Create table"
         pendingLabel="Creating…"

@@ -2,6 +2,7 @@
  * A new table (or more rows for an existing one) from a file: path and format, a preview of the
  * first rows, the inferred schema to edit, then the import as a job followed here until done.
  */
+import { ShowCode } from '../code/ShowCode';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { JsonArrowSchema } from '../../src-shared/vocabulary/json-arrow-types';
@@ -225,6 +226,23 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
       {job && <ImportProgress job={job} />}
       {/* Pending while the job runs, not only while it is sent: the button stays down until
           the import ends, and leaving the dialog does not stop it. */}
+      <div className="show-code">
+        <ShowCode
+          connectionId={connectionId}
+          action={() => {
+            const format = preview.data?.format ?? previewing?.format;
+            return problem || !format
+              ? undefined
+              : {
+                  kind: 'import',
+                  target: { namespacePath: [...path], table: target },
+                  file: filePath.trim(),
+                  format,
+                  mode,
+                };
+          }}
+        />
+      </div>
       <DialogActions
         label="Import"
         pendingLabel="Importing…"

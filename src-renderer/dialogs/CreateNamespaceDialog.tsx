@@ -1,4 +1,5 @@
 /** Create a namespace under a parent, with a live-checked name and optional properties. */
+import { ShowCode } from '../code/ShowCode';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NamespacePath } from '../api/query-keys';
@@ -61,6 +62,26 @@ export function CreateNamespaceDialog({
           autoFocus
         />
         <PropertiesEditor rows={properties} onChange={setProperties} />
+        <div className="show-code">
+          <ShowCode
+            connectionId={connectionId}
+            action={() =>
+              problem
+                ? undefined
+                : {
+                    kind: 'create-namespace',
+                    namespacePath: [...parent, name],
+                    ...(properties.length
+                      ? {
+                          properties: Object.fromEntries(
+                            properties.map((p) => [p.key.trim(), p.value]),
+                          ),
+                        }
+                      : {}),
+                  }
+            }
+          />
+        </div>
         <DialogActions
           label="Create namespace"
           pendingLabel="Creating…"

@@ -3,6 +3,7 @@
  * a namespace's contents when cascading, an index's speed-up. Tables and namespaces need their
  * name typed; an index can be rebuilt, so one click confirms it.
  */
+import { ShowCode } from '../code/ShowCode';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NamespaceRef, TableRef } from '../api/query-keys';
@@ -44,7 +45,17 @@ export function DropTableDialog({ table }: { table: TableRef }) {
         toasts.push('success', `Dropped table ${displayPath([...table.path, table.table])}`);
       }}
       onClose={ws.closeDialog}
-    />
+    >
+      <div className="show-code">
+        <ShowCode
+          connectionId={table.connectionId}
+          action={() => ({
+            kind: 'drop-table',
+            target: { namespacePath: [...table.path], table: table.table },
+          })}
+        />
+      </div>
+    </ConfirmDialog>
   );
 }
 
@@ -139,6 +150,16 @@ export function DropNamespaceDialog({ connectionId, path }: NamespaceRef) {
         <input type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
         Cascade: also drop every namespace and table inside
       </label>
+      <div className="show-code">
+        <ShowCode
+          connectionId={connectionId}
+          action={() => ({
+            kind: 'drop-namespace',
+            namespacePath: [...path],
+            options: { behavior: cascade ? 'cascade' : 'restrict' },
+          })}
+        />
+      </div>
     </ConfirmDialog>
   );
 }

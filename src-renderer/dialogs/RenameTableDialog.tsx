@@ -2,6 +2,7 @@
  * Rename a table, optionally moving it to another namespace. The open tab follows it, and the
  * dialog names what else changes: clients that use the old identifier stop finding it.
  */
+import { ShowCode } from '../code/ShowCode';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TableRef } from '../api/query-keys';
@@ -58,6 +59,23 @@ export function RenameTableDialog({ table }: { table: TableRef }) {
         >
           {pathProblem && <span className="field-error">{pathProblem}</span>}
         </TextField>
+        <div className="show-code">
+          <ShowCode
+            connectionId={table.connectionId}
+            action={() =>
+              problem || unchanged
+                ? undefined
+                : {
+                    kind: 'rename-table',
+                    target: { namespacePath: [...table.path], table: table.table },
+                    newName: name,
+                    ...(displayPath(newPath) === displayPath(table.path)
+                      ? {}
+                      : { newNamespacePath: newPath }),
+                  }
+            }
+          />
+        </div>
         <DialogActions
           label="Rename"
           pendingLabel="Renaming…"

@@ -1,14 +1,25 @@
 /** A recall check's result: the advice, the chart, and every setting's numbers. */
+import type { ReactNode } from 'react';
 import { describeSetting } from '../../src-shared/recall/describe-setting';
 import type { RecallReport } from '../../src-shared/recall/recall-schemas';
 import { RecallChart } from './RecallChart';
 
-export function RecallReportView({ report, at }: { report: RecallReport; at: number }) {
+export function RecallReportView({
+  report,
+  at,
+  children,
+}: {
+  report: RecallReport;
+  at: number;
+  /** Actions on the report, under the advice. */
+  children?: ReactNode;
+}) {
   return (
     <section className="recall-report" aria-label={`Recall of ${report.index.name}`}>
       <p className={report.advice.met ? 'recall-advice ok' : 'recall-advice warn'} role="note">
         {report.advice.message}
       </p>
+      {children}
       <p className="muted">
         {report.queries} {report.source === 'given' ? 'given' : 'sampled'} quer
         {report.queries === 1 ? 'y' : 'ies'} · k {report.k} · exact search{' '}

@@ -8,7 +8,10 @@ import type { IndexInfo } from '../../src-shared/catalog-api';
 import { isHnswIndex } from '../../src-shared/recall/default-grid';
 import type { RecallReport } from '../../src-shared/recall/recall-schemas';
 import { queryKeys, type TableRef } from '../api/query-keys';
-import { useJobs } from '../api/catalog-queries';
+import { useJobs, useTableDescription } from '../api/catalog-queries';
+import { ShowCode } from '../code/ShowCode';
+import { vectorColumns } from '../search/search-form';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
@@ -79,6 +82,10 @@ function IndexRecall({
 }) {
   const call = useCall();
   const jobs = useJobs();
+  const description = useTableDescription(tableRef);
+  const dimension = vectorColumns((description.data?.schema.fields ?? []) as JsonArrowField[]).find(
+    (c) => c.path === index.columns[0],
+  )?.dimension;
   const [form, setForm] = useState<RecallForm>(() =>
     isHnswIndex(index.indexType)
       ? { ...DEFAULT_RECALL_FORM, second: 'none, 40, 160' }
@@ -177,7 +184,34 @@ function IndexRecall({
           {running.error.message}
         </p>
       )}
-      {latest && <RecallReportView report={latest.report} at={latest.at} />}
+      {latest && (
+        <RecallReportView report={latest.report} at={latest.at}>
+          {latest.report.advice.pointIndex !== undefined && dimension !== undefined && (
+            <div className="show-code">
+              <span className="muted">The advised setting as code (with a zero query vector):</span>{' '}
+              <ShowCode
+                connectionId={tableRef.connectionId}
+                action={() => {
+                  const point = latest.report.points[latest.report.advice.pointIndex!]!;
+                  return {
+                    kind: 'recall-setting',
+                    target: { namespacePath: [...tableRef.path], table: tableRef.table },
+                    query: {
+                      vector: Array.from({ length: dimension }, () => 0),
+                      vectorColumn: latest.report.column,
+                      limit: latest.report.k,
+                    },
+                    nprobes: point.setting.nprobes ?? 20,
+                    ...(point.setting.refineFactor === undefined
+                      ? {}
+                      : { refineFactor: point.setting.refineFactor }),
+                  };
+                }}
+              />
+            </div>
+          )}
+        </RecallReportView>
+      )}
     </div>
   );
 }

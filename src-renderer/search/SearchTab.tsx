@@ -4,7 +4,6 @@
  * the plan explained or analyzed, and the table's history of searches.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { QueryRequest } from '../../src-shared/catalog-api';
 import type { Connection } from '../../src-shared/studio-procedures';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useIndexes, useJobs, useTableDescription } from '../api/catalog-queries';
@@ -12,6 +11,7 @@ import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { ShowCode } from '../code/ShowCode';
 import { columnWidth } from '../table/column-layout';
 import { DataGrid, type GridColumn, type OpenedRow } from '../table/DataGrid';
 import { decodeArrowPage } from '../table/decode-client';
@@ -46,11 +46,9 @@ const SCORE_LABELS: Record<string, string> = {
 export function SearchTab({
   tableRef,
   connection,
-  onShowCode,
 }: {
   tableRef: TableRef;
   connection: Connection;
-  onShowCode?: (request: QueryRequest) => void;
 }) {
   const call = useCall();
   const description = useTableDescription(tableRef);
@@ -210,17 +208,19 @@ export function SearchTab({
         onExplain={(analyzed) => void explain(analyzed)}
         onRandomRow={() => void randomRow()}
         extraActions={
-          onShowCode && (
-            <button
-              type="button"
-              onClick={() => {
-                const request = checked(form);
-                if (request) onShowCode(request);
-              }}
-            >
-              Show code
-            </button>
-          )
+          <ShowCode
+            connectionId={tableRef.connectionId}
+            action={() => {
+              const request = checked(form);
+              return request
+                ? {
+                    kind: 'search',
+                    target: { namespacePath: [...tableRef.path], table: tableRef.table },
+                    query: request,
+                  }
+                : undefined;
+            }}
+          />
         }
       />
       <div className="search-results">

@@ -41,6 +41,7 @@ describe.skipIf(!hasChromium)('search workbench in Chromium', () => {
   beforeAll(async () => {
     app = await startWebApp();
     page = await app.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     connectionId = await openFolderInUi(app, page, join(app.dir, 'catalog'));
     await app.catalogOf(connectionId).createTable('docs', sampleTable(600, 16));
     await buildIndex({
@@ -177,5 +178,29 @@ describe.skipIf(!hasChromium)('search workbench in Chromium', () => {
     await results()
       .getByRole('columnheader', { name: /^_score/ })
       .waitFor();
+  });
+  it('shows the search as code in three languages, and copies it', async () => {
+    await form().getByRole('radio', { name: 'Vector' }).check();
+    await form().getByLabel('nprobes').fill('3');
+    await form().getByRole('button', { name: 'Show code' }).click();
+    const panel = page.getByRole('region', { name: 'Code for this action' });
+    const typescript = await panel.getByLabel('typescript code', { exact: true }).textContent();
+    expect(typescript).toContain('@lancedb/lancedb');
+    expect(typescript).toContain('"docs"');
+    expect(typescript).toMatch(/nprobes\(3\)/);
+    await panel.getByRole('tab', { name: 'Python' }).click();
+    expect(await panel.getByLabel('python code', { exact: true }).textContent()).toMatch(
+      /import lancedb/,
+    );
+    await panel.getByRole('tab', { name: 'REST (curl)' }).click();
+    const curl = (await panel.getByLabel('curl code', { exact: true }).textContent())!;
+    expect(curl).toContain('/v1/table/docs/query');
+    expect(curl).toContain('"nprobes":3');
+    await screenshotBothThemes(page, 'search-show-code');
+    await panel.getByRole('button', { name: 'Copy curl code' }).click();
+    await panel.getByRole('button', { name: 'Copy curl code' }).getByText('Copied').waitFor();
+    await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(curl);
+    await form().getByRole('button', { name: 'Hide code' }).click();
+    await form().getByLabel('nprobes').fill('');
   });
 });
