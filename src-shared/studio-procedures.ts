@@ -329,6 +329,34 @@ export const PROCEDURES = {
     StoredRecallReportSchema.nullable(),
     [],
   ),
+  /** A console query: its rows, or where and why the text cannot be run (nothing ran). */
+  'console:run': procedure(
+    InConn.extend({ sql: z.string().min(1).max(1_000_000) }).strict(),
+    z.union([
+      SearchAnswer.extend({ namespacePath: z.array(z.string()), table: z.string() }),
+      z.object({
+        problem: z.object({
+          message: z.string(),
+          offset: z.number(),
+          length: z.number(),
+          line: z.number(),
+          column: z.number(),
+        }),
+      }),
+    ]),
+    [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],
+  ),
+  'console:history': procedure(InConn.strict(), z.array(HistoryEntrySchema), []),
+  /** A console query's whole answer written to a file on this machine, batch by batch. */
+  'console:export': procedure(
+    InConn.extend({
+      sql: z.string().min(1).max(1_000_000),
+      format: z.enum(['csv', 'json', 'ndjson', 'parquet']),
+      path: z.string().min(1).max(4096),
+    }).strict(),
+    z.object({ rows: z.number(), bytes: z.number() }),
+    [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],
+  ),
   'rows:update': procedure(
     InTable.extend({
       updates: z.record(z.string().min(1), z.string()),

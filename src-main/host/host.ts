@@ -37,6 +37,7 @@ import { versionProcedures } from './procedures/version-procedures';
 import { searchProcedures } from './procedures/search-procedures';
 import { QueryHistory } from './search/query-history';
 import { recallProcedures } from './procedures/recall-procedures';
+import { consoleProcedures } from './procedures/console-procedures';
 import { RecallReports } from './recall/recall-reports';
 
 export interface HostOptions {
@@ -94,13 +95,15 @@ export class Host {
       table: async (input) =>
         this.connections.get(input.connectionId).catalog.openTable(input.table, input.path),
     };
+    const history = new QueryHistory(join(options.userDataDir, 'query-history.json'));
     this.handlers = {
       ...connectionProcedures(ctx),
       ...namespaceProcedures(ctx),
       ...tableProcedures(ctx),
       ...versionProcedures(ctx),
       ...jobProcedures(ctx),
-      ...searchProcedures(ctx, new QueryHistory(join(options.userDataDir, 'query-history.json'))),
+      ...searchProcedures(ctx, history),
+      ...consoleProcedures(ctx, history),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
     this.checks.on((event) => {

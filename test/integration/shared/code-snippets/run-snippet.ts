@@ -3,7 +3,7 @@
  * repository (so `@lancedb/lancedb` and `apache-arrow` resolve), curl through `bash -c`.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -11,9 +11,15 @@ const run = promisify(execFile);
 const REPO = resolve(import.meta.dirname, '../../../..');
 const TSX = join(REPO, 'node_modules/.bin/tsx');
 
-/** A temp folder under the repository's ignored `.scratch/`, removed by the returned function. */
+/**
+ * A temp folder inside the repository, where `@lancedb/lancedb` resolves, removed by the returned
+ * function. Under node_modules/.cache: present on every install, and outside what lint and
+ * prettier read (a clean clone has no `.scratch/`).
+ */
 export function scratchDir(): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(REPO, '.scratch', 'snippet-'));
+  const parent = join(REPO, 'node_modules', '.cache', 'snippets');
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(join(parent, 'snippet-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The query console: SQL parsed and mapped onto a QueryRequest (console/parse-console-query.ts),
+ * run by the engine, timed, and kept in the connection's history; a result exported to a file,
+ * streamed batch by batch from the engine's answer.
+ */
+import { collectIpcStream } from '../../catalog/arrow-data';
+import { arrow } from '../../catalog/arrow';
+import { ipcRowCount } from '../../catalog/ipc-row-count';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { ConsoleQueryError } from '../console/console-query-error';
+import { parseConsoleQuery, type ConsoleQuery } from '../console/parse-console-query';
+import { exportResult } from '../exports/export-result';
+import { consoleHistoryKey, type QueryHistory } from '../search/query-history';
+import type { HandlersFor, HostContext } from './context';
+
+type Names = 'console:run' | 'console:history' | 'console:export';
+
+/** The parsed query, or where and why the text cannot be run, as a value the editor can mark. */
+function parse(sql: string): { query: ConsoleQuery } | { problem: ConsoleProblem } {
+  try {
+    return { query: parseConsoleQuery(sql) };
+  } catch (error) {
+    if (!(error instanceof ConsoleQueryError)) throw error;
+    const { message, offset, length, line, column } = error;
+    return { problem: { message, offset, length, line, column } };
+  }
+}
+
+interface ConsoleProblem {
+  message: string;
+  offset: number;
+  length: number;
+  line: number;
+  column: number;
+}
+
+export function consoleProcedures(ctx: HostContext, history: QueryHistory): HandlersFor<Names> {
+  const targetOf = (connectionId: string) => ctx.connections.get(connectionId).target;
+  const open = (connectionId: string, query: ConsoleQuery) =>
+    ctx.table({ connectionId, path: query.namespacePath, table: query.table });
+  return {
+    'console:run': async ({ connectionId, sql }) => {
+      const parsed = parse(sql);
+      if ('problem' in parsed) return parsed;
+      const { query } = parsed;
+      const table = await open(connectionId, query);
+      const started = performance.now();
+      const bytes = await collectIpcStream(await table.queryStream(query.request));
+      const elapsedMs = Math.round((performance.now() - started) * 100) / 100;
+      const rows = ipcRowCount(bytes);
+      history.add(consoleHistoryKey(targetOf(connectionId)), {
+        at: Date.now(),
+        query: { kind: 'sql', text: sql },
+        elapsedMs,
+        rows,
+      });
+      return {
+        arrow: bytes,
+        elapsedMs,
+        rows,
+        namespacePath: query.namespacePath,
+        table: query.table,
+      };
+    },
+    'console:history': async ({ connectionId }) =>
+      history.list(consoleHistoryKey(targetOf(connectionId))),
+    'console:export': async ({ connectionId, sql, format, path }) => {
+      const parsed = parse(sql);
+      if ('problem' in parsed) {
+        const p = parsed.problem;
+        throw errors.InvalidInput(`Line ${p.line}, column ${p.column}: ${p.message}`);
+      }
+      const table = await open(connectionId, parsed.query);
+      // The answer's batches as LanceDB produces them, written as they come.
+      const reader = await arrow.RecordBatchReader.from(
+        await table.queryStream(parsed.query.request),
+      );
+      await reader.open();
+      return exportResult(format, reader, reader.schema, path);
+    },
+  };
+}
