@@ -3,6 +3,7 @@
  * run by the engine, timed, and kept in the connection's history; a result exported to a file,
  * streamed batch by batch from the engine's answer.
  */
+import type { AsyncRecordBatchStreamReader } from 'apache-arrow';
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { arrow } from '../../catalog/arrow';
 import { ipcRowCount } from '../../catalog/ipc-row-count';
@@ -72,9 +73,11 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
       }
       const table = await open(connectionId, parsed.query);
       // The answer's batches as LanceDB produces them, written as they come.
-      const reader = await arrow.RecordBatchReader.from(
-        await table.queryStream(parsed.query.request),
-      );
+      const stream = await table.queryStream(parsed.query.request);
+      // An async iterable of bytes makes (a promise of) an async stream reader; apache-arrow's
+      // typings pick a synchronous overload for it.
+      const made: unknown = arrow.RecordBatchReader.from(stream);
+      const reader = (await Promise.resolve(made)) as AsyncRecordBatchStreamReader;
       await reader.open();
       return exportResult(format, reader, reader.schema, path);
     },
