@@ -13,6 +13,7 @@ import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { displayPath } from '../common/format-path';
 import { GuardedButton } from '../common/GuardedButton';
+import { ConsolePanel } from '../console/ConsolePanel';
 import { useWorkspace } from '../state/workspace';
 import { humanBytes } from '../table/format-bytes';
 
@@ -62,6 +63,7 @@ export function NamespaceView({
   const writable = canChange(connection);
   const title = path.length ? displayPath(path) : connection.name;
   const props = Object.entries(properties.data?.properties ?? {});
+  const [consoleOpen, setConsoleOpen] = useState(false);
 
   return (
     <section className="namespace-view" aria-label={`Namespace ${title}`}>
@@ -86,11 +88,30 @@ export function NamespaceView({
               </GuardedButton>
             </>
           )}
+          <button
+            type="button"
+            aria-expanded={consoleOpen}
+            onClick={() => setConsoleOpen((open) => !open)}
+          >
+            Query console
+          </button>
           <button type="button" onClick={ws.closeNamespace}>
             Close
           </button>
         </div>
       </header>
+
+      {consoleOpen && (
+        <ConsolePanel
+          key={connectionId}
+          connectionId={connectionId}
+          initial={
+            tables[0]
+              ? `SELECT * FROM ${consoleTableName(path, tables[0].name)} LIMIT 100`
+              : ''
+          }
+        />
+      )}
 
       {path.length > 0 && (
         <>
@@ -185,4 +206,15 @@ export function NamespaceView({
       )}
     </section>
   );
+}
+
+/** A name as the console reads it: bare when it is a plain lower-case word, else quoted. */
+function sqlName(name: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
+}
+
+/** A table as the console names it: `t`, `ns.t`, or `"a$b".t` below the first level. */
+function consoleTableName(path: readonly string[], table: string): string {
+  const namespace = path.length > 1 ? [sqlName(path.join('$'))] : path.map(sqlName);
+  return [...namespace, sqlName(table)].join('.');
 }

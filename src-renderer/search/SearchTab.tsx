@@ -17,7 +17,8 @@ import { DataGrid, type GridColumn, type OpenedRow } from '../table/DataGrid';
 import { decodeArrowPage } from '../table/decode-client';
 import { RowInspector } from '../table/RowInspector';
 import { typeLabel } from '../table/schema-tree';
-import { PAGE_SIZE, type GridView, type PageState } from '../table/use-table-data';
+import type { GridView } from '../table/use-table-data';
+import { resultPageSource } from '../table/result-pages';
 import { PlanPanel } from './PlanPanel';
 import { SearchFormPanel } from './SearchFormPanel';
 import { SearchHistory } from './SearchHistory';
@@ -177,22 +178,7 @@ export function SearchTab({
         }),
     [result, fields],
   );
-  const pageSource = useCallback(
-    (numbers: readonly number[]) => {
-      const pages = new Map<number, PageState>();
-      if (!result) return pages;
-      for (const n of numbers) {
-        pages.set(n, {
-          page: {
-            columns: result.page.columns,
-            rows: result.page.rows.slice(n * PAGE_SIZE, (n + 1) * PAGE_SIZE),
-          },
-        });
-      }
-      return pages;
-    },
-    [result],
-  );
+  const pageSource = useMemo(() => resultPageSource(result?.page), [result]);
 
   return (
     <div className="search-tab">

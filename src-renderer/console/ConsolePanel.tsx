@@ -1,0 +1,207 @@
+/**
+ * The query console of a connection: SQL in an editor, mapped onto LanceDB's query API by the
+ * host (never run by an interpreter of ours), results in the grid, refusals marked in the text,
+ * recent queries, and export of the whole result to a file.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import type { ProcedureOutput } from '../../src-shared/studio-procedures';
+import type { TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { ErrorMessage } from '../common/ErrorMessage';
+import { SelectField } from '../common/SelectField';
+import { TextField } from '../common/TextField';
+import type { DecodedPage } from '../table/cell-model';
+import { DataGrid, type GridColumn } from '../table/DataGrid';
+import { decodeArrowPage } from '../table/decode-client';
+import { resultPageSource } from '../table/result-pages';
+import type { GridView } from '../table/use-table-data';
+import { SqlEditor, type EditorHandle } from './SqlEditor';
+import './console.css';
+
+type Answer = Extract<ProcedureOutput<'console:run'>, { arrow: Uint8Array }>;
+type Problem = Extract<ProcedureOutput<'console:run'>, { problem: unknown }>['problem'];
+type ExportFormat = 'csv' | 'json' | 'ndjson' | 'parquet';
+
+const RESULT_VIEW: GridView = { filter: '' };
+
+export function ConsolePanel({ connectionId, initial }: { connectionId: string; initial: string }) {
+  const call = useCall();
+  const client = useQueryClient();
+  const editor = useRef<EditorHandle>(undefined);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [problem, setProblem] = useState<Problem>();
+  const [result, setResult] = useState<{ answer: Answer; page: DecodedPage; sql: string }>();
+  const historyKey = ['c', connectionId, 'console-history'];
+  const history = useQuery({
+    queryKey: historyKey,
+    queryFn: () => call('console:history', { connectionId }),
+  });
+
+  const run = async (sql: string) => {
+    if (sql.trim() === '') return;
+    setRunning(true);
+    setError(undefined);
+    setProblem(undefined);
+    try {
+      const answer = await call('console:run', { connectionId, sql });
+      if ('problem' in answer) {
+        setProblem(answer.problem);
+        editor.current?.select(answer.problem.offset, answer.problem.length);
+      } else {
+        setResult({ answer, page: await decodeArrowPage(answer.arrow), sql });
+      }
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setRunning(false);
+      void client.invalidateQueries({ queryKey: historyKey });
+    }
+  };
+
+  const columns: GridColumn[] = useMemo(
+    () => (result?.page.columns ?? []).map((name) => ({ name, typeLabel: '', width: 160 })),
+    [result],
+  );
+  const pageSource = useMemo(() => resultPageSource(result?.page), [result]);
+  const ref: TableRef | undefined = result && {
+    connectionId,
+    path: result.answer.namespacePath,
+    table: result.answer.table,
+  };
+
+  return (
+    <section className="console-panel" aria-label="Query console">
+      <SqlEditor
+        initial={initial}
+        onRun={(sql) => void run(sql)}
+        onReady={(handle) => (editor.current = handle)}
+      />
+      <div className="row">
+        <button
+          type="button"
+          className="primary"
+          disabled={running}
+          onClick={() => void run(editor.current?.text() ?? '')}
+        >
+          {running ? 'Running…' : 'Run'}
+        </button>
+        <span className="muted">Ctrl/Cmd+Enter runs the query</span>
+        <span className="spacer" />
+        {result && (
+          <span className="muted" data-testid="console-summary">
+            {result.answer.rows.toLocaleString('en-US')} rows · {result.answer.elapsedMs.toFixed(1)}{' '}
+            ms
+          </span>
+        )}
+      </div>
+      {problem && (
+        <p className="form-problem" role="alert" aria-label="Query problem">
+          Line {problem.line}, column {problem.column}: {problem.message}
+        </p>
+      )}
+      <ErrorMessage error={error} label="Query error" />
+      {result && ref && (
+        <>
+          <div className="console-grid">
+            {result.answer.rows === 0 ? (
+              <p className="empty-state">No rows.</p>
+            ) : (
+              <DataGrid
+                key={`${result.answer.elapsedMs}-${result.sql}`}
+                tableRef={ref}
+                view={RESULT_VIEW}
+                columns={columns}
+                rowCount={result.answer.rows}
+                onOpenRow={() => undefined}
+                onPageError={() => undefined}
+                pageSource={pageSource}
+              />
+            )}
+          </div>
+          <ExportForm connectionId={connectionId} sql={result.sql} />
+        </>
+      )}
+      <details className="console-history">
+        <summary>Recent queries ({history.data?.length ?? 0})</summary>
+        <ol>
+          {(history.data ?? []).flatMap((entry) =>
+            entry.query.kind === 'sql'
+              ? [
+                  <li key={entry.at}>
+                    <button
+                      type="button"
+                      className="link mono"
+                      onClick={() => {
+                        if (entry.query.kind === 'sql') editor.current?.setText(entry.query.text);
+                      }}
+                    >
+                      {entry.query.text}
+                    </button>
+                    <span className="muted">
+                      {entry.rows} rows · {entry.elapsedMs.toFixed(1)} ms
+                    </span>
+                  </li>,
+                ]
+              : [],
+          )}
+        </ol>
+      </details>
+    </section>
+  );
+}
+
+/** The whole result written to a file on the app's machine, batch by batch (not just the rows shown). */
+function ExportForm({ connectionId, sql }: { connectionId: string; sql: string }) {
+  const call = useCall();
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [path, setPath] = useState('');
+  const [done, setDone] = useState<{ rows: number; bytes: number; path: string }>();
+  const [error, setError] = useState<unknown>();
+  const [pending, setPending] = useState(false);
+  return (
+    <form
+      className="console-export row"
+      aria-label="Export result"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setPending(true);
+        setError(undefined);
+        setDone(undefined);
+        call('console:export', { connectionId, sql, format, path: path.trim() })
+          .then((written) => setDone({ ...written, path: path.trim() }), setError)
+          .finally(() => setPending(false));
+      }}
+    >
+      <SelectField
+        label="Export as"
+        value={format}
+        options={[
+          ['csv', 'CSV'],
+          ['json', 'JSON'],
+          ['ndjson', 'NDJSON'],
+          ['parquet', 'Parquet'],
+        ]}
+        onChange={setFormat}
+      />
+      <TextField
+        label="To file"
+        className="mono"
+        placeholder={`/path/to/result.${format}`}
+        value={path}
+        onChange={setPath}
+      />
+      <button type="submit" disabled={pending || path.trim() === ''}>
+        {pending ? 'Exporting…' : 'Export'}
+      </button>
+      {done && (
+        <span role="status" className="muted">
+          Wrote {done.rows.toLocaleString('en-US')} rows ({done.bytes.toLocaleString('en-US')}{' '}
+          bytes) to {done.path}
+        </span>
+      )}
+      <ErrorMessage error={error} label="Export error" />
+    </form>
+  );
+}
