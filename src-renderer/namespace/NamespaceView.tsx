@@ -106,9 +106,7 @@ export function NamespaceView({
           key={connectionId}
           connectionId={connectionId}
           initial={
-            tables[0]
-              ? `SELECT * FROM ${consoleTableName(path, tables[0].name)} LIMIT 100`
-              : ''
+            tables[0] ? `SELECT * FROM ${consoleTableName(path, tables[0].name)} LIMIT 100` : ''
           }
         />
       )}
