@@ -19,6 +19,7 @@ import { RowInspector } from '../table/RowInspector';
 import { typeLabel } from '../table/schema-tree';
 import type { GridView } from '../table/use-table-data';
 import { resultPageSource } from '../table/result-pages';
+import { highlightFor } from '../table/highlight';
 import { PlanPanel } from './PlanPanel';
 import { SearchFormPanel } from './SearchFormPanel';
 import { SearchHistory } from './SearchHistory';
@@ -179,6 +180,7 @@ export function SearchTab({
     [result, fields],
   );
   const pageSource = useMemo(() => resultPageSource(result?.page), [result]);
+  const highlight = useMemo(() => highlightFor(result?.request.fullTextQuery?.query), [result]);
 
   return (
     <div className="search-tab">
@@ -238,6 +240,7 @@ export function SearchTab({
               onOpenRow={setOpened}
               onPageError={() => undefined}
               pageSource={pageSource}
+              highlight={highlight}
             />
           )}
           {opened && (

@@ -1,5 +1,6 @@
 /** One cell in the grid, compact: vectors as dim, norm and a sparkline; images as thumbnails. */
 import type { Cell } from './cell-model';
+import { splitMatches, type Highlight } from './highlight';
 import { humanBytes } from './format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
@@ -19,13 +20,22 @@ export function formatNorm(norm: number): string {
   return norm >= 100 ? norm.toFixed(0) : norm.toPrecision(3);
 }
 
-export function CellView({ cell }: { cell: Cell }) {
+export function CellView({ cell, highlight }: { cell: Cell; highlight?: Highlight }) {
   switch (cell.kind) {
     case 'null':
       return <span className="cell-null">null</span>;
     case 'bool':
-    case 'text':
       return <span className="cell-text">{cell.text}</span>;
+    case 'text':
+      return (
+        <span className="cell-text">
+          {highlight
+            ? splitMatches(cell.text, highlight).map((run, i) =>
+                i % 2 === 1 ? <mark key={i}>{run}</mark> : run,
+              )
+            : cell.text}
+        </span>
+      );
     case 'number':
       return <span className="cell-number">{cell.text}</span>;
     case 'nested':

@@ -22,6 +22,7 @@ import {
 import type { TableRef } from '../api/query-keys';
 import type { Cell, DecodedPage } from './cell-model';
 import { CellView } from './CellView';
+import type { Highlight } from './highlight';
 import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
 import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
 
@@ -71,6 +72,7 @@ export function DataGrid({
   onSelect,
   handle,
   pageSource,
+  highlight,
 }: {
   tableRef: TableRef;
   view: GridView;
@@ -89,6 +91,8 @@ export function DataGrid({
    * numbers in view, the pages it has.
    */
   pageSource?: (pageNumbers: readonly number[]) => Map<number, PageState>;
+  /** Words to mark in text cells: a full-text search's. */
+  highlight?: Highlight;
 }) {
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -292,7 +296,7 @@ export function DataGrid({
               onMouseDown={() => setFocus({ row: r, col: vc.index })}
             >
               {cell ? (
-                <CellView cell={cell} />
+                <CellView cell={cell} highlight={highlight} />
               ) : (
                 <span className="cell-loading" aria-label="Loading" />
               )}

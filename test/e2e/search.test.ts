@@ -129,6 +129,8 @@ describe.skipIf(!hasChromium)('search workbench in Chromium', () => {
       .getByRole('columnheader', { name: /^_score/ })
       .waitFor();
     await results().locator('[role="gridcell"]', { hasText: 'mountain' }).first().waitFor();
+    // The query's words are marked in the text cells.
+    await expect(results().locator('mark').first().textContent()).resolves.toBe('mountain');
     await screenshotBothThemes(page, 'search-text');
   });
 
