@@ -333,7 +333,12 @@ export const PROCEDURES = {
   'console:run': procedure(
     InConn.extend({ sql: z.string().min(1).max(1_000_000) }).strict(),
     z.union([
-      SearchAnswer.extend({ namespacePath: z.array(z.string()), table: z.string() }),
+      SearchAnswer.extend({
+        namespacePath: z.array(z.string()),
+        table: z.string(),
+        /** Set when a scan without LIMIT was cut at this many rows for the screen. */
+        cappedAt: z.number().optional(),
+      }),
       z.object({
         problem: z.object({
           message: z.string(),
@@ -347,14 +352,16 @@ export const PROCEDURES = {
     [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],
   ),
   'console:history': procedure(InConn.strict(), z.array(HistoryEntrySchema), []),
-  /** A console query's whole answer written to a file on this machine, batch by batch. */
+  /** A console query's whole answer written to a file on this machine, as a job. */
   'console:export': procedure(
     InConn.extend({
       sql: z.string().min(1).max(1_000_000),
       format: z.enum(['csv', 'json', 'ndjson', 'parquet']),
+      /** Absolute; an existing file is replaced only with `overwrite`. */
       path: z.string().min(1).max(4096),
+      overwrite: z.boolean().optional(),
     }).strict(),
-    z.object({ rows: z.number(), bytes: z.number() }),
+    JobRecordSchema,
     [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],
   ),
   'rows:update': procedure(

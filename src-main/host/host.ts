@@ -68,6 +68,8 @@ export class Host {
   private readonly imports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
   /** Recall checks: one at a time, so their timings are not each other's noise. */
   private readonly checks = new JobRegistry({ concurrency: 1, maxQueued: 8 });
+  /** Exports of query results: disk-bound, one at a time. */
+  private readonly exports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
   /** The connection of each job the host runs itself. */
   private readonly jobConnection = new Map<string, string>();
   /** Files a browser uploads for an import (the web mode). */
@@ -86,6 +88,7 @@ export class Host {
       secrets: options.secrets,
       imports: this.imports,
       checks: this.checks,
+      exports: this.exports,
       jobConnection: this.jobConnection,
       emit: (event, payload) => this.emit(event, payload),
       changed: (connectionId, path, table) =>
@@ -106,10 +109,12 @@ export class Host {
       ...consoleProcedures(ctx, history),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
-    this.checks.on((event) => {
-      const connectionId = this.jobConnection.get(event.job.id);
-      if (connectionId) this.emit(event.type, { ...event.job, connectionId });
-    });
+    for (const registry of [this.checks, this.exports]) {
+      registry.on((event) => {
+        const connectionId = this.jobConnection.get(event.job.id);
+        if (connectionId) this.emit(event.type, { ...event.job, connectionId });
+      });
+    }
     this.imports.on((event) => {
       const connectionId = this.jobConnection.get(event.job.id);
       if (connectionId) this.emit(event.type, { ...event.job, connectionId });
@@ -171,6 +176,7 @@ export class Host {
   async close(): Promise<void> {
     await this.imports.close();
     await this.checks.close();
+    await this.exports.close();
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
     this.uploads.close();

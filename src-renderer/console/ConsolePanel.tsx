@@ -8,6 +8,9 @@ import { useMemo, useRef, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
+import { useJobs } from '../api/catalog-queries';
+import { CancelJob } from '../jobs/CancelJob';
+import { isActive } from '../jobs/job-format';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { SelectField } from '../common/SelectField';
 import { TextField } from '../common/TextField';
@@ -39,23 +42,28 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
     queryFn: () => call('console:history', { connectionId }),
   });
 
+  // Ctrl/Cmd+Enter can start a run while one is on its way; only the newest one's answer shows.
+  const serial = useRef(0);
   const run = async (sql: string) => {
     if (sql.trim() === '') return;
+    const mine = ++serial.current;
     setRunning(true);
     setError(undefined);
     setProblem(undefined);
     try {
       const answer = await call('console:run', { connectionId, sql });
+      const page = 'problem' in answer ? undefined : await decodeArrowPage(answer.arrow);
+      if (mine !== serial.current) return;
       if ('problem' in answer) {
         setProblem(answer.problem);
         editor.current?.select(answer.problem.offset, answer.problem.length);
       } else {
-        setResult({ answer, page: await decodeArrowPage(answer.arrow), sql });
+        setResult({ answer, page: page!, sql });
       }
     } catch (caught) {
-      setError(caught);
+      if (mine === serial.current) setError(caught);
     } finally {
-      setRunning(false);
+      if (mine === serial.current) setRunning(false);
       void client.invalidateQueries({ queryKey: historyKey });
     }
   };
@@ -93,6 +101,9 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
           <span className="muted" data-testid="console-summary">
             {result.answer.rows.toLocaleString('en-US')} rows · {result.answer.elapsedMs.toFixed(1)}{' '}
             ms
+            {result.answer.cappedAt !== undefined &&
+              result.answer.rows >= result.answer.cappedAt &&
+              ` · the first ${result.answer.cappedAt.toLocaleString('en-US')} (no LIMIT); Export writes them all`}
           </span>
         )}
       </div>
@@ -152,26 +163,32 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
   );
 }
 
-/** The whole result written to a file on the app's machine, batch by batch (not just the rows shown). */
+/**
+ * The whole result written to a file on the app's machine (not just the rows shown), as a job:
+ * its progress and end show here and in the jobs panel, and it can be cancelled.
+ */
 function ExportForm({ connectionId, sql }: { connectionId: string; sql: string }) {
   const call = useCall();
+  const jobs = useJobs();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [path, setPath] = useState('');
-  const [done, setDone] = useState<{ rows: number; bytes: number; path: string }>();
+  const [overwrite, setOverwrite] = useState(false);
+  const [jobId, setJobId] = useState<string>();
   const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const job = jobs.data?.find((j) => j.id === jobId);
+  const running = job !== undefined && isActive(job);
   return (
     <form
       className="console-export row"
       aria-label="Export result"
       onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
         setError(undefined);
-        setDone(undefined);
-        call('console:export', { connectionId, sql, format, path: path.trim() })
-          .then((written) => setDone({ ...written, path: path.trim() }), setError)
-          .finally(() => setPending(false));
+        setJobId(undefined);
+        call('console:export', { connectionId, sql, format, path: path.trim(), overwrite }).then(
+          (record) => setJobId(record.id),
+          setError,
+        );
       }}
     >
       <SelectField
@@ -192,14 +209,36 @@ function ExportForm({ connectionId, sql }: { connectionId: string; sql: string }
         value={path}
         onChange={setPath}
       />
-      <button type="submit" disabled={pending || path.trim() === ''}>
-        {pending ? 'Exporting…' : 'Export'}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={overwrite}
+          onChange={(e) => setOverwrite(e.target.checked)}
+        />
+        Replace the file if it exists
+      </label>
+      <button type="submit" disabled={running || path.trim() === ''}>
+        {running ? 'Exporting…' : 'Export'}
       </button>
-      {done && (
+      {job && running && (
+        <>
+          <span className="muted">{(job.progress.rowsDone ?? 0).toLocaleString('en-US')} rows</span>
+          <CancelJob job={job} accessibleName="Cancel the export">
+            Cancel
+          </CancelJob>
+        </>
+      )}
+      {job?.state === 'succeeded' && (
         <span role="status" className="muted">
-          Wrote {done.rows.toLocaleString('en-US')} rows ({done.bytes.toLocaleString('en-US')}{' '}
-          bytes) to {done.path}
+          Wrote {(job.progress.rowsDone ?? 0).toLocaleString('en-US')} rows (
+          {(job.progress.bytesDone ?? 0).toLocaleString('en-US')} bytes) to{' '}
+          {String(job.target.params?.path)}
         </span>
+      )}
+      {job?.state === 'failed' && job.error && (
+        <p className="form-problem" role="alert" aria-label="Export error">
+          {job.error.message}
+        </p>
       )}
       <ErrorMessage error={error} label="Export error" />
     </form>

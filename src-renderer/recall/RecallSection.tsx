@@ -94,14 +94,14 @@ function IndexRecall({
   const [editing, setEditing] = useState(false);
   const [problems, setProblems] = useState<RecallProblems>({});
   const [error, setError] = useState<unknown>();
+  // The newest check of this index (the list is newest first), whatever its state.
   const running = jobs.data?.find(
     (j) =>
       j.kind === 'recall_check' &&
       j.connectionId === tableRef.connectionId &&
       j.target.table === tableRef.table &&
       j.target.index === index.name &&
-      j.target.namespacePath.join('\u0000') === tableRef.path.join('\u0000') &&
-      (isActive(j) || j.state === 'failed'),
+      j.target.namespacePath.join('\u0000') === tableRef.path.join('\u0000'),
   );
   const start = async (e: FormEvent) => {
     e.preventDefault();
@@ -200,6 +200,8 @@ function IndexRecall({
                       vector: Array.from({ length: dimension }, () => 0),
                       vectorColumn: latest.report.column,
                       limit: latest.report.k,
+                      distanceType: latest.report.index.distanceType.toLowerCase() as
+                        'l2' | 'cosine' | 'dot' | 'hamming',
                     },
                     nprobes: point.setting.nprobes ?? 20,
                     ...(point.setting.refineFactor === undefined

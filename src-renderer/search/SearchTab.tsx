@@ -87,17 +87,21 @@ export function SearchTab({
     const partitions = new Map<string, number>();
     for (const job of jobs.data ?? []) {
       const p = job.target.params?.num_partitions;
+      // Newest first: the latest build of an index gives its partition count.
       if (
         job.kind === 'create_index' &&
         job.state === 'succeeded' &&
+        job.connectionId === tableRef.connectionId &&
         job.target.table === tableRef.table &&
+        job.target.namespacePath.join('\u0000') === tableRef.path.join('\u0000') &&
         job.target.index &&
+        !partitions.has(job.target.index) &&
         typeof p === 'number'
       )
         partitions.set(job.target.index, p);
     }
     return { fields, indexes: indexes.data ?? [], partitions };
-  }, [fields, indexes.data, jobs.data, tableRef.table]);
+  }, [fields, indexes.data, jobs.data, tableRef]);
 
   const checked = useCallback(
     (f: SearchForm) => {

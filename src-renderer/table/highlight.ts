@@ -9,7 +9,10 @@ export function highlightFor(query: string | undefined): Highlight {
     .split(/[^\p{L}\p{N}_]+/u)
     .filter((w) => w.length > 0)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return words.length === 0 ? undefined : new RegExp(`\\b(${words.join('|')})\\b`, 'giu');
+  // Word edges by letters and digits of any script (`\b` knows only ASCII ones).
+  return words.length === 0
+    ? undefined
+    : new RegExp(`(?<![\\p{L}\\p{N}_])(${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
 }
 
 /** The text cut into runs, every other one a match: [plain, match, plain, …]. */

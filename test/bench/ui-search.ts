@@ -1,6 +1,6 @@
 /**
  * Search workbench benchmark (not part of `npm test`): the web app in Chromium, a vector search
- * run from the Search tab, timed in the page from the click on Search to the rows painted, against
+ * run from the Search tab, timed in the page from the click on Search to the rows in the DOM, against
  * LanceDB in-process running the same query on the same table, interleaved round by round
  * (medians). Then the same through a remote connection (`catalog-studio serve` on the folder).
  * Long tasks on the page's main thread are recorded throughout (PerformanceObserver 'longtask').
@@ -57,23 +57,30 @@ function table(rows: number) {
   });
 }
 
-/** In the page (source text: this file has no DOM types): click Search, resolve when painted. */
+/**
+ * In the page (source text: this file has no DOM types): click Search, resolve at the DOM
+ * mutation that puts the new answer's rows in the grid (as the grid benchmark does), rather than
+ * polling by animation frame, which would add up to two frames of its own.
+ */
 const IN_PAGE_TIMER = `async () => {
   const summary = () => document.querySelector('[data-testid="search-summary"]');
   const before = summary() && summary().getAttribute('data-engine-ms');
+  const shown = () => {
+    const s = summary();
+    return Boolean(s && s.getAttribute('data-engine-ms') !== before &&
+      document.querySelector('.search-grid [role="grid"] [role="gridcell"]'));
+  };
+  const done = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (shown()) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
   const search = [...document.querySelectorAll('form[aria-label="Search"] button')]
     .find((b) => b.textContent === 'Search');
   const start = performance.now();
   search.click();
-  await new Promise((resolve) => {
-    const check = () => {
-      const s = summary();
-      const grid = document.querySelector('.search-grid [role="grid"] [role="gridcell"]');
-      if (s && grid && s.getAttribute('data-screen-ms') && s.getAttribute('data-engine-ms') !== before) resolve();
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
+  await done;
   return performance.now() - start;
 }`;
 
@@ -186,7 +193,7 @@ async function main() {
       );
     }
     console.log(
-      '  UI = in the page from the click on Search to the result rows painted: form check, IPC/HTTP,' +
+      '  UI = in the page from the click on Search to the result rows in the DOM: form check, IPC/HTTP,' +
         ' the engine (and the server when remote), worker decode, render. LanceDB =' +
         ' vectorSearch(v).limit(k).toArrow() on the same table, alternating with the UI searches.',
     );

@@ -52,6 +52,10 @@ export async function runHybridSearch(
   schema: Schema,
   request: QueryRequest,
 ): Promise<ArrowTable> {
+  // Each page would be fused from its own window of candidates, so pages could overlap.
+  if (request.offset) {
+    throw errors.InvalidInput('A hybrid search returns its top k; it has no offset (raise k)');
+  }
   const { vector, text } = parts(request);
   const limit = request.limit ?? DEFAULT_LIMIT;
   const offset = request.offset ?? 0;
@@ -123,6 +127,7 @@ function emptyAnswer(schema: Schema, request: QueryRequest): ArrowTable {
   const empty = new arrow.Table(projectedSchema(schema, request));
   for (const field of empty.schema.fields) columns[field.name] = empty.getChild(field.name)!;
   for (const name of SCORE_COLUMNS) columns[name] = arrow.vectorFromArray([], new arrow.Float32());
+  if (request.withRowId) columns._rowid = arrow.vectorFromArray([], new arrow.Uint64());
   return new arrow.Table(columns);
 }
 

@@ -22,6 +22,7 @@ import {
   type TableData,
 } from '../arrow-data';
 import type { RestTableCore } from './rest-table-core';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 /** The namespace contract's QueryTableRequest for a QueryRequest. */
 export function toWireQuery(request: QueryRequest): Record<string, unknown> {
@@ -72,6 +73,13 @@ function toWireFullText(fts: FullTextQuery): Record<string, unknown> {
     return { string_query: { query: fts.query, ...(fts.columns ? { columns: fts.columns } : {}) } };
   }
   const columns = fts.columns ?? [];
+  // What the folder engine refuses is refused here too, rather than sent changed.
+  if (fts.kind === 'phrase' && columns.length !== 1)
+    throw errors.InvalidInput('A phrase search names exactly one column');
+  if (fts.kind !== 'phrase' && fts.slop !== undefined)
+    throw errors.InvalidInput('slop applies to a phrase search');
+  if (fts.fuzziness !== undefined && columns.length !== 1)
+    throw errors.InvalidInput('fuzziness applies to a search of one column');
   if (fts.kind === 'phrase') {
     return {
       structured_query: {

@@ -1,20 +1,23 @@
 /**
  * The query console: SQL parsed and mapped onto a QueryRequest (console/parse-console-query.ts),
- * run by the engine, timed, and kept in the connection's history; a result exported to a file,
- * streamed batch by batch from the engine's answer.
+ * run by the engine, timed, and kept in the connection's history; a result exported to a file as
+ * a job, streamed batch by batch from the engine's answer.
  */
-import type { AsyncRecordBatchStreamReader } from 'apache-arrow';
 import { collectIpcStream } from '../../catalog/arrow-data';
-import { arrow } from '../../catalog/arrow';
 import { ipcRowCount } from '../../catalog/ipc-row-count';
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { ConsoleQueryError } from '../console/console-query-error';
 import { parseConsoleQuery, type ConsoleQuery } from '../console/parse-console-query';
-import { exportResult } from '../exports/export-result';
+import { startExport } from '../exports/export-job';
 import { consoleHistoryKey, type QueryHistory } from '../search/query-history';
 import type { HandlersFor, HostContext } from './context';
 
 type Names = 'console:run' | 'console:history' | 'console:export';
+
+/** The rows a console query without LIMIT shows; an export of it writes every row. */
+export const CONSOLE_ROW_CAP = 10_000;
 
 /** The parsed query, or where and why the text cannot be run, as a value the editor can mark. */
 function parse(sql: string): { query: ConsoleQuery } | { problem: ConsoleProblem } {
@@ -45,8 +48,14 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
       if ('problem' in parsed) return parsed;
       const { query } = parsed;
       const table = await open(connectionId, query);
+      // A scan without LIMIT would bring the whole table to the screen: the grid shows the first
+      // rows, and Export writes them all.
+      const { request } = query;
+      const capped = request.limit === undefined && !request.vector && !request.fullTextQuery;
       const started = performance.now();
-      const bytes = await collectIpcStream(await table.queryStream(query.request));
+      const bytes = await collectIpcStream(
+        await table.queryStream(capped ? { ...request, limit: CONSOLE_ROW_CAP } : request),
+      );
       const elapsedMs = Math.round((performance.now() - started) * 100) / 100;
       const rows = ipcRowCount(bytes);
       history.add(consoleHistoryKey(targetOf(connectionId)), {
@@ -61,25 +70,30 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
         rows,
         namespacePath: query.namespacePath,
         table: query.table,
+        ...(capped ? { cappedAt: CONSOLE_ROW_CAP } : {}),
       };
     },
     'console:history': async ({ connectionId }) =>
       history.list(consoleHistoryKey(targetOf(connectionId))),
-    'console:export': async ({ connectionId, sql, format, path }) => {
+    'console:export': async ({ connectionId, sql, format, path, overwrite }) => {
+      if (!isAbsolute(path)) throw errors.InvalidInput(`Export to an absolute path, not ${path}`);
+      if (!overwrite && existsSync(path)) {
+        throw errors.InvalidInput(`${path} already exists; choose another name, or overwrite it`);
+      }
       const parsed = parse(sql);
       if ('problem' in parsed) {
         const p = parsed.problem;
         throw errors.InvalidInput(`Line ${p.line}, column ${p.column}: ${p.message}`);
       }
-      const table = await open(connectionId, parsed.query);
-      // The answer's batches as LanceDB produces them, written as they come.
-      const stream = await table.queryStream(parsed.query.request);
-      // An async iterable of bytes makes (a promise of) an async stream reader; apache-arrow's
-      // typings pick a synchronous overload for it.
-      const made: unknown = arrow.RecordBatchReader.from(stream);
-      const reader = (await Promise.resolve(made)) as AsyncRecordBatchStreamReader;
-      await reader.open();
-      return exportResult(format, reader, reader.schema, path);
+      const job = await startExport(
+        ctx.exports,
+        await open(connectionId, parsed.query),
+        parsed.query.request,
+        format,
+        path,
+      );
+      ctx.jobConnection.set(job.id, connectionId);
+      return job;
     },
   };
 }

@@ -39,7 +39,9 @@ export interface HostContext {
   imports: JobRegistry;
   /** Recall checks: searches, so they queue apart from imports. */
   checks: JobRegistry;
-  /** The connection of each job the host runs itself (imports and recall checks). */
+  /** Exports of query results to files. */
+  exports: JobRegistry;
+  /** The connection of each job the host runs itself (imports, recall checks, exports). */
   jobConnection: Map<string, string>;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** A table's data or schema changed. */

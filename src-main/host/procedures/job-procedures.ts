@@ -32,7 +32,8 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
       return job;
     },
     'jobs:list': async () => {
-      const own = [...(await ctx.imports.list()), ...(await ctx.checks.list())].flatMap((job) => {
+      const registries = [ctx.imports, ctx.checks, ctx.exports];
+      const own = (await Promise.all(registries.map((r) => r.list()))).flat().flatMap((job) => {
         const connectionId = ctx.jobConnection.get(job.id);
         return connectionId ? [{ ...job, connectionId }] : [];
       });
@@ -48,14 +49,16 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
       );
       return [...own, ...all.flat()].sort((a, b) => b.createdAt - a.createdAt);
     },
-    'jobs:cancel': async ({ connectionId, jobId }) =>
-      !ctx.jobConnection.has(jobId)
-        ? c.get(connectionId).catalog.cancelJob(jobId)
-        : (await ctx.checks.get(jobId).then(
-              () => true,
-              () => false,
-            ))
-          ? ctx.checks.cancel(jobId)
-          : ctx.imports.cancel(jobId),
+    'jobs:cancel': async ({ connectionId, jobId }) => {
+      if (!ctx.jobConnection.has(jobId)) return c.get(connectionId).catalog.cancelJob(jobId);
+      for (const registry of [ctx.checks, ctx.exports]) {
+        const known = await registry.get(jobId).then(
+          () => true,
+          () => false,
+        );
+        if (known) return registry.cancel(jobId);
+      }
+      return ctx.imports.cancel(jobId);
+    },
   };
 }

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../../catalog/atomic-file';
 
 const MAX_PER_LIST = 50;
 const MAX_LISTS = 500;
+const MAX_ENTRY_CHARS = 64 * 1024;
 
 const FileSchema = z.record(z.string(), z.array(HistoryEntrySchema));
 
@@ -24,6 +25,8 @@ export class QueryHistory {
   }
 
   add(key: string, entry: HistoryEntry): void {
+    // A huge query (a pasted 1 MB statement) is run but not kept.
+    if (JSON.stringify(entry.query).length > MAX_ENTRY_CHARS) return;
     const lists = this.load();
     const sameAsNewest = (e: HistoryEntry | undefined) =>
       e !== undefined && JSON.stringify(e.query) === JSON.stringify(entry.query);
@@ -34,13 +37,22 @@ export class QueryHistory {
     lists[key] = [entry, ...rest].slice(0, MAX_PER_LIST);
     const keys = Object.keys(lists);
     for (const old of keys.slice(0, Math.max(0, keys.length - MAX_LISTS))) delete lists[old];
-    writeFileAtomic(this.file, JSON.stringify(lists));
+    this.save(lists);
   }
 
   clear(key: string): void {
     const lists = this.load();
     delete lists[key];
-    writeFileAtomic(this.file, JSON.stringify(lists));
+    this.save(lists);
+  }
+
+  /** A history that cannot be written (a full disk) is kept in memory; the search stands. */
+  private save(lists: Record<string, HistoryEntry[]>): void {
+    try {
+      writeFileAtomic(this.file, JSON.stringify(lists));
+    } catch {
+      // Kept in memory until a later write succeeds.
+    }
   }
 
   private load(): Record<string, HistoryEntry[]> {

@@ -123,8 +123,20 @@ const StructuredSchema = z.union([
   z.object({ multi_match: z.object({ match_queries: z.array(MatchSchema).min(1) }) }).strict(),
 ]);
 
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+}
+
 /** The structured queries the engine maps: match, phrase and multi-match (boost and boolean not). */
-function structuredFts(raw: unknown): FullTextQuery {
+function structuredFts(given: unknown): FullTextQuery {
+  // Some clients send every kind of query with the unused ones null.
+  const raw = withoutNulls(given);
   if (raw && typeof raw === 'object' && ('boost' in raw || 'boolean' in raw)) {
     throw errors.Unsupported('Boost and boolean full-text queries are not supported');
   }
@@ -156,7 +168,15 @@ function structuredFts(raw: unknown): FullTextQuery {
       ...(q.phrase.slop ? { slop: q.phrase.slop } : {}),
     };
   }
-  const [first] = q.multi_match.match_queries;
+  const [first, ...rest] = q.multi_match.match_queries;
+  if (rest.some((m) => m.terms !== first!.terms || m.operator !== first!.operator)) {
+    throw errors.Unsupported(
+      'A multi-match query searches the same words, the same way, in each column',
+    );
+  }
+  if (q.multi_match.match_queries.some((m) => m.fuzziness)) {
+    throw errors.Unsupported('Fuzziness applies to a search of one column');
+  }
   return {
     query: first!.terms,
     columns: q.multi_match.match_queries.map((m) => m.column ?? '').filter((c) => c !== ''),

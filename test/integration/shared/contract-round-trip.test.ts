@@ -163,7 +163,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'console:history': { connectionId: t.connectionId },
     'console:export': {
       connectionId: t.connectionId,
-      sql: 'SELECT id FROM nope',
+      sql: 'SELECT id FROM ns.nope',
       format: 'csv',
       path: '/nonexistent/out.csv',
     },

@@ -1,9 +1,9 @@
 /**
  * The console's procedures on a real folder: a query answers rows and lands in the connection's
  * history; text the mapping refuses comes back as a problem with its place and runs nothing; a
- * result exports to CSV and Parquet files that read back with the same rows.
+ * result exports, as a job, to CSV and Parquet files that read back with the same rows.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -12,7 +12,7 @@ import { connect } from '../../../../src-main/catalog';
 import { decodeIpc } from '../../../../src-main/catalog/arrow-data';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
-import { callFails, callOk } from '../../../support/host-calls';
+import { callFails, callOk, finishedJob } from '../../../support/host-calls';
 import { sampleTable } from '../../../support/sample-data';
 
 let dir: string;
@@ -74,22 +74,36 @@ describe('console procedures', () => {
     expect(error.name).toBe('TableNotFound');
   });
 
-  it('exports a result to CSV and Parquet', async () => {
+  it('exports a result to CSV and Parquet as jobs, and refuses a missing table at once', async () => {
     const csvPath = join(dir, 'out.csv');
     const sql = 'SELECT id, text FROM ns.t WHERE id < 5 ORDER BY id';
-    expect(
-      await callOk(host, 'console:export', { connectionId, sql, format: 'csv', path: csvPath }),
-    ).toMatchObject({ rows: 5 });
+    const exported = async (format: string, path: string) =>
+      finishedJob(
+        host,
+        (await callOk<{ id: string }>(host, 'console:export', { connectionId, sql, format, path }))
+          .id,
+      );
+    const csvJob = await exported('csv', csvPath);
+    expect(csvJob).toMatchObject({ kind: 'export', state: 'succeeded' });
+    expect(csvJob.progress.rowsDone).toBe(5);
     const records = parseCsv(readFileSync(csvPath), { columns: true }) as Array<{ id: string }>;
     expect(records.map((r) => r.id)).toEqual(['0', '1', '2', '3', '4']);
     const parquetPath = join(dir, 'out.parquet');
-    const written = await callOk<{ rows: number; bytes: number }>(host, 'console:export', {
-      connectionId,
-      sql,
-      format: 'parquet',
-      path: parquetPath,
-    });
-    expect(written.rows).toBe(5);
+    const parquetJob = await exported('parquet', parquetPath);
+    expect(parquetJob.state).toBe('succeeded');
+    expect(parquetJob.progress.bytesDone).toBe(readFileSync(parquetPath).length);
     expect(readFileSync(parquetPath).subarray(0, 4).toString()).toBe('PAR1');
+
+    const error = await callFails(host, 'console:export', {
+      connectionId,
+      sql: 'SELECT * FROM ns.nope',
+      format: 'csv',
+      path: join(dir, 'never.csv'),
+    });
+    expect(error.name).toBe('TableNotFound');
+    // A folder that does not exist fails the job, and leaves no file.
+    const failed = await exported('csv', join(dir, 'missing', 'out.csv'));
+    expect(failed.state).toBe('failed');
+    expect(existsSync(join(dir, 'missing'))).toBe(false);
   });
 });

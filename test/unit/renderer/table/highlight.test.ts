@@ -15,6 +15,17 @@ describe('highlight', () => {
     ]);
   });
 
+  it('finds word edges in any script', () => {
+    const h = highlightFor('café 東京')!;
+    expect(splitMatches('un café, des cafés, 東京', h)).toEqual([
+      'un ',
+      'café',
+      ', des cafés, ',
+      '東京',
+      '',
+    ]);
+  });
+
   it('treats the query as words, not a pattern', () => {
     const h = highlightFor('a.b (c')!;
     expect(splitMatches('a.b and axb (c)', h)).toEqual(['', 'a', '.', 'b', ' and axb (', 'c', ')']);
