@@ -182,7 +182,7 @@ async function main() {
       `\nVector search from the Search tab, k = ${K}, IVF_PQ, ${ROUNDS} rounds (medians)`,
     );
     console.log(
-      '  connection   UI click→painted ms   LanceDB in-process ms   UI − LanceDB   goal    longest main-thread task',
+      '  connection   UI click→rows ms      LanceDB in-process ms   UI − LanceDB   goal    longest main-thread task',
     );
     for (const [name, r] of [
       ['folder', local],
