@@ -51,6 +51,7 @@ export const PROCEDURE_NAMES = [
   'branches:delete',
   'tags:list',
   'tags:create',
+  'tags:update',
   'tags:delete',
   'indexes:list',
   'indexes:stats',

@@ -418,6 +418,13 @@ export const PROCEDURES = {
     [E.TableNotFound, E.TableTagAlreadyExists, E.TableVersionNotFound],
     'write',
   ),
+  /** Moves a tag to another version. */
+  'tags:update': procedure(
+    InTable.extend({ tag: Name, version: z.number().int().min(1) }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.TableTagNotFound, E.TableVersionNotFound],
+    'write',
+  ),
   'tags:delete': procedure(
     InTable.extend({ tag: Name }).strict(),
     z.object({}),

@@ -48,6 +48,7 @@ export const queryKeys = {
   indexStats: (ref: TableRef, name: string) =>
     [...queryKeys.table(ref), 'index-stats', name] as const,
   versions: (ref: TableRef) => [...queryKeys.table(ref), 'versions'] as const,
+  tags: (ref: TableRef) => [...queryKeys.table(ref), 'tags'] as const,
   count: (ref: TableRef, filter: string) => [...queryKeys.table(ref), 'count', filter] as const,
   distinct: (ref: TableRef, column: string) =>
     [...queryKeys.table(ref), 'distinct', column] as const,

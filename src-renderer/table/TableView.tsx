@@ -1,6 +1,6 @@
 /**
- * One open table: breadcrumbs, its actions, and five tabs (Overview, Schema, Data, Search,
- * Indexes).
+ * One open table: breadcrumbs, its actions, and six tabs (Overview, Schema, Data, Search,
+ * Indexes, Versions).
  * Radix Tabs give the tablist its roles and arrow-key movement.
  */
 import { Tabs } from 'radix-ui';
@@ -19,6 +19,7 @@ import { IndexesTab } from './IndexesTab';
 import { OverviewTab } from './OverviewTab';
 import { SchemaTab } from './SchemaTab';
 import { SearchTab } from '../search/SearchTab';
+import { VersionsTab } from '../versions/VersionsTab';
 import './table.css';
 
 const LABELS: Record<TableTab, string> = {
@@ -26,6 +27,7 @@ const LABELS: Record<TableTab, string> = {
   schema: 'Schema',
   data: 'Data',
   search: 'Search',
+  versions: 'Versions',
   indexes: 'Indexes',
 };
 
@@ -100,6 +102,12 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
           <IndexesTab tableRef={ref} connection={connection} />
+        </Tabs.Content>
+        <Tabs.Content value="versions" className="tab-content">
+          <VersionsTab
+            tableRef={ref}
+            writable={writable && !refusalFor(connection, 'write', ref.path)}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </section>

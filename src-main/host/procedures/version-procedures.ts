@@ -7,6 +7,7 @@ type Names =
   | 'branches:delete'
   | 'tags:list'
   | 'tags:create'
+  | 'tags:update'
   | 'tags:delete';
 
 export function versionProcedures(ctx: HostContext): HandlersFor<Names> {
@@ -23,6 +24,10 @@ export function versionProcedures(ctx: HostContext): HandlersFor<Names> {
     'tags:list': async (input) => (await ctx.table(input)).listTags(),
     'tags:create': async ({ tag, version, ...input }) => {
       await (await ctx.table(input)).createTag(tag, version);
+      return {};
+    },
+    'tags:update': async ({ tag, version, ...input }) => {
+      await (await ctx.table(input)).updateTag(tag, version);
       return {};
     },
     'tags:delete': async ({ tag, ...input }) => {

@@ -179,6 +179,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'branches:delete': { ...t, name: 'dev' },
     'tags:create': { ...t, tag: 'v1', version: 1 },
     'tags:list': t,
+    'tags:update': { ...t, tag: 'v1', version: 2 },
     'tags:delete': { ...t, tag: 'v1' },
     'indexes:list': t,
     'indexes:stats': { ...t, name: 'id_idx' },
