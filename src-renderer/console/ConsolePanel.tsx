@@ -4,7 +4,7 @@
  * recent queries, and export of the whole result to a file.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
@@ -73,6 +73,11 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
     [result],
   );
   const pageSource = useMemo(() => resultPageSource(result?.page), [result]);
+  // The suggested first query arrives with the namespace's table list, which may load after the
+  // console opened: it fills the editor only while the person has typed nothing.
+  useEffect(() => {
+    if (initial && editor.current?.text() === '') editor.current.setText(initial, false);
+  }, [initial]);
   const ref: TableRef | undefined = result && {
     connectionId,
     path: result.answer.namespacePath,

@@ -21,7 +21,8 @@ const THEMED = HighlightStyle.define([
 
 export interface EditorHandle {
   text(): string;
-  setText(text: string): void;
+  /** Replaces the text; `focus` (the default) also moves the keyboard there. */
+  setText(text: string, focus?: boolean): void;
   select(offset: number, length: number): void;
 }
 
@@ -65,9 +66,9 @@ export function SqlEditor({
     });
     onReady({
       text: () => view.state.doc.toString(),
-      setText: (text) => {
+      setText: (text, focus = true) => {
         view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-        view.focus();
+        if (focus) view.focus();
       },
       select: (offset, length) => {
         const from = Math.min(offset, view.state.doc.length);

@@ -48,7 +48,8 @@ describe.skipIf(!hasChromium)('query console in Chromium', () => {
   afterAll(async () => app?.close());
 
   it('runs SQL with Ctrl+Enter and shows the rows', async () => {
-    await expect(editor().textContent()).resolves.toBe('SELECT * FROM lib.docs LIMIT 100');
+    // The suggested query names the namespace's first table once the list has loaded.
+    await expect.poll(() => editor().textContent()).toBe('SELECT * FROM lib.docs LIMIT 100');
     await typeAndRun(
       "SELECT id, category FROM lib.docs WHERE category = 'c2' ORDER BY id DESC LIMIT 5",
     );

@@ -168,6 +168,7 @@ describe('host', () => {
       'branches:create': { ...t, name: 'dev' },
       'branches:delete': { ...t, name: 'dev' },
       'tags:create': { ...t, tag: 'v1', version: 1 },
+      'tags:update': { ...t, tag: 'v1', version: 1 },
       'tags:delete': { ...t, tag: 'v1' },
       'indexes:create': { ...t, request: { column: 'id', index_type: 'BTREE' } },
       'indexes:drop': { ...t, name: 'id_idx' },
