@@ -4,7 +4,15 @@
  */
 import type { TableRef } from '../api/query-keys';
 
-export const TABLE_TABS = ['overview', 'schema', 'data', 'search', 'indexes', 'versions'] as const;
+export const TABLE_TABS = [
+  'overview',
+  'schema',
+  'data',
+  'search',
+  'indexes',
+  'versions',
+  'storage',
+] as const;
 export type TableTab = (typeof TABLE_TABS)[number];
 
 export interface TableLink {

@@ -1,6 +1,6 @@
 /**
- * One open table: breadcrumbs, its actions, and six tabs (Overview, Schema, Data, Search,
- * Indexes, Versions).
+ * One open table: breadcrumbs, its actions, and its tabs (Overview, Schema, Data, Search,
+ * Indexes, Versions, Storage).
  * Radix Tabs give the tablist its roles and arrow-key movement.
  */
 import { Tabs } from 'radix-ui';
@@ -20,6 +20,7 @@ import { OverviewTab } from './OverviewTab';
 import { SchemaTab } from './SchemaTab';
 import { SearchTab } from '../search/SearchTab';
 import { VersionsTab } from '../versions/VersionsTab';
+import { StorageTab } from '../storage/StorageTab';
 import './table.css';
 
 const LABELS: Record<TableTab, string> = {
@@ -28,6 +29,7 @@ const LABELS: Record<TableTab, string> = {
   data: 'Data',
   search: 'Search',
   versions: 'Versions',
+  storage: 'Storage',
   indexes: 'Indexes',
 };
 
@@ -102,6 +104,12 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
           <IndexesTab tableRef={ref} connection={connection} />
+        </Tabs.Content>
+        <Tabs.Content value="storage" className="tab-content">
+          <StorageTab
+            tableRef={ref}
+            writable={writable && !refusalFor(connection, 'write', ref.path)}
+          />
         </Tabs.Content>
         <Tabs.Content value="versions" className="tab-content">
           <VersionsTab

@@ -577,6 +577,26 @@ export function catalogClientConformance(
         expect(await first.countRows()).toBe(10);
       });
 
+      it('compacts indexed and unindexed fragments together into one', async () => {
+        const table = await tableWithRows(10);
+        expect(
+          (
+            await client.waitForJob(
+              (await table.createIndex({ column: 'id', index_type: 'BTREE' })).id,
+            )
+          ).state,
+        ).toBe('succeeded');
+        for (let i = 1; i <= 5; i++)
+          await table.insert(sampleTable(10, DIM, { idOffset: i * 100 }));
+        expect((await table.stats()).numFragments).toBe(6);
+        const result = await table.compact();
+        expect(result).toMatchObject({ fragmentsRemoved: 6, fragmentsAdded: 1 });
+        expect((await table.stats()).numFragments).toBe(1);
+        expect(await table.countRows()).toBe(60);
+        const [index] = await table.listIndices();
+        expect(index!.numUnindexedRows).toBe(0);
+      });
+
       it('streams the same answer as Arrow IPC, and fails a bad query before the first byte', async () => {
         const table = await tableWithRows(100);
         const request = { filter: 'id >= 50', columns: ['id', 'meta.score'], limit: 20 };

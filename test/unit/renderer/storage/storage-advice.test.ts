@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexInfo, TableStats } from '../../../../src-shared/catalog-api';
+import { storageAdvice } from '../../../../src-renderer/storage/storage-advice';
+
+const stats = (numRows: number, numFragments: number, numSmallFragments: number): TableStats => ({
+  totalBytes: 1,
+  numRows,
+  numIndices: 0,
+  numFragments,
+  numSmallFragments,
+  fragmentLengths: { min: 1, max: 1, mean: 1, p25: 1, p50: 1, p75: 1, p99: 1 },
+});
+const index = (name: string, unindexed: number): IndexInfo => ({
+  name,
+  indexType: 'BTREE',
+  columns: ['id'],
+  status: 'ready',
+  numIndexedRows: 10,
+  numUnindexedRows: unindexed,
+});
+
+describe('storageAdvice', () => {
+  it('says what compaction would merge, into how many fragments', () => {
+    // 3,000,000 rows at about 1,048,576 a fragment: 3 fragments.
+    expect(storageAdvice(stats(3_000_000, 412, 412), [], 5)).toEqual([
+      "412 small fragments: compaction would merge the table's 412 fragments into about 3.",
+    ]);
+  });
+
+  it('names indexes that miss rows, and many versions; says nothing of a compact table', () => {
+    expect(storageAdvice(stats(10, 1, 1), [index('id_idx', 5), index('x', 0)], 150)).toEqual([
+      'Index id_idx misses 5 rows (searched without it); compaction brings it up to date.',
+      '150 versions are kept; old ones hold files only they read. Tag what you need, then clean up.',
+    ]);
+    expect(storageAdvice(stats(10, 1, 1), [index('x', 0)], 3)).toEqual([]);
+  });
+});
