@@ -41,6 +41,7 @@ export const PROCEDURE_NAMES = [
   'console:run',
   'console:history',
   'console:export',
+  'tables:export',
   'rows:update',
   'rows:delete',
   'columns:add',

@@ -351,6 +351,19 @@ export const PROCEDURES = {
     ]),
     [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],
   ),
+  /** A table's rows (all, or those a filter matches) written to a file on this machine, as a job. */
+  'tables:export': procedure(
+    InTable.extend({
+      filter: z.string().optional(),
+      columns: z.array(z.string().min(1)).optional(),
+      format: z.enum(['csv', 'json', 'ndjson', 'parquet']),
+      /** The file to write (`path` is the table's namespace): absolute; replaced only with `overwrite`. */
+      file: z.string().min(1).max(4096),
+      overwrite: z.boolean().optional(),
+    }).strict(),
+    JobRecordSchema,
+    [E.TableNotFound, E.TableColumnNotFound],
+  ),
   'console:history': procedure(InConn.strict(), z.array(HistoryEntrySchema), []),
   /** A console query's whole answer written to a file on this machine, as a job. */
   'console:export': procedure(

@@ -18,6 +18,7 @@ import { arrow } from './arrow';
 import { JobRecordSchema, type JobRecord } from '../../src-shared/catalog-api';
 import { errorNameOf, errors } from '../../src-shared/vocabulary/errors';
 import { lance } from './dir/lance-errors';
+import { retryRivalCreate } from './dir/rival-create';
 import type { ProcessLease } from './dir/process-lease';
 import type { StateTables } from './dir/state-tables';
 import { sqlString } from './sql-string';
@@ -128,11 +129,13 @@ export class JobStore {
   /** Records a job this process has just accepted; it must hold its lease first. */
   async insert(record: JobRecord): Promise<void> {
     const table = await this.table();
-    await lance(() =>
-      table
-        .mergeInsert('id')
-        .whenNotMatchedInsertAll()
-        .execute([this.row(record)]),
+    await retryRivalCreate(() =>
+      lance(() =>
+        table
+          .mergeInsert('id')
+          .whenNotMatchedInsertAll()
+          .execute([this.row(record)]),
+      ),
     );
     this.committed();
   }
@@ -154,7 +157,13 @@ export class JobStore {
     this.committed();
     if (result.numUpdatedRows === 1) return 'written';
     const [now] = await this.rows(`id = ${sqlString(record.id)}`);
-    return now && now.owner === this.owner && isActive(now.state) && now.cancel_requested
+    // No row at all: a rival's create of the table erased it (nobody else deletes an unfinished
+    // job's row; see rival-create.ts). Put it back.
+    if (!now) {
+      await this.insert(record);
+      return 'written';
+    }
+    return now.owner === this.owner && isActive(now.state) && now.cancel_requested
       ? 'cancel-requested'
       : 'taken-over';
   }
@@ -171,7 +180,12 @@ export class JobStore {
         .execute([this.row(record)]),
     );
     this.committed();
-    return result.numUpdatedRows === 1;
+    if (result.numUpdatedRows === 1) return true;
+    // As in `write`: a row erased by a rival's create of the table is put back, finished.
+    const [now] = await this.rows(`id = ${sqlString(record.id)}`);
+    if (now) return false;
+    await this.insert(record);
+    return true;
   }
 
   /** Which of this process's unfinished jobs others asked to cancel, or have judged dead. */

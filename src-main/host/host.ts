@@ -38,6 +38,7 @@ import { searchProcedures } from './procedures/search-procedures';
 import { QueryHistory } from './search/query-history';
 import { recallProcedures } from './procedures/recall-procedures';
 import { consoleProcedures } from './procedures/console-procedures';
+import { exportProcedures } from './procedures/export-procedures';
 import { RecallReports } from './recall/recall-reports';
 
 export interface HostOptions {
@@ -107,6 +108,7 @@ export class Host {
       ...jobProcedures(ctx),
       ...searchProcedures(ctx, history),
       ...consoleProcedures(ctx, history),
+      ...exportProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
     for (const registry of [this.checks, this.exports]) {

@@ -1,6 +1,7 @@
 /** Renders the one open dialog, whichever screen asked for it. */
 import { DeleteRowsDialog, EditCellDialog } from './RowChangeDialogs';
 import { CompactDialog } from './CompactDialog';
+import { ExportTableDialog } from './ExportTableDialog';
 import { AddColumnDialog } from '../columns/AddColumnDialog';
 import { ColumnChangeDialog } from '../columns/ColumnChangeDialog';
 import { CreateIndexDialog } from '../create/CreateIndexDialog';
@@ -62,6 +63,8 @@ export function DialogHost() {
       );
     case 'compact-table':
       return <CompactDialog table={dialog.table} small={dialog.small} />;
+    case 'export-table':
+      return <ExportTableDialog table={dialog.table} filter={dialog.filter} />;
     case 'edit-cell':
       return (
         <EditCellDialog

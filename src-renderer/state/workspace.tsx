@@ -23,6 +23,7 @@ export type Dialog =
   | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] }
   | { kind: 'delete-rows'; table: TableRef; predicate: string; rows?: number }
   | { kind: 'compact-table'; table: TableRef; small: number }
+  | { kind: 'export-table'; table: TableRef; filter: string }
   | {
       kind: 'edit-cell';
       table: TableRef;

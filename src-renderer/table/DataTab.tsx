@@ -14,6 +14,7 @@ import { RowInspector } from './RowInspector';
 import { SelectionBar } from './SelectionBar';
 import { typeLabel } from './schema-tree';
 import { useRowCount, type GridView } from './use-table-data';
+import { useWorkspace } from '../state/workspace';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -23,6 +24,7 @@ const NO_FIELDS: readonly JsonArrowField[] = [];
 const UNSORTABLE = new Set(['list', 'large_list', 'fixed_size_list', 'struct', 'map']);
 
 export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
+  const ws = useWorkspace();
   const description = useTableDescription(tableRef);
   // The same empty list while nothing is loaded: a new [] each render would make a new view each
   // render, and the effects keyed on it would never settle.
@@ -149,6 +151,13 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             onClick={() => grid.current?.goToRow((rowCount ?? 1) - 1)}
           >
             Last rows
+          </button>
+          <button
+            type="button"
+            disabled={!rowCount}
+            onClick={() => ws.openDialog({ kind: 'export-table', table: tableRef, filter })}
+          >
+            Export…
           </button>
           <form className="row" onSubmit={jump}>
             <input

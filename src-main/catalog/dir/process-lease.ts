@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type * as lancedb from '@lancedb/lancedb';
 import { arrow } from '../arrow';
 import { lance } from './lance-errors';
+import { retryRivalCreate } from './rival-create';
 import type { StateTables } from './state-tables';
 import { sqlString } from '../sql-string';
 
@@ -87,8 +88,14 @@ export class ProcessLease {
     const attempt = this.renewing.then(async () => {
       const table = await this.table();
       const row = { owner: this.owner, expires_at: BigInt(Date.now() + this.leaseMs) };
-      await lance(() =>
-        table.mergeInsert('owner').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute([row]),
+      await retryRivalCreate(() =>
+        lance(() =>
+          table
+            .mergeInsert('owner')
+            .whenMatchedUpdateAll()
+            .whenNotMatchedInsertAll()
+            .execute([row]),
+        ),
       );
       this.renewals += 1;
       if (this.renewals % COMPACT_EVERY === 0) await this.compact(table);

@@ -19,6 +19,8 @@ export async function startExport(
   request: QueryRequest,
   format: ExportFormat,
   path: string,
+  /** The rows the file must hold (a table's count under the filter), checked before it is kept. */
+  expectRows?: number,
 ): Promise<JobRecord> {
   const stream = await table.queryStream(request);
   // An async iterable of bytes makes (a promise of) an async stream reader; apache-arrow's
@@ -33,7 +35,11 @@ export async function startExport(
       table: table.name,
       params: { format, path },
     },
-    ...(request.limit === undefined ? {} : { rowsTotal: request.limit }),
+    ...(expectRows !== undefined
+      ? { rowsTotal: expectRows }
+      : request.limit === undefined
+        ? {}
+        : { rowsTotal: request.limit }),
     run: async ({ signal, update }) => {
       let rowsDone = 0;
       let reported = 0;
@@ -48,7 +54,10 @@ export async function startExport(
         }
       }
       update({ phase: 'writing' });
-      const written = await exportResult(format, counted(), reader.schema, path, { signal });
+      const written = await exportResult(format, counted(), reader.schema, path, {
+        signal,
+        ...(expectRows === undefined ? {} : { expectRows }),
+      });
       update({ progress: { rowsDone: written.rows, bytesDone: written.bytes } });
     },
   });

@@ -4,6 +4,7 @@
  * parquet-output.ts for what each writes). The file appears whole once the export succeeds; a
  * failure or a cancel (the signal) leaves nothing under its name (atomic-output.ts).
  */
+import { errors } from '../../../src-shared/vocabulary/errors';
 import type { RecordBatch, Schema } from 'apache-arrow';
 import { writeAtomically, type AtomicOutput } from './atomic-output';
 import { writeParquet } from './parquet-output';
@@ -21,6 +22,11 @@ export interface ExportResult {
 export interface ExportOptions {
   /** Cancels the export; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * The rows the export must hold: a different count fails it, and the file is not kept (a
+   * truncated export is never reported as done).
+   */
+  expectRows?: number;
 }
 
 export async function exportResult(
@@ -30,13 +36,18 @@ export async function exportResult(
   path: string,
   options: ExportOptions = {},
 ): Promise<ExportResult> {
-  const { signal } = options;
+  const { signal, expectRows } = options;
   let rows = 0;
   const bytes = await writeAtomically(path, signal, async (output) => {
     rows =
       format === 'parquet'
         ? await writeParquet(batches, schema, output, signal)
         : await writeText(batches, TEXT_FORMATS[format](schema), output, signal);
+    if (expectRows !== undefined && rows !== expectRows) {
+      throw errors.Internal(
+        `The export read ${rows} rows where ${expectRows} were to be written; no file was kept`,
+      );
+    }
   });
   return { rows, bytes };
 }

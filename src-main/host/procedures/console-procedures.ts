@@ -5,12 +5,11 @@
  */
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { ipcRowCount } from '../../catalog/ipc-row-count';
-import { existsSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { ConsoleQueryError } from '../console/console-query-error';
 import { parseConsoleQuery, type ConsoleQuery } from '../console/parse-console-query';
 import { startExport } from '../exports/export-job';
+import { checkExportTarget } from '../exports/export-target';
 import { consoleHistoryKey, type QueryHistory } from '../search/query-history';
 import type { HandlersFor, HostContext } from './context';
 
@@ -76,10 +75,7 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
     'console:history': async ({ connectionId }) =>
       history.list(consoleHistoryKey(targetOf(connectionId))),
     'console:export': async ({ connectionId, sql, format, path, overwrite }) => {
-      if (!isAbsolute(path)) throw errors.InvalidInput(`Export to an absolute path, not ${path}`);
-      if (!overwrite && existsSync(path)) {
-        throw errors.InvalidInput(`${path} already exists; choose another name, or overwrite it`);
-      }
+      checkExportTarget(path, overwrite);
       const parsed = parse(sql);
       if ('problem' in parsed) {
         const p = parsed.problem;
