@@ -8,23 +8,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
-import { useJobs } from '../api/catalog-queries';
-import { CancelJob } from '../jobs/CancelJob';
-import { isActive } from '../jobs/job-format';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { SelectField } from '../common/SelectField';
-import { TextField } from '../common/TextField';
 import type { DecodedPage } from '../table/cell-model';
 import { DataGrid, type GridColumn } from '../table/DataGrid';
 import { decodeArrowPage } from '../table/decode-client';
 import { resultPageSource } from '../table/result-pages';
 import type { GridView } from '../table/use-table-data';
+import { ExportJobState, ExportTargetFields, useExportJobForm } from '../jobs/export-job-form';
 import { SqlEditor, type EditorHandle } from './SqlEditor';
 import './console.css';
 
 type Answer = Extract<ProcedureOutput<'console:run'>, { arrow: Uint8Array }>;
 type Problem = Extract<ProcedureOutput<'console:run'>, { problem: unknown }>['problem'];
-type ExportFormat = 'csv' | 'json' | 'ndjson' | 'parquet';
 
 const RESULT_VIEW: GridView = { filter: '' };
 
@@ -174,78 +169,24 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
  */
 function ExportForm({ connectionId, sql }: { connectionId: string; sql: string }) {
   const call = useCall();
-  const jobs = useJobs();
-  const [format, setFormat] = useState<ExportFormat>('csv');
-  const [path, setPath] = useState('');
-  const [overwrite, setOverwrite] = useState(false);
-  const [jobId, setJobId] = useState<string>();
-  const [error, setError] = useState<unknown>();
-  const job = jobs.data?.find((j) => j.id === jobId);
-  const running = job !== undefined && isActive(job);
+  const form = useExportJobForm();
+  const { format, file, overwrite, running } = form;
   return (
     <form
       className="console-export row"
       aria-label="Export result"
       onSubmit={(e) => {
         e.preventDefault();
-        setError(undefined);
-        setJobId(undefined);
-        call('console:export', { connectionId, sql, format, path: path.trim(), overwrite }).then(
-          (record) => setJobId(record.id),
-          setError,
+        form.start(() =>
+          call('console:export', { connectionId, sql, format, path: file.trim(), overwrite }),
         );
       }}
     >
-      <SelectField
-        label="Export as"
-        value={format}
-        options={[
-          ['csv', 'CSV'],
-          ['json', 'JSON'],
-          ['ndjson', 'NDJSON'],
-          ['parquet', 'Parquet'],
-        ]}
-        onChange={setFormat}
-      />
-      <TextField
-        label="To file"
-        className="mono"
-        placeholder={`/path/to/result.${format}`}
-        value={path}
-        onChange={setPath}
-      />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={overwrite}
-          onChange={(e) => setOverwrite(e.target.checked)}
-        />
-        Replace the file if it exists
-      </label>
-      <button type="submit" disabled={running || path.trim() === ''}>
+      <ExportTargetFields form={form} name="result" />
+      <button type="submit" disabled={running || file.trim() === ''}>
         {running ? 'Exporting…' : 'Export'}
       </button>
-      {job && running && (
-        <>
-          <span className="muted">{(job.progress.rowsDone ?? 0).toLocaleString('en-US')} rows</span>
-          <CancelJob job={job} accessibleName="Cancel the export">
-            Cancel
-          </CancelJob>
-        </>
-      )}
-      {job?.state === 'succeeded' && (
-        <span role="status" className="muted">
-          Wrote {(job.progress.rowsDone ?? 0).toLocaleString('en-US')} rows (
-          {(job.progress.bytesDone ?? 0).toLocaleString('en-US')} bytes) to{' '}
-          {String(job.target.params?.path)}
-        </span>
-      )}
-      {job?.state === 'failed' && job.error && (
-        <p className="form-problem" role="alert" aria-label="Export error">
-          {job.error.message}
-        </p>
-      )}
-      <ErrorMessage error={error} label="Export error" />
+      <ExportJobState form={form} />
     </form>
   );
 }
