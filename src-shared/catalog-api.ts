@@ -300,6 +300,50 @@ export const VersionInfoSchema = z.object({
 });
 export type VersionInfo = z.infer<typeof VersionInfoSchema>;
 
+/**
+ * What one version's commit did, from the transaction Lance keeps with it. `operation` is Lance's
+ * own name for it (`append`, `delete`, `create_index`, `rewrite` for a compaction, `merge` for
+ * added columns, `project` for dropped or renamed ones, `restore`…), or `unknown` when the
+ * version's transaction is gone (cleaned up) or unreadable.
+ */
+export const TransactionInfoSchema = z.object({
+  version: z.number(),
+  operation: z.enum([
+    'append',
+    'delete',
+    'overwrite',
+    'create_index',
+    'rewrite',
+    'merge',
+    'restore',
+    'reserve_fragments',
+    'update',
+    'project',
+    'update_config',
+    'data_replacement',
+    'update_mem_wal_state',
+    'clone',
+    'update_bases',
+    'data_overlay',
+    'append_fri_transitions',
+    'unknown',
+  ]),
+  readVersion: z.number().optional(),
+  uuid: z.string().optional(),
+  tag: z.string().optional(),
+  /** For a restore: the version it brought back. */
+  restoredVersion: z.number().optional(),
+  /** For an index commit: the indexes it added and the ones it replaced or dropped. */
+  indexesAdded: z.array(z.string()).optional(),
+  indexesRemoved: z.array(z.string()).optional(),
+  /** For a delete: its filter. */
+  predicate: z.string().optional(),
+});
+export type TransactionInfo = z.infer<typeof TransactionInfoSchema>;
+
+/** At most this many versions are described in one call (a timeline asks for a window). */
+export const MAX_TRANSACTIONS_PER_CALL = 200;
+
 /** One version in full: the manifest file that holds it, for the external-manifest routes. */
 export const VersionDetailSchema = VersionInfoSchema.extend({
   /** Relative to the table's folder, e.g. `_versions/18446744073709551614.manifest`. */

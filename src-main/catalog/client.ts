@@ -35,6 +35,7 @@ import type {
   RenameTableOptions,
   TableStats,
   UpdateRequest,
+  TransactionInfo,
   VersionInfo,
 } from '../../src-shared/catalog-api';
 import type { IndexRequest } from '../../src-shared/index-request';
@@ -125,6 +126,8 @@ export interface TableHandle {
   checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle>;
   /** Makes an old version the latest again, as a new version. */
   restore(version: number, options?: BranchOption): Promise<WriteResult>;
+  /** What each version's commit did (an append, a delete, an index…), in the order asked. */
+  describeTransactions(versions: number[], options?: BranchOption): Promise<TransactionInfo[]>;
   /** One version with its manifest file (the latest when none is named). */
   describeVersion(version?: number, options?: BranchOption): Promise<VersionDetail>;
   /** Publishes a staged manifest as a version, if no version has that number (else code 14). */

@@ -36,6 +36,7 @@ import type {
   TableStats,
   TagInfo,
   UpdateRequest,
+  TransactionInfo,
   VersionDetail,
   VersionInfo,
 } from '../../src-shared/catalog-api';
@@ -162,6 +163,10 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
 
   restore(version: number, options?: BranchOption): Promise<WriteResult> {
     return this.ops.restore(this.core, version, options);
+  }
+
+  describeTransactions(versions: number[], options?: BranchOption): Promise<TransactionInfo[]> {
+    return this.ops.describeTransactions(this.core, versions, options);
   }
 
   describeVersion(version?: number, options?: BranchOption): Promise<VersionDetail> {

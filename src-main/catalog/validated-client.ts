@@ -10,7 +10,7 @@
  * server, the CLI and the tests all pass through here. The back ends keep the checks that need
  * state or their own storage: a version or branch that exists, a folder name that fits.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AddColumnsRequestSchema,
   AlterColumnsRequestSchema,
@@ -31,6 +31,7 @@ import {
   RenameTableOptionsSchema,
   SchemaMetadataSchema,
   UpdateRequestSchema,
+  MAX_TRANSACTIONS_PER_CALL,
 } from '../../src-shared/catalog-api';
 import { IndexRequestSchema } from '../../src-shared/index-request';
 import { errors } from '../../src-shared/vocabulary/errors';
@@ -68,6 +69,15 @@ const namespacePathOrRoot: Check = (value) =>
   value === undefined ? [] : assertValidNamespacePath(value);
 /** Data and schemas: the back end reads them, and refuses what it cannot read. */
 const asGiven: Check = (value) => value;
+/** A window of version numbers: whole, from 0, and few enough for one call. */
+const TransactionVersions = z.array(z.number().int().min(0)).max(MAX_TRANSACTIONS_PER_CALL);
+const transactionVersions: Check = (value) => {
+  const parsed = TransactionVersions.safeParse(value);
+  if (!parsed.success) {
+    throw errors.InvalidInput(`Invalid versions: ${describeZodError(parsed.error)}`);
+  }
+  return parsed.data;
+};
 
 /** A move to another namespace names a valid one. */
 const renameOptions: Check = (value) => {
@@ -146,6 +156,7 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   listVersions: [branchOption],
   checkoutVersion: [asGiven, branchOption],
   restore: [asGiven, branchOption],
+  describeTransactions: [transactionVersions, branchOption],
   describeVersion: [asGiven, branchOption],
   createVersion: [options(CreateVersionRequestSchema)],
   deleteVersions: [options(DeleteVersionsRequestSchema)],

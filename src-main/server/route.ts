@@ -13,7 +13,13 @@ import { describeZodError } from '../catalog/parse-options';
 import type { TableId } from '../../src-shared/vocabulary/ids';
 import type { Principal } from './auth/authenticator';
 import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
-import { checkBodyId, delimiterOf, namespaceParts, tableParts } from './http/request-id';
+import {
+  checkBodyId,
+  delimiterOf,
+  namespaceParts,
+  tableParts,
+  transactionParts,
+} from './http/request-id';
 import { authenticatedPrincipal } from './http/credentials';
 import { checkInflatedSize } from './http/arrow-limit';
 import type { ServerState } from './server-state';
@@ -151,7 +157,11 @@ export function defineRoute<S extends z.ZodType | undefined>(
         let parts: string[] = [];
         let table: TableId = { namespacePath: [], name: '' };
         let targetPath: string[] = [];
-        if (params.id !== undefined) {
+        if (definition.target === 'transaction' && params.id !== undefined) {
+          table = transactionParts(params.id, delimiter, body).table;
+          parts = [...table.namespacePath, table.name];
+          targetPath = table.namespacePath;
+        } else if (params.id !== undefined) {
           if (definition.target === 'table') {
             table = tableParts(params.id, delimiter);
             parts = [...table.namespacePath, table.name];

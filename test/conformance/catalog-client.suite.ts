@@ -785,6 +785,41 @@ export function catalogClientConformance(
         expect((await table.listVersions()).length).toBeGreaterThan(versions.length);
       });
 
+      it("describes what each version's commit did, on main and on a branch", async () => {
+        const table = await tableWithRows(10);
+        await table.insert(sampleTable(5, DIM, { idOffset: 10 }));
+        await table.delete('id < 3');
+        await table.addColumns({ columns: [{ name: 'twice', expression: 'id * 2' }] });
+        const job = await table.createIndex({ column: 'id', index_type: 'BTREE', name: 'id_idx' });
+        await client.waitForJob(job.id);
+        const first = (await table.listVersions())[0]!.version;
+        await table.restore(first);
+        const versions = (await table.listVersions()).map((v) => v.version);
+        const described = await table.describeTransactions(versions);
+        expect(described.map((t) => t.version)).toEqual(versions);
+        const operations = described.map((t) => t.operation);
+        expect(operations[0]).toBe('overwrite');
+        expect(operations).toContain('append');
+        expect(operations).toContain('merge');
+        expect(described.find((t) => t.operation === 'delete')?.predicate).toBe('id < 3');
+        expect(described.find((t) => t.operation === 'create_index')?.indexesAdded).toEqual([
+          'id_idx',
+        ]);
+        expect(described.at(-1)).toMatchObject({ operation: 'restore', restoredVersion: first });
+
+        await table.createBranch('dev');
+        await table.insert(sampleTable(2, DIM, { idOffset: 50 }), { branch: 'dev' });
+        const devVersions = (await table.listVersions({ branch: 'dev' })).map((v) => v.version);
+        const onDev = await table.describeTransactions([devVersions.at(-1)!], { branch: 'dev' });
+        expect(onDev[0]!.operation).toBe('append');
+
+        await expectCode(table.describeTransactions([-1]), E.InvalidInput);
+        await expectCode(
+          table.describeTransactions(Array.from({ length: 201 }, (_, i) => i)),
+          E.InvalidInput,
+        );
+      });
+
       it('creates branches whose writes stay off main', async () => {
         const table = await tableWithRows(10);
         await table.createBranch('dev');

@@ -214,8 +214,11 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
     path: `/v1/table/${at.ns}$missing/version/delete`,
     body: { ranges: [] },
   }),
-  'POST /v1/transaction/:txid/describe': () => ({ path: '/v1/transaction/1/describe', body: {} }),
-  'POST /v1/transaction/:txid/alter': () => ({
+  'POST /v1/transaction/:id/describe': (at) => ({
+    path: `/v1/transaction/${at.ns}$${at.table}$1/describe`,
+    body: {},
+  }),
+  'POST /v1/transaction/:id/alter': () => ({
     path: '/v1/transaction/1/alter',
     body: { actions: [{ setStatusAction: { status: 'ABORTED' } }] },
   }),

@@ -8,12 +8,14 @@ import type {
   BranchOption,
   CreateVersionRequest,
   DeleteVersionsRequest,
+  TransactionInfo,
   VersionDetail,
 } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { lance } from './lance-errors';
 import { forgetQuerySchema } from './query-schemas';
 import * as versionFiles from './dir-versions';
+import * as transactions from './version-transactions';
 import type { DirTableCore } from './dir-table-core';
 
 export async function describeVersion(
@@ -78,4 +80,18 @@ export async function restore(
   // The restored version may have another schema.
   forgetQuerySchema(live);
   return { version: newVersion, numRows: rows };
+}
+
+export async function describeTransactions(
+  t: DirTableCore,
+  versions: number[],
+  { branch }: BranchOption = {},
+): Promise<TransactionInfo[]> {
+  const files = await t.versionFiles();
+  const b = branch ?? t.branch;
+  // A branch keeps its manifests and transactions in its own tree inside the table's folder.
+  return transactions.describeTransactions(
+    b === undefined ? files : { ...files, folder: `${files.folder}/tree/${b}` },
+    versions,
+  );
 }

@@ -22,7 +22,7 @@ const MAGIC = 'LANC';
 const FOOTER_BYTES = 16;
 
 /** Manifest field numbers, from lance `protos/table.proto`. */
-const MANIFEST = {
+export const MANIFEST = {
   version: 3,
   versionAuxData: 4,
   schemaMetadata: 5,
@@ -67,7 +67,17 @@ export interface ParsedManifest {
   minor: number;
 }
 
-export function parseManifestFile(bytes: Uint8Array, name: string): ParsedManifest {
+/** A manifest file's footer and manifest message, checked to lie inside the file. */
+export interface ManifestFileLayout {
+  manifest: Uint8Array;
+  /** Where the footer starts: every section must end before it. */
+  footer: number;
+  major: number;
+  minor: number;
+  bad: (why: string) => Error;
+}
+
+export function readManifestLayout(bytes: Uint8Array, name: string): ManifestFileLayout {
   const bad = (why: string) => errors.InvalidTableState(`${name} is not a Lance manifest: ${why}`);
   if (bytes.byteLength < FOOTER_BYTES + 4) throw bad('too short');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -78,7 +88,11 @@ export function parseManifestFile(bytes: Uint8Array, name: string): ParsedManife
   const position = view.getBigUint64(footer, true);
   const major = view.getUint16(footer + 8, true);
   const minor = view.getUint16(footer + 10, true);
-  const manifest = section(bytes, position, footer, bad);
+  return { manifest: section(bytes, position, footer, bad), footer, major, minor, bad };
+}
+
+export function parseManifestFile(bytes: Uint8Array, name: string): ParsedManifest {
+  const { manifest, footer, major, minor, bad } = readManifestLayout(bytes, name);
   const fields: RawField[] = [];
   let version = 0n;
   let indexSection: Uint8Array | undefined;
@@ -116,7 +130,7 @@ export function parseManifestFile(bytes: Uint8Array, name: string): ParsedManife
 }
 
 /** The message of the length-prefixed section at `position`, which must end before `limit`. */
-function section(
+export function section(
   bytes: Uint8Array,
   position: bigint,
   limit: number,

@@ -7,12 +7,18 @@ import type {
   BranchOption,
   CreateVersionRequest,
   DeleteVersionsRequest,
+  TransactionInfo,
   VersionDetail,
   VersionInfo,
 } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
+import { encodeIdSegment } from '../../../src-shared/vocabulary/ids';
+import { fromTransactionProperties } from '../../../src-shared/transaction-properties';
 import { countRows } from './rest-table-data';
 import type { RestTableCore } from './rest-table-core';
+
+/** Versions described at once by describeTransactions: a window of 200 is 25 round trips. */
+const TRANSACTION_CALLS_AT_ONCE = 8;
 
 /** The contract's TableVersion. */
 interface WireVersion {
@@ -119,4 +125,35 @@ export async function deleteVersions(
     ...(t.branch ? { branch: t.branch } : {}),
   });
   return reply.deleted_count;
+}
+
+/**
+ * The contract's DescribeTransaction, once per version (the route's id is the table's followed by
+ * the transaction's, which is the version number), a few at a time so that a timeline's window costs a few round trips.
+ */
+export async function describeTransactions(
+  t: RestTableCore,
+  versions: number[],
+  { branch }: BranchOption = {},
+): Promise<TransactionInfo[]> {
+  const b = t.branchOf(branch);
+  const answers: TransactionInfo[] = new Array<TransactionInfo>(versions.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < versions.length) {
+      const at = next++;
+      const version = versions[at]!;
+      const reply = await t.session.json<{ properties?: Record<string, string> }>({
+        method: 'POST',
+        path: `/v1/transaction/${encodeIdSegment([...t.namespacePath, t.name, String(version)], t.session.transport.settings.delimiter)}/describe`,
+        json: b ? { branch: b } : {},
+        notFound: ERROR_CODES.TableNotFound as never,
+      });
+      answers[at] = fromTransactionProperties(version, reply.properties ?? {});
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(TRANSACTION_CALLS_AT_ONCE, versions.length) }, worker),
+  );
+  return answers;
 }

@@ -6,6 +6,7 @@
 import { errors } from '../../../src-shared/vocabulary/errors';
 import {
   DEFAULT_DELIMITER,
+  assertValidComponent,
   splitId,
   tableIdFromParts,
   type TableId,
@@ -41,4 +42,32 @@ export function checkBodyId(body: unknown, parts: readonly string[]): void {
       `The body id ${JSON.stringify(id)} does not match the path ${JSON.stringify(parts)}`,
     );
   }
+}
+
+/**
+ * A transaction route's `{id}`: the table's id followed by the transaction's (reference §1.10, as
+ * the CTS sends it), or the transaction's alone with the table as the body's `id`. When both name
+ * the table they must agree.
+ */
+export function transactionParts(
+  rawId: string,
+  delimiter: string,
+  body: unknown,
+): { table: TableId; transactionId: string } {
+  const parts = splitId(rawId, delimiter);
+  const transactionId = parts.pop();
+  if (transactionId === undefined)
+    throw errors.InvalidInput('A transaction route names a transaction');
+  if (parts.length > 0) {
+    checkBodyId(body, parts);
+    return { table: tableIdFromParts(parts), transactionId };
+  }
+  const id = (body as { id?: unknown } | undefined)?.id;
+  if (!Array.isArray(id) || id.length === 0 || id.some((p) => typeof p !== 'string')) {
+    throw errors.InvalidInput(
+      "Name the table in the path (table id, delimiter, transaction id) or as the body's id",
+    );
+  }
+  for (const part of id as string[]) assertValidComponent(part, 'identifier component');
+  return { table: tableIdFromParts(id as string[]), transactionId };
 }

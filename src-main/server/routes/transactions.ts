@@ -1,29 +1,62 @@
 /**
- * The contract's transaction routes. LanceDB's Node API exposes no transaction history (a table's
- * versions carry a number, a time and metadata, nothing more), so a transaction cannot be
- * described or altered here. The routes exist to say so with the specification's Unsupported
- * error rather than as an unknown route.
+ * The contract's transaction routes. A transaction here is a version's commit: its id is the
+ * version number, and the table is the body's `id` (as the reference adapter reads it). Describe
+ * answers what the commit did, read from the transaction Lance keeps with each version; a
+ * transaction UUID is not looked up (that would mean reading every version's transaction).
+ * Alter is refused: a committed version is not changed after the fact.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { errors } from '../../../src-shared/vocabulary/errors';
+import { toTransactionProperties } from '../../../src-shared/transaction-properties';
+import { transactionParts } from '../http/request-id';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { Common } from './schemas';
 
-const WHY =
-  "this server keeps no transaction history: LanceDB's Node API, which it writes through, does not expose one";
+const DescribeTransactionBody = Common.extend({
+  /** This server's addition: the branch whose version it is (main when absent). */
+  branch: z.string().min(1).optional().nullable(),
+});
 
 export function registerTransactionRoutes(app: FastifyInstance, state: ServerState): void {
-  for (const action of ['describe', 'alter'] as const) {
-    defineRoute(app, state, {
-      method: 'POST',
-      url: `/v1/transaction/:txid/${action}`,
-      access: action === 'describe' ? 'read' : 'write',
-      target: 'catalog',
-      body: Common,
-      handler: async () => {
-        throw errors.Unsupported(`Transactions cannot be ${action}d: ${WHY}`);
-      },
-    });
-  }
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/transaction/:id/describe',
+    access: 'read',
+    target: 'transaction',
+    body: DescribeTransactionBody,
+    handler: async ({ request, body, delimiter, openTable }) => {
+      const { id } = request.params as { id: string };
+      const { transactionId } = transactionParts(id, delimiter, body);
+      const handle = await openTable();
+      // Transactions are named by version number here; a UUID is not searched for.
+      if (!/^\d{1,15}$/.test(transactionId)) {
+        throw errors.TransactionNotFound(
+          `No transaction ${JSON.stringify(transactionId)} on ${handle.name}: this server names a transaction by its version number`,
+        );
+      }
+      const version = Number(transactionId);
+      const branch = body.branch ?? undefined;
+      const versions = await handle.listVersions(branch ? { branch } : {});
+      if (!versions.some((v) => v.version === version)) {
+        throw errors.TransactionNotFound(`Version ${version} of ${handle.name} does not exist`);
+      }
+      const [info] = await handle.describeTransactions([version], branch ? { branch } : {});
+      return { status: 'SUCCEEDED', properties: toTransactionProperties(info!) };
+    },
+  });
+
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/transaction/:id/alter',
+    access: 'write',
+    target: 'catalog',
+    body: Common,
+    handler: async () => {
+      throw errors.Unsupported(
+        'Transactions cannot be altered: a committed version is not changed after the fact',
+      );
+    },
+  });
 }

@@ -69,13 +69,13 @@ export const CAPABILITIES: Record<Capability, Claim> = {
   supports_update_table: { claimed: true, reason: 'update maps to LanceDB Table.update' },
   supports_delete_from_table: { claimed: true, reason: 'delete maps to LanceDB Table.delete' },
   supports_transactions: {
-    claimed: false,
+    claimed: true,
     reason:
-      'LanceDB 0.39 exposes no transaction history to Node (no read_transaction in its .d.ts), so describe_transaction cannot be answered',
+      "describe answers a version's commit, read from the transaction Lance keeps with each manifest; a transaction is named by its version number",
   },
   supports_alter_transaction: {
     claimed: false,
-    reason: 'there is no transaction to alter without a transaction history',
+    reason: 'a committed version is not changed after the fact, so alter answers Unsupported',
   },
   supports_materialized_view: {
     claimed: false,
