@@ -27,6 +27,8 @@ export const PROCEDURE_NAMES = [
   'tables:drop',
   'tables:rename',
   'tables:versions',
+  'tables:transactions',
+  'tables:version-diff',
   'tables:restore',
   'tables:stats',
   'tables:compact',

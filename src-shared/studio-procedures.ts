@@ -19,6 +19,8 @@ import {
   TableStatsSchema,
   TagInfoSchema,
   VersionInfoSchema,
+  TransactionInfoSchema,
+  MAX_TRANSACTIONS_PER_CALL,
   JsonArrowSchemaSchema,
 } from './catalog-api';
 import type { ProcedureName } from './procedure-names';
@@ -41,6 +43,7 @@ import {
   ImportColumnSchema,
   InNs,
   InTable,
+  VersionDiffSchema,
 } from './studio-schemas';
 import { ERROR_CODES } from './vocabulary/errors';
 
@@ -284,6 +287,19 @@ export const PROCEDURES = {
     'write',
   ),
   'tables:versions': procedure(InTable.strict(), z.array(VersionInfoSchema), [E.TableNotFound]),
+  /** What each version's commit did, for a window of the timeline. */
+  'tables:transactions': procedure(
+    InTable.extend({
+      versions: z.array(z.number().int().min(0)).max(MAX_TRANSACTIONS_PER_CALL),
+    }).strict(),
+    z.array(TransactionInfoSchema),
+    [E.TableNotFound],
+  ),
+  'tables:version-diff': procedure(
+    InTable.extend({ from: z.number().int().min(1), to: z.number().int().min(1) }).strict(),
+    VersionDiffSchema,
+    [E.TableNotFound, E.TableVersionNotFound],
+  ),
   'tables:restore': procedure(
     InTable.extend({ version: z.number().int().min(1) }).strict(),
     WriteResultSchema,

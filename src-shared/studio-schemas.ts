@@ -159,4 +159,35 @@ export const ImportColumnSchema = z
   .strict();
 export type ImportColumn = z.infer<typeof ImportColumnSchema>;
 export const InNs = InConn.extend({ path: Path });
-export const InTable = InConn.extend({ path: Path, table: Name });
+/**
+ * Which state of a table a view reads: a version checked out (read-only), a branch, or both (a
+ * version of that branch). Absent: the latest of main.
+ */
+export const TableAtSchema = z
+  .object({
+    version: z.number().int().min(1).optional(),
+    branch: z.string().min(1).max(1000).optional(),
+  })
+  .strict();
+export type TableAt = z.infer<typeof TableAtSchema>;
+export const InTable = InConn.extend({ path: Path, table: Name, at: TableAtSchema.optional() });
+
+const ColumnShape = z.object({ type: z.string(), nullable: z.boolean() });
+const IndexShape = z.object({
+  name: z.string(),
+  indexType: z.string(),
+  columns: z.array(z.string()),
+});
+
+/** What changed from one version of a table to another (either may be the older). */
+export const VersionDiffSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  rows: z.object({ from: z.number(), to: z.number() }),
+  columnsAdded: z.array(ColumnShape.extend({ path: z.string() })),
+  columnsRemoved: z.array(ColumnShape.extend({ path: z.string() })),
+  columnsChanged: z.array(z.object({ path: z.string(), from: ColumnShape, to: ColumnShape })),
+  indexesAdded: z.array(IndexShape),
+  indexesRemoved: z.array(IndexShape),
+});
+export type VersionDiff = z.infer<typeof VersionDiffSchema>;

@@ -28,6 +28,7 @@ import { RecentConnections } from './recent-connections';
 import type { SecretStore } from './secret-store';
 import { connectionProcedures } from './procedures/connection-procedures';
 import type { Handlers, HostContext } from './procedures/context';
+import { openOptions } from './table-at';
 import { jobProcedures } from './procedures/job-procedures';
 import { UploadStore } from './upload-store';
 import type { Readable } from 'node:stream';
@@ -97,7 +98,9 @@ export class Host {
       structureChanged: (connectionId, path, table) =>
         this.structureChanged(connectionId, path, table),
       table: async (input) =>
-        this.connections.get(input.connectionId).catalog.openTable(input.table, input.path),
+        this.connections
+          .get(input.connectionId)
+          .catalog.openTable(input.table, input.path, openOptions(input.at)),
     };
     const history = new QueryHistory(join(options.userDataDir, 'query-history.json'));
     this.handlers = {

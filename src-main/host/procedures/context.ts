@@ -13,6 +13,7 @@ import type {
   ProcedureName,
   ProcedureOutput,
 } from '../../../src-shared/studio-procedures';
+import type { TableAt } from '../../../src-shared/studio-schemas';
 import type { CatalogNameIndex } from '../catalog-name-index';
 import type { Connections } from '../connections';
 import type { RecentConnections } from '../recent-connections';
@@ -28,6 +29,8 @@ export interface TableInput {
   connectionId: string;
   path: string[];
   table: string;
+  /** A checked-out version or a branch; a handle at a version refuses every write. */
+  at?: TableAt | undefined;
 }
 
 export interface HostContext {

@@ -1,4 +1,5 @@
 /** One table: create, describe, read pages and queries, rename, drop, restore, rows and columns. */
+import { diffVersions } from '../version-diff';
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { TableHandle } from '../../catalog/client';
@@ -13,6 +14,8 @@ type Names =
   | 'tables:drop'
   | 'tables:rename'
   | 'tables:versions'
+  | 'tables:transactions'
+  | 'tables:version-diff'
   | 'tables:restore'
   | 'tables:stats'
   | 'tables:compact'
@@ -85,6 +88,10 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       return {};
     },
     'tables:versions': async (input) => (await ctx.table(input)).listVersions(),
+    'tables:transactions': async ({ versions, ...input }) =>
+      (await ctx.table(input)).describeTransactions(versions),
+    'tables:version-diff': async ({ from, to, ...input }) =>
+      diffVersions(await ctx.table(input), from, to),
     'tables:restore': async ({ version, ...input }) => change(input, (t) => t.restore(version)),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
     'tables:compact': async (input) => change(input, (t) => t.compact()),

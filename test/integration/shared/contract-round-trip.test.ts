@@ -150,6 +150,8 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:count': { ...t, filter: 'id < 10' },
     'tables:page': { ...t, offset: 5, limit: 7, columns: ['id', 'text'] },
     'tables:versions': t,
+    'tables:transactions': { ...t, versions: [1] },
+    'tables:version-diff': { ...t, from: 1, to: 1 },
     'tables:stats': t,
     'tables:compact': t,
     'tables:query': { ...t, request: { filter: 'id < 3', columns: ['id'] } },
