@@ -3,6 +3,8 @@
  * a connection invalidates exactly its own entries, and nested under the table they read, so a
  * change to a table invalidates all of its views with one prefix.
  */
+import type { TableAt } from '../../src-shared/studio-schemas';
+
 export type NamespacePath = readonly string[];
 
 /** A namespace of one connection, where a table is created or listed. */
@@ -15,6 +17,17 @@ export interface TableRef {
   connectionId: string;
   path: NamespacePath;
   table: string;
+  /**
+   * A checked-out version or a branch the view reads. Not part of the table's identity (its tab,
+   * its deep link): a key built from a ref with `at` lies under the plain table's key, so a change
+   * to the table invalidates every view of it.
+   */
+  at?: TableAt;
+}
+
+function atKey(at: TableAt | undefined): string[] {
+  if (!at || (at.version === undefined && at.branch === undefined)) return [];
+  return [`@${at.branch ?? ''}#${at.version ?? ''}`];
 }
 
 export const queryKeys = {
@@ -42,13 +55,23 @@ export const queryKeys = {
     [...queryKeys.connection(connectionId), 'search', query] as const,
 
   table: (ref: TableRef) =>
-    [...queryKeys.namespace(ref.connectionId, ref.path), 'table', ref.table] as const,
+    [
+      ...queryKeys.namespace(ref.connectionId, ref.path),
+      'table',
+      ref.table,
+      ...atKey(ref.at),
+    ] as const,
   describe: (ref: TableRef) => [...queryKeys.table(ref), 'describe'] as const,
   indexes: (ref: TableRef) => [...queryKeys.table(ref), 'indexes'] as const,
   indexStats: (ref: TableRef, name: string) =>
     [...queryKeys.table(ref), 'index-stats', name] as const,
   versions: (ref: TableRef) => [...queryKeys.table(ref), 'versions'] as const,
   tags: (ref: TableRef) => [...queryKeys.table(ref), 'tags'] as const,
+  /** A table's branches, whatever view asks: under the plain table's key. */
+  branches: (ref: TableRef) =>
+    [...queryKeys.namespace(ref.connectionId, ref.path), 'table', ref.table, 'branches'] as const,
+  transactions: (ref: TableRef, versions: readonly number[]) =>
+    [...queryKeys.table(ref), 'transactions', versions.join(',')] as const,
   count: (ref: TableRef, filter: string) => [...queryKeys.table(ref), 'count', filter] as const,
   distinct: (ref: TableRef, column: string) =>
     [...queryKeys.table(ref), 'distinct', column] as const,

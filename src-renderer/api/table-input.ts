@@ -5,5 +5,10 @@
 import type { TableRef } from './query-keys';
 
 export function tableInput(ref: TableRef) {
-  return { connectionId: ref.connectionId, path: [...ref.path], table: ref.table };
+  return {
+    connectionId: ref.connectionId,
+    path: [...ref.path],
+    table: ref.table,
+    ...(ref.at ? { at: { ...ref.at } } : {}),
+  };
 }

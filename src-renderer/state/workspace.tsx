@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { NamespacePath, NamespaceRef, TableRef } from '../api/query-keys';
+import type { TableAt } from '../../src-shared/studio-schemas';
 import type { ColumnAction } from '../columns/schema-change';
 import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link';
 
@@ -36,6 +37,8 @@ export type Dialog =
 export interface OpenTab {
   ref: TableRef;
   tab: TableTab;
+  /** The version checked out or the branch chosen in this tab; absent: the latest of main. */
+  at?: TableAt;
 }
 
 interface State {
@@ -58,6 +61,7 @@ type Action =
   | { type: 'close-connection'; connectionId: string }
   | { type: 'activate'; key: string }
   | { type: 'set-tab'; key: string; tab: TableTab }
+  | { type: 'set-at'; key: string; at: TableAt | undefined }
   | { type: 'retarget'; from: TableRef; to: TableRef }
   | { type: 'dialog'; dialog: Dialog | undefined }
   | { type: 'jobs'; open: boolean }
@@ -107,6 +111,15 @@ function reduce(state: State, action: Action): State {
           tableKey(t.ref) === action.key ? { ...t, tab: action.tab } : t,
         ),
       };
+    case 'set-at':
+      return {
+        ...state,
+        tabs: state.tabs.map((t) => {
+          if (tableKey(t.ref) !== action.key) return t;
+          const { at: _previous, ...rest } = t;
+          return action.at ? { ...rest, at: action.at } : rest;
+        }),
+      };
     case 'retarget': {
       const from = tableKey(action.from);
       const tabs = state.tabs.map((t) => (tableKey(t.ref) === from ? { ...t, ref: action.to } : t));
@@ -141,6 +154,8 @@ export interface Workspace extends State {
   closeConnectionTabs: (connectionId: string) => void;
   activate: (key: string) => void;
   setTab: (key: string, tab: TableTab) => void;
+  /** Checks out a version or switches branch in a table's tab (undefined: latest of main). */
+  setAt: (key: string, at: TableAt | undefined) => void;
   /** After a rename: the open tab follows the table to its new name. */
   retarget: (from: TableRef, to: TableRef) => void;
   openDialog: (dialog: Dialog) => void;
@@ -237,6 +252,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'close-connection', connectionId }),
       activate: (key: string) => dispatch({ type: 'activate', key }),
       setTab: (key: string, tab: TableTab) => dispatch({ type: 'set-tab', key, tab }),
+      setAt: (key: string, at: TableAt | undefined) => dispatch({ type: 'set-at', key, at }),
       retarget: (from: TableRef, to: TableRef) => dispatch({ type: 'retarget', from, to }),
       openDialog: (dialog: Dialog) => dispatch({ type: 'dialog', dialog }),
       closeDialog: () => dispatch({ type: 'dialog', dialog: undefined }),

@@ -19,9 +19,12 @@ import { humanBytes } from './format-bytes';
 export function IndexesTab({
   tableRef,
   connection,
+  readOnly = false,
 }: {
   tableRef: TableRef;
   connection: Connection;
+  /** A checked-out version: nothing here may be changed. */
+  readOnly?: boolean;
 }) {
   const ws = useWorkspace();
   const indexes = useIndexes(tableRef);
@@ -40,7 +43,8 @@ export function IndexesTab({
         j.target.namespacePath.join('\u0000') === tableRef.path.join('\u0000'),
     );
   // Changes here need write access where the table is; a connection without it shows none.
-  const writable = canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
+  const writable =
+    !readOnly && canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
   return (
     <div className="indexes-tab">
       <div className="data-toolbar">

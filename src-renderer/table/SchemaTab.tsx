@@ -21,13 +21,17 @@ import '../columns/columns.css';
 export function SchemaTab({
   tableRef,
   connection,
+  readOnly = false,
 }: {
   tableRef: TableRef;
   connection: Connection;
+  /** A checked-out version: nothing here may be changed. */
+  readOnly?: boolean;
 }) {
   const ws = useWorkspace();
   // Changes here need write access where the table is; a connection without it shows none.
-  const writable = canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
+  const writable =
+    !readOnly && canChange(connection) && !refusalFor(connection, 'write', tableRef.path);
   const description = useTableDescription(tableRef);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const fields = description.data?.schema.fields as JsonArrowField[] | undefined;

@@ -20,6 +20,9 @@ import { OverviewTab } from './OverviewTab';
 import { SchemaTab } from './SchemaTab';
 import { SearchTab } from '../search/SearchTab';
 import { VersionsTab } from '../versions/VersionsTab';
+import { TableAtBar } from '../versions/TableAtBar';
+import type { TableAt } from '../../src-shared/studio-schemas';
+import type { TableRef } from '../api/query-keys';
 import { StorageTab } from '../storage/StorageTab';
 import './table.css';
 
@@ -37,20 +40,29 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
   const ws = useWorkspace();
   const ref = tab.ref;
   const key = tableKey(ref);
-  const description = useTableDescription(ref);
-  const writable = canChange(connection);
+  // What the tabs read: the table at the checked-out version or on the chosen branch.
+  const view: TableRef = tab.at ? { ...ref, at: tab.at } : ref;
+  const description = useTableDescription(view);
+  const canWrite = canChange(connection);
+  // A checked-out version is read-only: no tab offers a write on it.
+  const writable = canWrite && tab.at?.version === undefined;
+  const setAt = (at: TableAt | undefined) => ws.setAt(key, at);
   useEffect(warmDecoder, []);
   return (
     <section className="table-view" aria-label={`Table ${ref.table}`}>
       <header className="table-header">
         <Breadcrumbs connection={connection} path={ref.path} table={ref.table} />
         <div className="table-actions">
-          {writable && (
+          {canWrite && (
             <>
               {/* In the header, not the Indexes tab: it is one click away from every tab. */}
               <GuardedButton
-                refusal={refusalFor(connection, 'write', ref.path)}
-                onClick={() => ws.openDialog({ kind: 'create-index', table: ref })}
+                refusal={
+                  tab.at?.version !== undefined
+                    ? 'A checked-out version is read-only'
+                    : refusalFor(connection, 'write', ref.path)
+                }
+                onClick={() => ws.openDialog({ kind: 'create-index', table: view })}
               >
                 Create index…
               </GuardedButton>
@@ -71,6 +83,7 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
           )}
         </div>
       </header>
+      <TableAtBar tableRef={ref} at={tab.at} onChange={setAt} />
       <ErrorMessage error={description.error} />
       <Tabs.Root
         className="tabs"
@@ -86,35 +99,37 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         </Tabs.List>
         <Tabs.Content value="overview" className="tab-content">
           <OverviewTab
-            tableRef={ref}
+            tableRef={view}
             writable={writable && !refusalFor(connection, 'write', ref.path)}
           />
         </Tabs.Content>
         <Tabs.Content value="schema" className="tab-content">
-          <SchemaTab tableRef={ref} connection={connection} />
+          <SchemaTab tableRef={view} connection={connection} readOnly={!writable} />
         </Tabs.Content>
         <Tabs.Content value="data" className="tab-content tab-content-fill">
           <DataTab
-            tableRef={ref}
+            tableRef={view}
             writable={writable && !refusalFor(connection, 'write', ref.path)}
           />
         </Tabs.Content>
         <Tabs.Content value="search" className="tab-content tab-content-fill">
-          <SearchTab tableRef={ref} connection={connection} />
+          <SearchTab tableRef={view} connection={connection} />
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
-          <IndexesTab tableRef={ref} connection={connection} />
+          <IndexesTab tableRef={view} connection={connection} readOnly={!writable} />
         </Tabs.Content>
         <Tabs.Content value="storage" className="tab-content">
           <StorageTab
-            tableRef={ref}
+            tableRef={tab.at?.branch ? { ...ref, at: { branch: tab.at.branch } } : ref}
             writable={writable && !refusalFor(connection, 'write', ref.path)}
           />
         </Tabs.Content>
         <Tabs.Content value="versions" className="tab-content">
           <VersionsTab
             tableRef={ref}
-            writable={writable && !refusalFor(connection, 'write', ref.path)}
+            at={tab.at}
+            onAt={setAt}
+            writable={canWrite && !refusalFor(connection, 'write', ref.path)}
           />
         </Tabs.Content>
       </Tabs.Root>

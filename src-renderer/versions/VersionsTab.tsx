@@ -1,128 +1,188 @@
 /**
- * A table's versions, newest first: when each was written, the tags on it, and for a writable
- * connection the ways to tag a version, move or delete a tag, and restore a version as the new
- * latest (behind a confirmation that says what changes).
+ * A table's life, version by version: a timeline (newest first) with what each commit did, rows
+ * and bytes, the change in rows and the tags; rows and size over versions as charts; a diff of any
+ * two versions; checkout (every tab then shows that version, read-only); restore behind a
+ * confirmation that says what changes; tags; and the table's branches.
+ *
+ * The timeline shows 200 versions at a time: the versions' list is one call, and what each commit
+ * did is read for the shown versions only, so a table with thousands of versions paints at once.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { TagInfo } from '../../src-shared/catalog-api';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { MAX_TRANSACTIONS_PER_CALL, type TransactionInfo } from '../../src-shared/catalog-api';
+import type { TableAt } from '../../src-shared/studio-schemas';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
-import { useTableDescription } from '../api/catalog-queries';
+import { humanBytes } from '../table/format-bytes';
+import { BranchesSection } from './BranchesSection';
+import { TagChip, TagForm } from './tags';
+import { VersionDiffPanel } from './VersionDiffPanel';
+import { VersionsChart } from './VersionsChart';
+import { timelineOf, type TimelineEntry } from './version-timeline';
 import './versions.css';
 
-export function VersionsTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function VersionsTab({
+  tableRef,
+  at,
+  onAt,
+  writable,
+}: {
+  /** The table itself, without a view. */
+  tableRef: TableRef;
+  at: TableAt | undefined;
+  onAt: (at: TableAt | undefined) => void;
+  writable: boolean;
+}) {
   const call = useCall();
   const client = useQueryClient();
-  const input = tableInput(tableRef);
+  const branch = at?.branch;
+  // The timeline is of the branch in view, whatever version is checked out.
+  const branchRef: TableRef = branch ? { ...tableRef, at: { branch } } : tableRef;
+  const input = tableInput(branchRef);
   const versions = useQuery({
-    queryKey: queryKeys.versions(tableRef),
+    queryKey: queryKeys.versions(branchRef),
     queryFn: () => call('tables:versions', input),
   });
   const tags = useQuery({
     queryKey: queryKeys.tags(tableRef),
-    queryFn: () => call('tags:list', input),
+    queryFn: () => call('tags:list', tableInput(tableRef)),
+    enabled: branch === undefined,
   });
-  const description = useTableDescription(tableRef);
+  const [pages, setPages] = useState(1);
   const [restoring, setRestoring] = useState<number>();
   const [tagging, setTagging] = useState<{ version: number; moving?: string }>();
+  const [branchFrom, setBranchFrom] = useState<number>();
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.table(tableRef) });
   const deleteTag = useMutation({
-    mutationFn: (tag: string) => call('tags:delete', { ...input, tag }),
+    mutationFn: (tag: string) => call('tags:delete', { ...tableInput(tableRef), tag }),
     onSettled: refresh,
   });
 
+  const newestFirst = useMemo(
+    () => [...(versions.data ?? [])].map((v) => v.version).sort((a, b) => b - a),
+    [versions.data],
+  );
+  const windows = useMemo(() => {
+    const out: number[][] = [];
+    for (let p = 0; p < pages; p++) {
+      const slice = newestFirst.slice(
+        p * MAX_TRANSACTIONS_PER_CALL,
+        (p + 1) * MAX_TRANSACTIONS_PER_CALL,
+      );
+      if (slice.length > 0) out.push(slice);
+    }
+    return out;
+  }, [newestFirst, pages]);
+  const transactions = useQueries({
+    queries: windows.map((window) => ({
+      queryKey: queryKeys.transactions(branchRef, window),
+      queryFn: () => call('tables:transactions', { ...input, versions: window }),
+      staleTime: Infinity,
+    })),
+  });
+  // useQueries answers a new array each render; the map is rebuilt only when some data changed.
+  const stamp = transactions.map((t) => t.dataUpdatedAt).join(',');
+  const known = useMemo(() => {
+    const map = new Map<number, TransactionInfo>();
+    for (const t of transactions) for (const info of t.data ?? []) map.set(info.version, info);
+    return map;
+  }, [stamp]);
+  const entries = useMemo(() => timelineOf(versions.data ?? [], known), [versions.data, known]);
+
   if (versions.isPending) return <p className="muted">Loading…</p>;
   if (!versions.data) return <ErrorMessage error={versions.error} />;
-  const list = [...versions.data].sort((a, b) => b.version - a.version);
-  const latest = list[0]?.version;
+  const latest = newestFirst[0];
+  const shown = entries.slice(0, pages * MAX_TRANSACTIONS_PER_CALL);
   const tagsOn = (version: number) => (tags.data ?? []).filter((t) => t.version === version);
+  const transactionError = transactions.find((t) => t.error)?.error;
   return (
     <div className="versions-tab">
-      <p className="muted">
-        {list.length.toLocaleString('en-US')} version{list.length === 1 ? '' : 's'} ·{' '}
-        {(tags.data ?? []).length} tag{(tags.data ?? []).length === 1 ? '' : 's'}
+      <p className="muted" aria-label="Version summary">
+        {fmt(entries.length)} version{entries.length === 1 ? '' : 's'}
+        {branch ? ` on branch ${branch}` : ''}
+        {branch === undefined &&
+          ` · ${(tags.data ?? []).length} tag${(tags.data ?? []).length === 1 ? '' : 's'}`}
       </p>
-      <ErrorMessage error={tags.error ?? deleteTag.error} />
+      <VersionsChart entries={entries} checkedOut={at?.version} />
+      <VersionDiffPanel tableRef={branchRef} versions={newestFirst} />
+      <ErrorMessage error={tags.error ?? deleteTag.error ?? transactionError} />
       <table className="data-table" aria-label="Version timeline">
-        <TableHead columns={['Version', 'Written', 'Tags']} actions={writable} />
+        <TableHead columns={['Version', 'Written', 'Operation', 'Rows', 'Size', 'Tags']} actions />
         <tbody>
-          {list.map((v) => (
-            <tr key={v.version} aria-label={`Version ${v.version}`}>
-              <td className="mono">
-                {v.version}
-                {v.version === latest && <span className="version-latest"> latest</span>}
-              </td>
-              <td>{new Date(v.timestampMillis).toLocaleString('en-GB')}</td>
-              <td>
-                {tagsOn(v.version).map((t) => (
-                  <TagChip
-                    key={t.name}
-                    tag={t}
-                    writable={writable}
-                    onMove={() => setTagging({ version: t.version, moving: t.name })}
-                    onDelete={() => deleteTag.mutate(t.name)}
-                  />
-                ))}
-              </td>
-              {writable && (
-                <td>
-                  <div className="row">
-                    <button
-                      type="button"
-                      aria-label={`Tag version ${v.version}`}
-                      onClick={() => setTagging({ version: v.version })}
-                    >
-                      Tag…
-                    </button>
-                    {v.version !== latest && (
-                      <button
-                        type="button"
-                        aria-label={`Restore version ${v.version}`}
-                        onClick={() => setRestoring(v.version)}
-                      >
-                        Restore…
-                      </button>
-                    )}
-                  </div>
-                </td>
-              )}
-            </tr>
+          {shown.map((e) => (
+            <TimelineRow
+              key={e.version}
+              entry={e}
+              latest={e.version === latest}
+              checkedOut={at?.version === e.version}
+              writable={writable}
+              tags={tagsOn(e.version).map((t) => (
+                <TagChip
+                  key={t.name}
+                  tag={t}
+                  writable={writable}
+                  onMove={() => setTagging({ version: t.version, moving: t.name })}
+                  onDelete={() => deleteTag.mutate(t.name)}
+                />
+              ))}
+              onCheckout={() =>
+                onAt(
+                  e.version === latest
+                    ? branch
+                      ? { branch }
+                      : undefined
+                    : { ...at, version: e.version },
+                )
+              }
+              onTag={branch === undefined ? () => setTagging({ version: e.version }) : undefined}
+              onRestore={() => setRestoring(e.version)}
+              onBranch={() => setBranchFrom(e.version)}
+            />
           ))}
         </tbody>
       </table>
+      {entries.length > shown.length && (
+        <button type="button" onClick={() => setPages((p) => p + 1)}>
+          Show {fmt(Math.min(MAX_TRANSACTIONS_PER_CALL, entries.length - shown.length))} older
+          versions
+        </button>
+      )}
       {tagging && (
         <TagForm
           tableRef={tableRef}
           version={tagging.version}
           moving={tagging.moving}
-          versions={list.map((v) => v.version)}
+          versions={newestFirst}
           onDone={() => {
             setTagging(undefined);
             void refresh();
           }}
         />
       )}
+      <BranchesSection
+        tableRef={tableRef}
+        at={at}
+        writable={writable}
+        versions={newestFirst}
+        branchFrom={branchFrom}
+        onBranchFromDone={() => setBranchFrom(undefined)}
+        onSwitch={(name) => onAt(name ? { branch: name } : undefined)}
+      />
       {restoring !== undefined && latest !== undefined && (
-        <ConfirmDialog
-          title={`Restore version ${restoring}`}
-          consequence={
-            <p>
-              The table becomes what it was at version {restoring}, as a new version {latest + 1}
-              {description.data
-                ? ` (it holds ${description.data.rowCount.toLocaleString('en-US')} rows now)`
-                : ''}
-              . Versions {restoring + 1} to {latest} stay and can be restored in turn; nothing is
-              deleted.
-            </p>
-          }
-          confirmLabel={`Restore version ${restoring}`}
+        <RestoreDialog
+          entries={entries}
+          restoring={restoring}
+          latest={latest}
+          branch={branch}
           onConfirm={async () => {
             await call('tables:restore', { ...input, version: restoring });
+            onAt(branch ? { branch } : undefined);
             await refresh();
           }}
           onClose={() => setRestoring(undefined)}
@@ -132,106 +192,123 @@ export function VersionsTab({ tableRef, writable }: { tableRef: TableRef; writab
   );
 }
 
-function TagChip({
-  tag,
+function TimelineRow({
+  entry: e,
+  latest,
+  checkedOut,
   writable,
-  onMove,
-  onDelete,
+  tags,
+  onCheckout,
+  onTag,
+  onRestore,
+  onBranch,
 }: {
-  tag: TagInfo;
+  entry: TimelineEntry;
+  latest: boolean;
+  checkedOut: boolean;
   writable: boolean;
-  onMove: () => void;
-  onDelete: () => void;
+  tags: React.ReactNode;
+  onCheckout: () => void;
+  onTag: (() => void) | undefined;
+  onRestore: () => void;
+  onBranch: () => void;
 }) {
   return (
-    <span className="tag-chip" aria-label={`Tag ${tag.name}`}>
-      <span className="mono">{tag.name}</span>
-      {writable && (
-        <>
-          <button
-            type="button"
-            className="link"
-            aria-label={`Move tag ${tag.name}`}
-            onClick={onMove}
-          >
-            move
-          </button>
-          <button
-            type="button"
-            className="link"
-            aria-label={`Delete tag ${tag.name}`}
-            onClick={onDelete}
-          >
-            ×
-          </button>
-        </>
-      )}
-    </span>
+    <tr aria-label={`Version ${e.version}`} className={checkedOut ? 'version-checked-out' : ''}>
+      <td className="mono">
+        {e.version}
+        {latest && <span className="version-latest"> latest</span>}
+        {checkedOut && <span className="version-latest"> checked out</span>}
+      </td>
+      <td>{new Date(e.timestampMillis).toLocaleString('en-GB')}</td>
+      <td>
+        {e.operation ?? <span className="muted">…</span>}
+        {e.detail && <span className="muted"> {e.detail}</span>}
+        {e.schemaChange && <span className="schema-change-chip">schema</span>}
+      </td>
+      <td className="num">
+        {e.rows !== undefined ? fmt(e.rows) : '—'}
+        {e.rowsDelta !== undefined && e.rowsDelta !== 0 && (
+          <span className={e.rowsDelta > 0 ? 'diff-added' : 'diff-removed'}>
+            {' '}
+            ({e.rowsDelta > 0 ? '+' : '−'}
+            {fmt(Math.abs(e.rowsDelta))})
+          </span>
+        )}
+      </td>
+      <td className="num">{e.bytes !== undefined ? humanBytes(e.bytes) : '—'}</td>
+      <td>{tags}</td>
+      <td>
+        <div className="row">
+          {!checkedOut && !latest && (
+            <button
+              type="button"
+              aria-label={`Check out version ${e.version}`}
+              onClick={onCheckout}
+            >
+              Check out
+            </button>
+          )}
+          {writable && onTag && (
+            <button type="button" aria-label={`Tag version ${e.version}`} onClick={onTag}>
+              Tag…
+            </button>
+          )}
+          {writable && !latest && (
+            <button type="button" aria-label={`Restore version ${e.version}`} onClick={onRestore}>
+              Restore…
+            </button>
+          )}
+          {writable && (
+            <button
+              type="button"
+              aria-label={`Branch from version ${e.version}`}
+              onClick={onBranch}
+            >
+              Branch…
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }
 
-/** A new tag on a version, or an existing tag moved to another one. */
-function TagForm({
-  tableRef,
-  version,
-  moving,
-  versions,
-  onDone,
+function RestoreDialog({
+  entries,
+  restoring,
+  latest,
+  branch,
+  onConfirm,
+  onClose,
 }: {
-  tableRef: TableRef;
-  version: number;
-  moving: string | undefined;
-  versions: number[];
-  onDone: () => void;
+  entries: readonly TimelineEntry[];
+  restoring: number;
+  latest: number;
+  branch: string | undefined;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
 }) {
-  const call = useCall();
-  const [name, setName] = useState(moving ?? '');
-  const [target, setTarget] = useState(String(version));
-  const save = useMutation({
-    mutationFn: () =>
-      call(moving ? 'tags:update' : 'tags:create', {
-        ...tableInput(tableRef),
-        tag: name.trim(),
-        version: Number(target),
-      }),
-    onSuccess: onDone,
-  });
+  const now = entries.find((e) => e.version === latest);
+  const then = entries.find((e) => e.version === restoring);
+  const rows =
+    now?.rows !== undefined && then?.rows !== undefined
+      ? ` Rows go from ${fmt(now.rows)} to ${fmt(then.rows)}.`
+      : '';
   return (
-    <form
-      className="tag-form row"
-      aria-label={moving ? `Move tag ${moving}` : `Tag version ${version}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
-      <label className="field">
-        <span>Tag</span>
-        <input
-          aria-label="Tag name"
-          value={name}
-          disabled={moving !== undefined}
-          onChange={(e) => setName(e.target.value)}
-          autoFocus
-        />
-      </label>
-      <label className="field">
-        <span>On version</span>
-        <select aria-label="On version" value={target} onChange={(e) => setTarget(e.target.value)}>
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="primary" disabled={name.trim() === '' || save.isPending}>
-        {moving ? 'Move tag' : 'Create tag'}
-      </button>
-      <button type="button" onClick={onDone}>
-        Cancel
-      </button>
-      <ErrorMessage error={save.error} label="Tag error" />
-    </form>
+    <ConfirmDialog
+      title={`Restore version ${restoring}`}
+      consequence={
+        <p>
+          {branch ? `Branch ${branch}` : 'The table'} becomes what it was at version {restoring}, as
+          a new version {latest + 1}.{rows} Versions {restoring + 1} to {latest} stay and can be
+          restored in turn; nothing is deleted. A writer committing meanwhile is not overwritten:
+          the restore then fails and says so.
+        </p>
+      }
+      confirmLabel={`Restore version ${restoring}`}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -13,11 +13,17 @@ type Names =
 export function versionProcedures(ctx: HostContext): HandlersFor<Names> {
   return {
     'branches:list': async (input) => (await ctx.table(input)).listBranches(),
-    'branches:create': async ({ name, fromVersion, ...input }) => {
-      await (await ctx.table(input)).createBranch(name, fromVersion ? { fromVersion } : {});
+    // A branch is made from the branch the view is on (its `at`), at the version given.
+    'branches:create': async ({ name, fromVersion, at, ...input }) => {
+      await (
+        await ctx.table(input)
+      ).createBranch(name, {
+        ...(fromVersion ? { fromVersion } : {}),
+        ...(at?.branch ? { fromBranch: at.branch } : {}),
+      });
       return {};
     },
-    'branches:delete': async ({ name, ...input }) => {
+    'branches:delete': async ({ name, at: _view, ...input }) => {
       await (await ctx.table(input)).deleteBranch(name);
       return {};
     },

@@ -1,0 +1,124 @@
+/**
+ * Two versions compared: the rows on each side, the columns added, removed or changed, and the
+ * indexes added or dropped. The host reads both sides from read-only handles at those versions.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { VersionDiff } from '../../src-shared/studio-schemas';
+import { queryKeys, type TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { tableInput } from '../api/table-input';
+import { ErrorMessage } from '../common/ErrorMessage';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function VersionDiffPanel({
+  tableRef,
+  versions,
+}: {
+  tableRef: TableRef;
+  /** Newest first. */
+  versions: readonly number[];
+}) {
+  const call = useCall();
+  const [from, setFrom] = useState(versions[1] ?? versions[0] ?? 1);
+  const [to, setTo] = useState(versions[0] ?? 1);
+  const [asked, setAsked] = useState<{ from: number; to: number }>();
+  const diff = useQuery({
+    queryKey: [...queryKeys.versions(tableRef), 'diff', asked?.from, asked?.to],
+    queryFn: () => call('tables:version-diff', { ...tableInput(tableRef), ...asked! }),
+    enabled: asked !== undefined,
+  });
+  const picker = (label: string, value: number, set: (v: number) => void) => (
+    <label className="field">
+      <span>{label}</span>
+      <select aria-label={label} value={value} onChange={(e) => set(Number(e.target.value))}>
+        {versions.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <section className="version-diff" aria-label="Compare versions">
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAsked({ from, to });
+        }}
+      >
+        {picker('Compare version', from, setFrom)}
+        {picker('with version', to, setTo)}
+        <button type="submit" disabled={from === to}>
+          Compare
+        </button>
+      </form>
+      {diff.isFetching && <p className="muted">Comparing…</p>}
+      <ErrorMessage error={diff.error} label="Comparison error" />
+      {diff.data && !diff.isFetching && <DiffResult diff={diff.data} />}
+    </section>
+  );
+}
+
+function DiffResult({ diff }: { diff: VersionDiff }) {
+  const delta = diff.rows.to - diff.rows.from;
+  const columns =
+    diff.columnsAdded.length + diff.columnsRemoved.length + diff.columnsChanged.length;
+  const indexes = diff.indexesAdded.length + diff.indexesRemoved.length;
+  return (
+    <div className="diff-result" aria-label={`Changes from version ${diff.from} to ${diff.to}`}>
+      <p>
+        <strong>Rows:</strong> {fmt(diff.rows.from)} → {fmt(diff.rows.to)}{' '}
+        <span className={delta < 0 ? 'diff-removed' : delta > 0 ? 'diff-added' : 'muted'}>
+          ({delta > 0 ? '+' : ''}
+          {fmt(delta)})
+        </span>
+      </p>
+      <p>
+        <strong>Columns:</strong> {columns === 0 ? 'no change' : ''}
+      </p>
+      {columns > 0 && (
+        <ul className="diff-list" aria-label="Column changes">
+          {diff.columnsAdded.map((c) => (
+            <li key={`+${c.path}`} className="diff-added">
+              + <span className="mono">{c.path}</span> {c.type}
+              {c.nullable ? '' : ' not null'}
+            </li>
+          ))}
+          {diff.columnsRemoved.map((c) => (
+            <li key={`-${c.path}`} className="diff-removed">
+              − <span className="mono">{c.path}</span> {c.type}
+            </li>
+          ))}
+          {diff.columnsChanged.map((c) => (
+            <li key={`~${c.path}`} className="diff-changed">
+              ~ <span className="mono">{c.path}</span> {c.from.type}
+              {c.from.nullable ? ' null' : ' not null'} → {c.to.type}
+              {c.to.nullable ? ' null' : ' not null'}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <strong>Indexes:</strong> {indexes === 0 ? 'no change' : ''}
+      </p>
+      {indexes > 0 && (
+        <ul className="diff-list" aria-label="Index changes">
+          {diff.indexesAdded.map((i) => (
+            <li key={`+${i.name}`} className="diff-added">
+              + <span className="mono">{i.name}</span> {i.indexType} on {i.columns.join(', ')}
+            </li>
+          ))}
+          {diff.indexesRemoved.map((i) => (
+            <li key={`-${i.name}`} className="diff-removed">
+              − <span className="mono">{i.name}</span> {i.indexType} on {i.columns.join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
