@@ -27,6 +27,7 @@ export const PROCEDURE_NAMES = [
   'tables:drop',
   'tables:rename',
   'tables:versions',
+  'tables:head',
   'tables:transactions',
   'tables:version-diff',
   'tables:restore',

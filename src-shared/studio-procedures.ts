@@ -287,6 +287,8 @@ export const PROCEDURES = {
     'write',
   ),
   'tables:versions': procedure(InTable.strict(), z.array(VersionInfoSchema), [E.TableNotFound]),
+  /** The newest version, polled by open tabs to see another writer's commit. */
+  'tables:head': procedure(InTable.strict(), z.object({ version: z.number() }), [E.TableNotFound]),
   /** What each version's commit did, for a window of the timeline. */
   'tables:transactions': procedure(
     InTable.extend({

@@ -122,6 +122,11 @@ export interface TableHandle {
   dropIndex(name: string, options?: BranchOption): Promise<void>;
 
   listVersions(options?: BranchOption): Promise<VersionInfo[]>;
+  /**
+   * The newest version's number, cheaply: watched every second by an open table's tabs to see
+   * another process's commit. A handle pinned at a version answers that version.
+   */
+  latestVersion(options?: BranchOption): Promise<number>;
   /** A read-only handle on the table as it was at that version. */
   checkoutVersion(version: number, options?: BranchOption): Promise<TableHandle>;
   /** Makes an old version the latest again, as a new version. */

@@ -165,6 +165,10 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
     return this.ops.restore(this.core, version, options);
   }
 
+  latestVersion(options?: BranchOption): Promise<number> {
+    return this.ops.latestVersion(this.core, options);
+  }
+
   describeTransactions(versions: number[], options?: BranchOption): Promise<TransactionInfo[]> {
     return this.ops.describeTransactions(this.core, versions, options);
   }

@@ -156,6 +156,7 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   listVersions: [branchOption],
   checkoutVersion: [asGiven, branchOption],
   restore: [asGiven, branchOption],
+  latestVersion: [branchOption],
   describeTransactions: [transactionVersions, branchOption],
   describeVersion: [asGiven, branchOption],
   createVersion: [options(CreateVersionRequestSchema)],

@@ -30,6 +30,13 @@ export async function listAll(
   });
 }
 
+/**
+ * How often a shown listing is read again, so that a namespace or table another process made or
+ * dropped appears in the tree within 2 s. Only while the window has focus (react-query's default),
+ * and only for the listings on screen.
+ */
+export const LISTING_FOLLOW_MS = 2000;
+
 /** A listing as a query; the tree and the hooks below share it, so they share cache entries. */
 export function listingQuery(
   call: Call,
@@ -40,6 +47,7 @@ export function listingQuery(
   return {
     queryKey: queryKeys[kind](connectionId, path),
     queryFn: () => listAll(call, kind, connectionId, path),
+    refetchInterval: LISTING_FOLLOW_MS,
   };
 }
 

@@ -21,6 +21,7 @@ import { SchemaTab } from './SchemaTab';
 import { SearchTab } from '../search/SearchTab';
 import { VersionsTab } from '../versions/VersionsTab';
 import { TableAtBar } from '../versions/TableAtBar';
+import { LiveChangeBanner } from './LiveChangeBanner';
 import type { TableAt } from '../../src-shared/studio-schemas';
 import type { TableRef } from '../api/query-keys';
 import { StorageTab } from '../storage/StorageTab';
@@ -84,6 +85,9 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         </div>
       </header>
       <TableAtBar tableRef={ref} at={tab.at} onChange={setAt} />
+      {tab.at?.version === undefined && (
+        <LiveChangeBanner tableRef={view} shownVersion={description.data?.version} />
+      )}
       <ErrorMessage error={description.error} />
       <Tabs.Root
         className="tabs"

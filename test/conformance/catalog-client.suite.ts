@@ -785,6 +785,19 @@ export function catalogClientConformance(
         expect((await table.listVersions()).length).toBeGreaterThan(versions.length);
       });
 
+      it('answers the latest version, seeing a commit made through another handle', async () => {
+        const table = await tableWithRows(10);
+        const first = await table.latestVersion();
+        const other = await client.openTable('t', ['ns']);
+        await other.insert(sampleTable(2, DIM, { idOffset: 50 }));
+        expect(await table.latestVersion()).toBe(first + 1);
+        const pinned = await table.checkoutVersion(first);
+        expect(await pinned.latestVersion()).toBe(first);
+        await table.createBranch('dev');
+        await table.insert(sampleTable(1, DIM, { idOffset: 90 }), { branch: 'dev' });
+        expect(await table.latestVersion({ branch: 'dev' })).toBeGreaterThan(first + 1);
+      });
+
       it("describes what each version's commit did, on main and on a branch", async () => {
         const table = await tableWithRows(10);
         await table.insert(sampleTable(5, DIM, { idOffset: 10 }));

@@ -95,3 +95,12 @@ export async function describeTransactions(
     versions,
   );
 }
+
+/** The connection reads with a consistency interval of 0, so this sees other processes' commits. */
+export async function latestVersion(
+  t: DirTableCore,
+  { branch }: BranchOption = {},
+): Promise<number> {
+  const table = await t.lanceFor(branch);
+  return lance(() => table.version());
+}

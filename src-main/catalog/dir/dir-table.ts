@@ -51,6 +51,7 @@ const dirTableOperations: TableOperations<DirTableCore> = {
   listVersions: (core, { branch } = {}) => core.listVersions(branch),
   checkoutVersion: (core, version, { branch } = {}) => core.checkout(version, branch),
   restore: versions.restore,
+  latestVersion: versions.latestVersion,
   describeTransactions: versions.describeTransactions,
   describeVersion: versions.describeVersion,
   createVersion: versions.createVersion,

@@ -157,3 +157,22 @@ export async function describeTransactions(
   );
   return answers;
 }
+
+/**
+ * The contract has no cheaper call for the newest version than DescribeTable (listing versions
+ * reads every manifest); a pinned handle asks for its own version.
+ */
+export async function latestVersion(
+  t: RestTableCore,
+  { branch }: BranchOption = {},
+): Promise<number> {
+  const b = t.branchOf(branch);
+  const reply = await t.post<{ version?: number }>('describe', {
+    ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
+    ...(b ? { branch: b } : {}),
+  });
+  if (reply.version === undefined) {
+    throw errors.InvalidTableState(`Table ${t.id} is declared but has no data yet`);
+  }
+  return reply.version;
+}

@@ -46,6 +46,7 @@ const restTableOperations: TableOperations<RestTableCore> = {
     return new RestTableCore(core.session, core.name, core.namespacePath, version, b);
   },
   restore: versions.restore,
+  latestVersion: versions.latestVersion,
   describeTransactions: versions.describeTransactions,
   describeVersion: versions.describeVersion,
   createVersion: versions.createVersion,

@@ -14,6 +14,7 @@ type Names =
   | 'tables:drop'
   | 'tables:rename'
   | 'tables:versions'
+  | 'tables:head'
   | 'tables:transactions'
   | 'tables:version-diff'
   | 'tables:restore'
@@ -88,6 +89,7 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       return {};
     },
     'tables:versions': async (input) => (await ctx.table(input)).listVersions(),
+    'tables:head': async (input) => ({ version: await (await ctx.table(input)).latestVersion() }),
     'tables:transactions': async ({ versions, ...input }) =>
       (await ctx.table(input)).describeTransactions(versions),
     'tables:version-diff': async ({ from, to, ...input }) =>

@@ -150,6 +150,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:count': { ...t, filter: 'id < 10' },
     'tables:page': { ...t, offset: 5, limit: 7, columns: ['id', 'text'] },
     'tables:versions': t,
+    'tables:head': t,
     'tables:transactions': { ...t, versions: [1] },
     'tables:version-diff': { ...t, from: 1, to: 1 },
     'tables:stats': t,
