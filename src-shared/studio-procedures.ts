@@ -44,6 +44,8 @@ import {
   InNs,
   InTable,
   VersionDiffSchema,
+  ServeRequestSchema,
+  ServedCatalogSchema,
 } from './studio-schemas';
 import { ERROR_CODES } from './vocabulary/errors';
 
@@ -382,6 +384,12 @@ export const PROCEDURES = {
     JobRecordSchema,
     [E.TableNotFound, E.TableColumnNotFound],
   ),
+  /** A folder or object-store connection served as a REST catalog, as `catalog-studio serve` does. */
+  'serve:start': procedure(InConn.extend(ServeRequestSchema.shape).strict(), ServedCatalogSchema, [
+    E.InvalidInput,
+  ]),
+  'serve:list': procedure(z.object({}).strict(), z.array(ServedCatalogSchema), []),
+  'serve:stop': procedure(z.object({ id: z.string().min(1) }).strict(), z.object({}), []),
   'console:history': procedure(InConn.strict(), z.array(HistoryEntrySchema), []),
   /** A console query's whole answer written to a file on this machine, as a job. */
   'console:export': procedure(

@@ -191,3 +191,36 @@ export const VersionDiffSchema = z.object({
   indexesRemoved: z.array(IndexShape),
 });
 export type VersionDiff = z.infer<typeof VersionDiffSchema>;
+
+/** How the Serve dialog asks for a folder to be served. */
+export const ServeRequestSchema = z
+  .object({
+    /** An IP address: 127.0.0.1 or ::1 for this machine only, 0.0.0.0 or a LAN address for others. */
+    host: z.string().min(1).max(100),
+    /** 0 picks a free port. */
+    port: z.number().int().min(0).max(65_535),
+    auth: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('key') }).strict(),
+      z.object({ kind: z.literal('file'), path: z.string().min(1).max(4096) }).strict(),
+      z.object({ kind: z.literal('none') }).strict(),
+    ]),
+    readOnly: z.boolean(),
+  })
+  .strict();
+export type ServeRequest = z.infer<typeof ServeRequestSchema>;
+
+export const ServedCatalogSchema = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  host: z.string(),
+  port: z.number(),
+  auth: z.enum(['key', 'file', 'none']),
+  /** The generated key; only this app's own renderer ever sees it. */
+  apiKey: z.string().optional(),
+  readOnly: z.boolean(),
+  startedAt: z.number(),
+  requests: z.object({ total: z.number(), failed: z.number(), lastAt: z.number().optional() }),
+});
+export type ServedCatalog = z.infer<typeof ServedCatalogSchema>;

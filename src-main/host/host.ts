@@ -40,6 +40,8 @@ import { QueryHistory } from './search/query-history';
 import { recallProcedures } from './procedures/recall-procedures';
 import { consoleProcedures } from './procedures/console-procedures';
 import { exportProcedures } from './procedures/export-procedures';
+import { serveProcedures } from './procedures/serve-procedures';
+import { ServedCatalogs } from './serving/served-catalogs';
 import { RecallReports } from './recall/recall-reports';
 
 export interface HostOptions {
@@ -64,6 +66,7 @@ export class Host {
   private readonly recent: RecentConnections;
   /** Names for the filter box and palette; another process's changes show within 30 s. */
   // 2 s: a name another process adds is found by the filter box and the palette within 2 s.
+  private readonly served = new ServedCatalogs();
   private readonly names = new CatalogNameIndex({ maxAgeMs: 2_000, maxEntries: 200_000 });
 
   private readonly handlers: Handlers;
@@ -86,6 +89,7 @@ export class Host {
     this.uploads = new UploadStore(join(options.userDataDir, 'uploads'));
     const ctx: HostContext = {
       connections: this.connections,
+      served: this.served,
       recent: this.recent,
       names: this.names,
       secrets: options.secrets,
@@ -113,6 +117,7 @@ export class Host {
       ...searchProcedures(ctx, history),
       ...consoleProcedures(ctx, history),
       ...exportProcedures(ctx),
+      ...serveProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
     for (const registry of [this.checks, this.exports]) {
@@ -180,6 +185,7 @@ export class Host {
   }
 
   async close(): Promise<void> {
+    await this.served.close();
     await this.imports.close();
     await this.checks.close();
     await this.exports.close();

@@ -186,6 +186,9 @@ export function defineRoute<S extends z.ZodType | undefined>(
           }
           request.principalName = principal.name;
         }
+        if (state.options.readOnly && definition.access !== 'read') {
+          throw errors.PermissionDenied('This catalog is served read-only; nothing was changed');
+        }
         const { name: database, catalog } = selectDatabase(state, request);
         request.databaseName = database;
 

@@ -33,6 +33,8 @@ export interface ServerOptions {
   maxInFlight?: number;
   /** Seconds a client is told to wait in Retry-After on a 503. */
   retryAfterSeconds?: number;
+  /** Every route that changes anything answers 403 PermissionDenied, with or without auth. */
+  readOnly?: boolean;
   /** One structured line per request; secrets are never passed to it. */
   accessLog?: (entry: AccessLogEntry) => void;
 }

@@ -2,6 +2,7 @@
 import { DeleteRowsDialog, EditCellDialog } from './RowChangeDialogs';
 import { CompactDialog } from './CompactDialog';
 import { ExportTableDialog } from './ExportTableDialog';
+import { ServeDialog } from './ServeDialog';
 import { AddColumnDialog } from '../columns/AddColumnDialog';
 import { ColumnChangeDialog } from '../columns/ColumnChangeDialog';
 import { CreateIndexDialog } from '../create/CreateIndexDialog';
@@ -63,6 +64,8 @@ export function DialogHost() {
       );
     case 'compact-table':
       return <CompactDialog table={dialog.table} small={dialog.small} />;
+    case 'serve':
+      return <ServeDialog connectionId={dialog.connectionId} name={dialog.name} />;
     case 'export-table':
       return <ExportTableDialog table={dialog.table} filter={dialog.filter} />;
     case 'edit-cell':

@@ -25,6 +25,7 @@ export type Dialog =
   | { kind: 'delete-rows'; table: TableRef; predicate: string; rows?: number }
   | { kind: 'compact-table'; table: TableRef; small: number }
   | { kind: 'export-table'; table: TableRef; filter: string }
+  | { kind: 'serve'; connectionId: string; name: string }
   | {
       kind: 'edit-cell';
       table: TableRef;

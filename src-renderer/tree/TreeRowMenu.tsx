@@ -138,6 +138,17 @@ export function TreeRowMenu({
                   </Item>
                 </>
               )}
+              {row.kind === 'connection' && connection.kind !== 'remote' && (
+                <Item
+                  onSelect={open({
+                    kind: 'serve',
+                    connectionId: connection.id,
+                    name: connection.name,
+                  })}
+                >
+                  Serve as REST catalog…
+                </Item>
+              )}
               {row.kind === 'connection' && (
                 <>
                   <ContextMenu.Separator className="menu-separator" />

@@ -132,6 +132,7 @@ export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
           })
         : testRemote(settings),
     'connections:close': async ({ connectionId }) => {
+      await ctx.served.stopFor(connectionId);
       await ctx.names.forget(connectionId);
       await c.close(connectionId);
       ctx.emit('connections:changed', {});

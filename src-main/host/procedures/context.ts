@@ -15,6 +15,7 @@ import type {
 } from '../../../src-shared/studio-procedures';
 import type { TableAt } from '../../../src-shared/studio-schemas';
 import type { CatalogNameIndex } from '../catalog-name-index';
+import type { ServedCatalogs } from '../serving/served-catalogs';
 import type { Connections } from '../connections';
 import type { RecentConnections } from '../recent-connections';
 import type { SecretStore } from '../secret-store';
@@ -35,6 +36,7 @@ export interface TableInput {
 
 export interface HostContext {
   connections: Connections;
+  served: ServedCatalogs;
   recent: RecentConnections;
   names: CatalogNameIndex;
   secrets: SecretStore;

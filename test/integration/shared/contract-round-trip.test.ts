@@ -151,6 +151,16 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:page': { ...t, offset: 5, limit: 7, columns: ['id', 'text'] },
     'tables:versions': t,
     'tables:head': t,
+    // Refused alike on both transports (a non-address host); starting one is tested in the host.
+    'serve:start': {
+      connectionId: side.connectionId,
+      host: 'not-an-address',
+      port: 0,
+      auth: { kind: 'key' },
+      readOnly: true,
+    },
+    'serve:list': {},
+    'serve:stop': { id: 'no-such-server' },
     'tables:transactions': { ...t, versions: [1] },
     'tables:version-diff': { ...t, from: 1, to: 1 },
     'tables:stats': t,
@@ -267,8 +277,8 @@ describe('every procedure through both transports', () => {
     }
     expect(mismatches).toEqual([]);
     // Most samples are valid calls; the few expected refusals (an unreachable URL, an unknown job,
-    // a recall check of a column without a vector index, exports to a missing folder) still
-    // have to agree, but most must really succeed.
-    expect(succeeded).toBeGreaterThanOrEqual(Object.keys(PROCEDURES).length - 6);
+    // a recall check of a column without a vector index, exports to a missing folder, a serve on a
+    // non-address and a stop of no server) still have to agree, but most must really succeed.
+    expect(succeeded).toBeGreaterThanOrEqual(Object.keys(PROCEDURES).length - 8);
   });
 });

@@ -1,0 +1,122 @@
+/**
+ * Folders the app serves as REST catalogs, from the Serve dialog: the same server as
+ * `catalog-studio serve` (build-server.ts), over the connection's own engine (a folder is locked
+ * by the one catalog that has it open, so a second engine could not open it), on the address and
+ * port the user chose.
+ *
+ * Access: a key generated here (one principal, shown once in the dialog and kept in memory only),
+ * an auth file of the `serve --auth` format, or none. None is allowed on loopback only, as the
+ * CLI allows it; read-only caps every principal at reader and refuses every write route, also
+ * without auth. A connection opened read-only in the app is served read-only.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { CatalogClient } from '../../catalog/client';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import type { ServeRequest, ServedCatalog } from '../../../src-shared/studio-schemas';
+import { buildServer } from '../../server/build-server';
+import { Authenticator } from '../../server/auth/authenticator';
+import { loadAuthFile, type AuthConfig } from '../../server/auth/auth-config';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+interface Running {
+  info: ServedCatalog;
+  app: FastifyInstance;
+}
+
+export class ServedCatalogs {
+  private readonly running = new Map<string, Running>();
+
+  list(): ServedCatalog[] {
+    return [...this.running.values()].map((r) => structuredClone(r.info));
+  }
+
+  async start(
+    connection: { id: string; name: string; catalog: CatalogClient; readOnly: boolean },
+    request: ServeRequest,
+  ): Promise<ServedCatalog> {
+    const host = request.host;
+    if (!LOOPBACK.has(host) && isIP(host) === 0) {
+      throw errors.InvalidInput(`${host} is not an IP address to listen on`);
+    }
+    if (request.auth.kind === 'none' && !LOOPBACK.has(host)) {
+      throw errors.InvalidInput(
+        `Serving on ${host} needs a key or an auth file: without one, anyone who reaches the address could read and change the catalog`,
+      );
+    }
+    const readOnly = request.readOnly || connection.readOnly;
+    let apiKey: string | undefined;
+    let config: AuthConfig | undefined;
+    let jwks: unknown;
+    if (request.auth.kind === 'key') {
+      apiKey = `cs_${randomBytes(24).toString('base64url')}`;
+      config = {
+        principals: [{ name: 'studio-key', api_keys: [apiKey], role: readOnly ? 'reader' : 'admin' }],
+      };
+    } else if (request.auth.kind === 'file') {
+      ({ config, jwks } = loadAuthFile(request.auth.path));
+    }
+    const app = buildServer({
+      databases: new Map([['default', connection.catalog]]),
+      defaultDatabase: 'default',
+      ...(config ? { authenticator: new Authenticator(config, jwks) } : {}),
+      readOnly,
+      accessLog: (entry) => {
+        const served = [...this.running.values()].find((r) => r.app === app)?.info;
+        if (!served) return;
+        served.requests.total += 1;
+        if (entry.status >= 400) served.requests.failed += 1;
+        served.requests.lastAt = Date.now();
+      },
+    });
+    try {
+      await app.listen({ host, port: request.port });
+    } catch (cause) {
+      await app.close();
+      const code = (cause as { code?: string }).code;
+      throw errors.InvalidInput(
+        code === 'EADDRINUSE'
+          ? `Port ${request.port} on ${host} is already in use; choose another (0 picks a free one)`
+          : `Could not listen on ${host}:${request.port}: ${(cause as Error).message}`,
+      );
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : request.port;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    const info: ServedCatalog = {
+      id: randomUUID(),
+      connectionId: connection.id,
+      name: connection.name,
+      url: `http://${shownHost}:${port}`,
+      host,
+      port,
+      auth: request.auth.kind,
+      ...(apiKey ? { apiKey } : {}),
+      readOnly,
+      startedAt: Date.now(),
+      requests: { total: 0, failed: 0 },
+    };
+    this.running.set(info.id, { info, app });
+    return structuredClone(info);
+  }
+
+  async stop(id: string): Promise<void> {
+    const running = this.running.get(id);
+    if (!running) throw errors.InvalidInput(`No catalog is being served with id ${id}`);
+    this.running.delete(id);
+    await running.app.close();
+  }
+
+  /** A connection being closed stops what serves it first: its engine is about to go. */
+  async stopFor(connectionId: string): Promise<void> {
+    for (const [id, running] of this.running) {
+      if (running.info.connectionId === connectionId) await this.stop(id);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const id of [...this.running.keys()]) await this.stop(id);
+  }
+}
