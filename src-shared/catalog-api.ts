@@ -263,6 +263,15 @@ export const TableStatsSchema = z.object({
 });
 export type TableStats = z.infer<typeof TableStatsSchema>;
 
+/** A version's fragments in detail: live rows per fragment as a histogram, and deleted rows. */
+export const FragmentStatsSchema = z.object({
+  fragments: z.number(),
+  physicalRows: z.number(),
+  deletedRows: z.number(),
+  histogram: z.array(z.object({ min: z.number(), max: z.number(), fragments: z.number() })),
+});
+export type FragmentStats = z.infer<typeof FragmentStatsSchema>;
+
 export const IndexStatusSchema = z.enum(['building', 'ready']);
 
 export const IndexInfoSchema = z.object({
@@ -340,6 +349,31 @@ export const TransactionInfoSchema = z.object({
   predicate: z.string().optional(),
 });
 export type TransactionInfo = z.infer<typeof TransactionInfoSchema>;
+
+/**
+ * Old versions removed with their files: those written before `olderThanMillis`, except tagged
+ * versions and the `keepVersions` (a version someone has checked out); each of those moves the
+ * cutoff back to its own time, so it and every later version stay.
+ */
+export const CleanupRequestSchema = z
+  .object({
+    olderThanMillis: z.number().int().min(0),
+    keepVersions: z.array(z.number().int().min(1)).max(1000).optional(),
+  })
+  .strict();
+export type CleanupRequest = z.infer<typeof CleanupRequestSchema>;
+
+export const CleanupResultSchema = z.object({
+  versionsRemoved: z.number(),
+  bytesRemoved: z.number(),
+  /** The cutoff applied: the one asked for, or earlier when a kept version was older. */
+  cutoffMillis: z.number(),
+  /** Why the cutoff moved back, in words; absent when it did not. */
+  keptBecause: z.string().optional(),
+  /** The version the cleanup's own optimize wrote, when it wrote one. */
+  version: z.number(),
+});
+export type CleanupResult = z.infer<typeof CleanupResultSchema>;
 
 /** At most this many versions are described in one call (a timeline asks for a window). */
 export const MAX_TRANSACTIONS_PER_CALL = 200;

@@ -28,6 +28,8 @@ export const PROCEDURE_NAMES = [
   'tables:rename',
   'tables:versions',
   'tables:head',
+  'tables:cleanup',
+  'tables:fragments',
   'tables:transactions',
   'tables:version-diff',
   'tables:restore',

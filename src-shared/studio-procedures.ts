@@ -20,6 +20,9 @@ import {
   TagInfoSchema,
   VersionInfoSchema,
   TransactionInfoSchema,
+  CleanupRequestSchema,
+  FragmentStatsSchema,
+  CleanupResultSchema,
   MAX_TRANSACTIONS_PER_CALL,
   JsonArrowSchemaSchema,
 } from './catalog-api';
@@ -316,6 +319,14 @@ export const PROCEDURES = {
     InTable.strict(),
     z.object({ version: z.number(), fragmentsRemoved: z.number(), fragmentsAdded: z.number() }),
     [E.TableNotFound],
+    'write',
+  ),
+  'tables:fragments': procedure(InTable.strict(), FragmentStatsSchema, [E.TableNotFound]),
+  /** Old versions removed with the files only they hold; tagged and checked-out ones stay. */
+  'tables:cleanup': procedure(
+    InTable.extend(CleanupRequestSchema.shape).strict(),
+    CleanupResultSchema,
+    [E.TableNotFound, E.ConcurrentModification],
     'write',
   ),
   'tables:query': procedure(

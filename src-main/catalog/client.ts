@@ -36,6 +36,9 @@ import type {
   TableStats,
   UpdateRequest,
   TransactionInfo,
+  CleanupRequest,
+  FragmentStats,
+  CleanupResult,
   VersionInfo,
 } from '../../src-shared/catalog-api';
 import type { IndexRequest } from '../../src-shared/index-request';
@@ -112,6 +115,13 @@ export interface TableHandle {
   delete(filter: string, options?: BranchOption): Promise<WriteResult>;
   mergeInsert(data: TableData, options: MergeInsertOptions): Promise<MergeInsertResult>;
   stats(options?: BranchOption): Promise<TableStats>;
+  /** Each fragment's rows, read from the version's manifest: a histogram and the deleted rows. */
+  fragmentStats(options?: BranchOption): Promise<FragmentStats>;
+  /**
+   * Removes old versions and the files only they hold (never a tagged or kept one). LanceDB prunes
+   * only inside its optimize, so small fragments are merged and indexes updated in the same act.
+   */
+  cleanupVersions(request: CleanupRequest, options?: BranchOption): Promise<CleanupResult>;
   /** Merges small fragments (and brings indexes up to date); earlier versions stay readable. */
   compact(options?: BranchOption): Promise<CompactResult>;
 

@@ -37,6 +37,9 @@ import type {
   TagInfo,
   UpdateRequest,
   TransactionInfo,
+  CleanupRequest,
+  FragmentStats,
+  CleanupResult,
   VersionDetail,
   VersionInfo,
 } from '../../src-shared/catalog-api';
@@ -100,6 +103,14 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
 
   stats(options?: BranchOption): Promise<TableStats> {
     return this.ops.stats(this.core, options);
+  }
+
+  cleanupVersions(request: CleanupRequest, options?: BranchOption): Promise<CleanupResult> {
+    return this.ops.cleanupVersions(this.core, request, options);
+  }
+
+  fragmentStats(options?: BranchOption): Promise<FragmentStats> {
+    return this.ops.fragmentStats(this.core, options);
   }
 
   compact(options?: BranchOption): Promise<CompactResult> {

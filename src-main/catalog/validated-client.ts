@@ -32,6 +32,7 @@ import {
   SchemaMetadataSchema,
   UpdateRequestSchema,
   MAX_TRANSACTIONS_PER_CALL,
+  CleanupRequestSchema,
 } from '../../src-shared/catalog-api';
 import { IndexRequestSchema } from '../../src-shared/index-request';
 import { errors } from '../../src-shared/vocabulary/errors';
@@ -149,6 +150,8 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   mergeInsert: [asGiven, options(MergeInsertOptionsSchema)],
   stats: [branchOption],
   compact: [branchOption],
+  fragmentStats: [branchOption],
+  cleanupVersions: [options(CleanupRequestSchema), branchOption],
   createIndex: [indexRequest],
   listIndices: [branchOption],
   indexStats: [asGiven, branchOption],

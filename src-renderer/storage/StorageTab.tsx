@@ -1,8 +1,11 @@
 /**
- * A table's storage: data and index bytes, fragments and how many rows they hold, versions kept,
- * index coverage, and advice in plain words with the compaction that acts on it.
+ * A table's storage: data and index bytes, fragments and how many rows they hold (percentiles
+ * and a histogram), deleted rows still stored, versions kept, index coverage, and advice in plain
+ * words with the two acts that follow it: compaction (which also updates indexes) and cleanup of
+ * old versions.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useIndexes, useTableDescription } from '../api/catalog-queries';
 import { useCall } from '../api/studio-context';
@@ -11,6 +14,8 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
 import { humanBytes } from '../table/format-bytes';
 import { storageAdvice } from './storage-advice';
+import { CleanupDialog } from './CleanupDialog';
+import { FragmentHistogram } from './FragmentHistogram';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -23,12 +28,19 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
     queryKey: queryKeys.versions(tableRef),
     queryFn: () => call('tables:versions', tableInput(tableRef)),
   });
+  const fragments = useQuery({
+    queryKey: [...queryKeys.table(tableRef), 'fragments'],
+    queryFn: () => call('tables:fragments', tableInput(tableRef)),
+  });
+  const [cleaning, setCleaning] = useState(false);
   if (description.isPending) return <p className="muted">Loading…</p>;
   if (!description.data) return <ErrorMessage error={description.error} />;
   const stats = description.data.stats;
   const list = indexes.data ?? [];
   const indexBytes = list.reduce((sum, i) => sum + (i.sizeBytes ?? 0), 0);
-  const advice = storageAdvice(stats, list, versions.data?.length ?? 0);
+  const advice = storageAdvice(stats, list, versions.data?.length ?? 0, fragments.data);
+  const deleted = fragments.data;
+  const unindexed = list.some((i) => i.status === 'ready' && i.numUnindexedRows > 0);
   const lengths = stats.fragmentLengths;
   return (
     <div className="storage-tab">
@@ -45,6 +57,15 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
           <dt>Fragments</dt>
           <dd data-testid="storage-fragments">{fmt(stats.numFragments)}</dd>
           <dd className="stat-note muted">{fmt(stats.numSmallFragments)} small</dd>
+        </div>
+        <div className="stat">
+          <dt>Deleted rows</dt>
+          <dd data-testid="storage-deleted">{deleted ? fmt(deleted.deletedRows) : '…'}</dd>
+          {deleted && deleted.physicalRows > 0 && (
+            <dd className="stat-note muted">
+              {((deleted.deletedRows / deleted.physicalRows) * 100).toFixed(1)}% of stored rows
+            </dd>
+          )}
         </div>
         <div className="stat">
           <dt>Versions kept</dt>
@@ -75,6 +96,8 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
           </tr>
         </tbody>
       </table>
+      {fragments.data && <FragmentHistogram stats={fragments.data} />}
+      <ErrorMessage error={fragments.error} />
       <h3>Index coverage</h3>
       {list.length === 0 ? (
         <p className="muted">No indexes.</p>
@@ -100,19 +123,35 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
           ))}
         </ul>
       )}
-      {writable && stats.numSmallFragments > 1 && (
-        <button
-          type="button"
-          onClick={() =>
-            ws.openDialog({
-              kind: 'compact-table',
-              table: tableRef,
-              small: stats.numSmallFragments,
-            })
-          }
-        >
-          Compact…
-        </button>
+      {writable && (
+        <div className="row">
+          {(stats.numSmallFragments > 1 || unindexed || (deleted?.deletedRows ?? 0) > 0) && (
+            <button
+              type="button"
+              onClick={() =>
+                ws.openDialog({
+                  kind: 'compact-table',
+                  table: tableRef,
+                  small: stats.numSmallFragments,
+                })
+              }
+            >
+              Compact and update indexes…
+            </button>
+          )}
+          {(versions.data?.length ?? 0) > 1 && (
+            <button type="button" onClick={() => setCleaning(true)}>
+              Clean up old versions…
+            </button>
+          )}
+        </div>
+      )}
+      {cleaning && versions.data && (
+        <CleanupDialog
+          tableRef={tableRef}
+          versions={versions.data}
+          onClose={() => setCleaning(false)}
+        />
       )}
     </div>
   );

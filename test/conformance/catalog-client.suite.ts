@@ -785,6 +785,53 @@ export function catalogClientConformance(
         expect((await table.listVersions()).length).toBeGreaterThan(versions.length);
       });
 
+      it('reads each fragment of a version: a histogram of live rows and the deleted rows', async () => {
+        const table = await tableWithRows(10);
+        await table.insert(sampleTable(3, DIM, { idOffset: 100 }));
+        await table.insert(sampleTable(1, DIM, { idOffset: 200 }));
+        await table.delete('id < 4');
+        const now = await table.fragmentStats();
+        expect(now).toMatchObject({ fragments: 3, physicalRows: 14, deletedRows: 4 });
+        // Live rows 6, 3 and 1: buckets 4–7, 2–3 and 1.
+        expect(now.histogram).toEqual([
+          { min: 1, max: 1, fragments: 1 },
+          { min: 2, max: 3, fragments: 1 },
+          { min: 4, max: 7, fragments: 1 },
+        ]);
+        const first = await table.checkoutVersion(1);
+        expect(await first.fragmentStats()).toMatchObject({ fragments: 1, deletedRows: 0 });
+        await table.createBranch('dev');
+        await table.insert(sampleTable(2, DIM, { idOffset: 300 }), { branch: 'dev' });
+        expect((await table.fragmentStats({ branch: 'dev' })).fragments).toBe(4);
+      });
+
+      it('cleans up old versions, keeping tagged and kept ones and everything after them', async () => {
+        const table = await tableWithRows(10);
+        for (let i = 0; i < 4; i++) {
+          await table.insert(sampleTable(1, DIM, { idOffset: 100 + i }));
+        }
+        const before = await table.listVersions();
+        expect(before.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
+        await table.createTag('keep-me', 3);
+        const everything = await table.cleanupVersions({ olderThanMillis: Date.now() + 60_000 });
+        expect(everything.keptBecause).toBe('tag keep-me is on version 3');
+        expect(everything.versionsRemoved).toBe(2);
+        const after = (await table.listVersions()).map((v) => v.version);
+        expect(after.slice(0, 3)).toEqual([3, 4, 5]);
+        expect(await table.countRows()).toBe(14);
+        expect(await table.countRows({ version: 3 })).toBe(12);
+
+        await table.deleteTag('keep-me');
+        const kept = await table.cleanupVersions({
+          olderThanMillis: Date.now() + 60_000,
+          keepVersions: [4],
+        });
+        expect(kept.keptBecause).toBe('version 4 is checked out');
+        expect((await table.listVersions()).map((v) => v.version)[0]).toBe(4);
+        expect(await table.countRows({ version: 4 })).toBe(13);
+        await expectCode(table.cleanupVersions({ olderThanMillis: -1 }), E.InvalidInput);
+      });
+
       it('answers the latest version, seeing a commit made through another handle', async () => {
         const table = await tableWithRows(10);
         const first = await table.latestVersion();

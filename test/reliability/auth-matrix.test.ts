@@ -114,6 +114,15 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
     path: `/v1/table/${at.ns}$${at.table}/compact`,
     body: {},
   }),
+  'POST /v1/table/:id/fragments': (at) => ({
+    path: `/v1/table/${at.ns}$${at.table}/fragments`,
+    body: {},
+  }),
+  // A cutoff of 0 removes no version: the matrix checks access, not what cleanup leaves.
+  'POST /v1/table/:id/cleanup': (at) => ({
+    path: `/v1/table/${at.ns}$${at.table}/cleanup`,
+    body: { older_than_millis: 0 },
+  }),
   'GET /v1/table/:id/count_rows': (at) => ({ path: `/v1/table/${at.ns}$${at.table}/count_rows` }),
   'POST /v1/table/:id/count_rows': (at) => ({
     path: `/v1/table/${at.ns}$${at.table}/count_rows`,

@@ -1,9 +1,9 @@
 /**
- * Compaction of a `dir` table: LanceDB's optimize, which merges small fragments and brings the
- * indexes up to date, told to remove no version. Its default would prune every version older than
+ * Compaction and cleanup of a `dir` table. Compaction is LanceDB's optimize, which merges small
+ * fragments and brings the indexes up to date, told to remove no version. Its default would prune every version older than
  * a week, which is history a person did not ask to lose; pruning stays a separate, named act.
  */
-import type { BranchOption } from '../../../src-shared/catalog-api';
+import type { BranchOption, CleanupRequest, CleanupResult } from '../../../src-shared/catalog-api';
 import type { CompactResult } from '../client';
 import { lance } from './lance-errors';
 import type { DirTableCore } from './dir-table-core';
@@ -35,5 +35,49 @@ export async function compact(
     version: await lance(() => table.version()),
     fragmentsRemoved: removed - intermediate,
     fragmentsAdded: added - intermediate,
+  };
+}
+
+/**
+ * Lance removes the versions written before the cutoff and the files only they hold. A tagged
+ * version must not go (Lance refuses a cleanup that would take one), nor one a reader has checked
+ * out: each moves the cutoff back to its own time, which keeps it and every later version.
+ */
+export async function cleanupVersions(
+  t: DirTableCore,
+  request: CleanupRequest,
+  { branch }: BranchOption = {},
+): Promise<CleanupResult> {
+  const table = await t.writable(branch);
+  const versions = await t.listVersions(branch);
+  const at = new Map(versions.map((v) => [v.version, v.timestampMillis]));
+  const kept: Array<{ version: number; why: string }> = [
+    ...((branch ?? t.branch)
+      ? []
+      : (await t.listTags()).map((tag) => ({
+          version: tag.version,
+          why: `tag ${tag.name} is on version ${tag.version}`,
+        }))),
+    ...(request.keepVersions ?? []).map((version) => ({
+      version,
+      why: `version ${version} is checked out`,
+    })),
+  ];
+  let cutoff = request.olderThanMillis;
+  let keptBecause: string | undefined;
+  for (const { version, why } of kept) {
+    const time = at.get(version);
+    if (time !== undefined && time < cutoff) {
+      cutoff = time;
+      keptBecause = why;
+    }
+  }
+  const stats = await lance(() => table.optimize({ cleanupOlderThan: new Date(cutoff) }));
+  return {
+    versionsRemoved: stats.prune.oldVersionsRemoved,
+    bytesRemoved: stats.prune.bytesRemoved,
+    cutoffMillis: cutoff,
+    ...(keptBecause ? { keptBecause } : {}),
+    version: await lance(() => table.version()),
   };
 }

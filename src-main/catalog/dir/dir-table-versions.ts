@@ -8,6 +8,7 @@ import type {
   BranchOption,
   CreateVersionRequest,
   DeleteVersionsRequest,
+  FragmentStats,
   TransactionInfo,
   VersionDetail,
 } from '../../../src-shared/catalog-api';
@@ -16,6 +17,8 @@ import { lance } from './lance-errors';
 import { forgetQuerySchema } from './query-schemas';
 import * as versionFiles from './dir-versions';
 import * as transactions from './version-transactions';
+import { manifestFragments } from './manifest-fragments';
+import { fragmentHistogram } from '../../../src-shared/fragment-histogram';
 import type { DirTableCore } from './dir-table-core';
 
 export async function describeVersion(
@@ -103,4 +106,25 @@ export async function latestVersion(
 ): Promise<number> {
   const table = await t.lanceFor(branch);
   return lance(() => table.version());
+}
+
+/** The fragments of the version this handle reads (its pinned one, or the branch's latest). */
+export async function fragmentStats(
+  t: DirTableCore,
+  { branch }: BranchOption = {},
+): Promise<FragmentStats> {
+  const table = await t.lanceFor(branch);
+  const version = await lance(() => table.version());
+  const files = await t.versionFiles();
+  const b = branch ?? t.branch;
+  const folder = b === undefined ? files.folder : `${files.folder}/tree/${b}`;
+  const file = (await versionFiles.manifests({ ...files, folder })).get(version);
+  if (!file) throw errors.TableVersionNotFound(`Version ${version} of ${t.id} has no manifest`);
+  const fragments = manifestFragments(await files.store.get(file.key), file.key);
+  return {
+    fragments: fragments.length,
+    physicalRows: fragments.reduce((sum, f) => sum + f.physicalRows, 0),
+    deletedRows: fragments.reduce((sum, f) => sum + f.deletedRows, 0),
+    histogram: fragmentHistogram(fragments.map((f) => f.physicalRows - f.deletedRows)),
+  };
 }

@@ -23,6 +23,8 @@ const dirTableOperations: TableOperations<DirTableCore> = {
   schema: described.schema,
   stats: described.stats,
   compact: compacting.compact,
+  fragmentStats: versions.fragmentStats,
+  cleanupVersions: compacting.cleanupVersions,
   countRows: data.countRows,
   insert: data.insert,
   query: data.query,

@@ -1,7 +1,13 @@
 /** What a remote table is: its description (with its stats), its schema and its stats. */
 import type { Schema } from 'apache-arrow';
 import type { CompactResult, TableDescription } from '../client';
-import type { BranchOption, TableStats } from '../../../src-shared/catalog-api';
+import type {
+  BranchOption,
+  CleanupRequest,
+  CleanupResult,
+  FragmentStats,
+  TableStats,
+} from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { fromJsonArrowSchema, type JsonArrowSchema } from '../json-arrow-schema';
 import type { RestTableCore } from './rest-table-core';
@@ -85,5 +91,55 @@ export async function compact(
     version: r.version,
     fragmentsRemoved: r.fragments_removed,
     fragmentsAdded: r.fragments_added,
+  };
+}
+
+/** This server's cleanup route, beside compact (the contract names neither). */
+export async function cleanupVersions(
+  t: RestTableCore,
+  request: CleanupRequest,
+  { branch }: BranchOption = {},
+): Promise<CleanupResult> {
+  const b = t.branchOf(branch);
+  const r = await t.post<{
+    versions_removed: number;
+    bytes_removed: number;
+    cutoff_millis: number;
+    kept_because?: string;
+    version: number;
+  }>('cleanup', {
+    older_than_millis: request.olderThanMillis,
+    ...(request.keepVersions ? { keep_versions: request.keepVersions } : {}),
+    ...(b ? { branch: b } : {}),
+  });
+  return {
+    versionsRemoved: r.versions_removed,
+    bytesRemoved: r.bytes_removed,
+    cutoffMillis: r.cutoff_millis,
+    ...(r.kept_because ? { keptBecause: r.kept_because } : {}),
+    version: r.version,
+  };
+}
+
+/** This server's fragments route (the contract's stats give percentiles only). */
+export async function fragmentStats(
+  t: RestTableCore,
+  { branch }: BranchOption = {},
+): Promise<FragmentStats> {
+  const b = t.branchOf(branch);
+  const r = await t.post<{
+    fragments: number;
+    physical_rows: number;
+    deleted_rows: number;
+    histogram: FragmentStats['histogram'];
+  }>('fragments', {
+    ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
+    ...(b ? { branch: b } : {}),
+  });
+  return {
+    fragments: r.fragments,
+    physicalRows: r.physical_rows,
+    deletedRows: r.deleted_rows,
+    histogram: r.histogram,
   };
 }

@@ -23,6 +23,8 @@ const restTableOperations: TableOperations<RestTableCore> = {
   schema: described.schema,
   stats: described.stats,
   compact: described.compact,
+  fragmentStats: described.fragmentStats,
+  cleanupVersions: described.cleanupVersions,
   countRows: data.countRows,
   insert: data.insert,
   query: data.query,

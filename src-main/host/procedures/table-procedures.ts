@@ -15,6 +15,8 @@ type Names =
   | 'tables:rename'
   | 'tables:versions'
   | 'tables:head'
+  | 'tables:cleanup'
+  | 'tables:fragments'
   | 'tables:transactions'
   | 'tables:version-diff'
   | 'tables:restore'
@@ -97,6 +99,11 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     'tables:restore': async ({ version, ...input }) => change(input, (t) => t.restore(version)),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
     'tables:compact': async (input) => change(input, (t) => t.compact()),
+    'tables:fragments': async (input) => (await ctx.table(input)).fragmentStats(),
+    'tables:cleanup': async ({ olderThanMillis, keepVersions, ...input }) =>
+      change(input, (t) =>
+        t.cleanupVersions({ olderThanMillis, ...(keepVersions ? { keepVersions } : {}) }),
+      ),
     'tables:query': async ({ request, ...input }) =>
       collectIpcStream(await (await ctx.table(input)).queryStream(request)),
     'tables:explain': async ({ request, analyze, ...input }) =>

@@ -53,7 +53,9 @@ export class ServedCatalogs {
     if (request.auth.kind === 'key') {
       apiKey = `cs_${randomBytes(24).toString('base64url')}`;
       config = {
-        principals: [{ name: 'studio-key', api_keys: [apiKey], role: readOnly ? 'reader' : 'admin' }],
+        principals: [
+          { name: 'studio-key', api_keys: [apiKey], role: readOnly ? 'reader' : 'admin' },
+        ],
       };
     } else if (request.auth.kind === 'file') {
       ({ config, jwks } = loadAuthFile(request.auth.path));

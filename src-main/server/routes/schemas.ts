@@ -65,6 +65,11 @@ export const UpdateTableBody = Common.extend({
 });
 export const DeleteBody = Common.extend({ predicate: z.string(), branch: opt(z.string()) });
 export const BranchBody = Common.extend({ branch: opt(z.string()) });
+export const CleanupBody = Common.extend({
+  older_than_millis: z.number().int().min(0),
+  keep_versions: opt(z.array(z.number().int().min(1)).max(1000)),
+  branch: opt(z.string()),
+});
 export const ListIndicesBody = Common.extend({
   version: opt(z.number().int().min(0)),
   branch: opt(z.string()),

@@ -15,7 +15,9 @@ import { defineRoute, RawReply, type RouteContext } from '../route';
 import type { ServerState } from '../server-state';
 import {
   BranchBody,
+  CleanupBody,
   DescribeTableBody,
+  DescribeVersionBody,
   EmptyBody,
   RenameTableBody,
   RestoreTableBody,
@@ -200,6 +202,55 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
         version: r.version,
         fragments_removed: r.fragmentsRemoved,
         fragments_added: r.fragmentsAdded,
+      };
+    },
+  });
+
+  // Ours too: old versions removed with the files only they hold, never a tagged or kept one.
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/cleanup',
+    access: 'write',
+    target: 'table',
+    body: CleanupBody,
+    handler: async ({ body, openTable }) => {
+      const handle = await openTable();
+      const r = await handle.cleanupVersions(
+        {
+          olderThanMillis: body.older_than_millis,
+          ...(body.keep_versions ? { keepVersions: body.keep_versions } : {}),
+        },
+        body.branch ? { branch: body.branch } : {},
+      );
+      return {
+        versions_removed: r.versionsRemoved,
+        bytes_removed: r.bytesRemoved,
+        cutoff_millis: r.cutoffMillis,
+        ...(r.keptBecause ? { kept_because: r.keptBecause } : {}),
+        version: r.version,
+      };
+    },
+  });
+
+  // Ours: each fragment's rows from the version's manifest, as a histogram, and the deleted rows.
+  defineRoute(app, state, {
+    method: 'POST',
+    url: '/v1/table/:id/fragments',
+    access: 'read',
+    target: 'table',
+    body: DescribeVersionBody,
+    handler: async ({ body, catalog, table }) => {
+      const branch = body.branch ?? undefined;
+      const handle = await catalog.openTable(table.name, table.namespacePath, {
+        ...(body.version ? { version: body.version } : {}),
+        ...(branch ? { branch } : {}),
+      });
+      const f = await handle.fragmentStats();
+      return {
+        fragments: f.fragments,
+        physical_rows: f.physicalRows,
+        deleted_rows: f.deletedRows,
+        histogram: f.histogram,
       };
     },
   });

@@ -151,6 +151,8 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:page': { ...t, offset: 5, limit: 7, columns: ['id', 'text'] },
     'tables:versions': t,
     'tables:head': t,
+    'tables:cleanup': { ...t, olderThanMillis: 0 },
+    'tables:fragments': t,
     // Refused alike on both transports (a non-address host); starting one is tested in the host.
     'serve:start': {
       connectionId: side.connectionId,

@@ -57,7 +57,10 @@ describe('serving a folder from the app', () => {
     await docs.add(sampleTable(2, 4, { idOffset: 900 }));
     expect(await docs.countRows()).toBe(42);
 
-    const wrong = await lancedb.connect('db://default', { apiKey: 'nope', hostOverride: served.url });
+    const wrong = await lancedb.connect('db://default', {
+      apiKey: 'nope',
+      hostOverride: served.url,
+    });
     await expect(wrong.tableNames()).rejects.toThrow(/401|Unauthorized|credentials/i);
 
     const [listed] = await callOk<ServedCatalog[]>(host, 'serve:list', {});
@@ -78,8 +81,12 @@ describe('serving a folder from the app', () => {
       });
       const docs = await db.openTable('docs');
       expect(await docs.countRows()).toBe(42);
-      await expect(docs.add(sampleTable(1, 4, { idOffset: 5000 }))).rejects.toThrow(/403|read-only|denied/i);
-      await expect(db.createTable('other', sampleTable(1, 4))).rejects.toThrow(/403|read-only|denied/i);
+      await expect(docs.add(sampleTable(1, 4, { idOffset: 5000 }))).rejects.toThrow(
+        /403|read-only|denied/i,
+      );
+      await expect(db.createTable('other', sampleTable(1, 4))).rejects.toThrow(
+        /403|read-only|denied/i,
+      );
       expect(await docs.countRows()).toBe(42);
       await callOk(host, 'serve:stop', { id: served.id });
     }
@@ -91,9 +98,16 @@ describe('serving a folder from the app', () => {
       file,
       JSON.stringify({ principals: [{ name: 'r', api_keys: ['file-key'], role: 'reader' }] }),
     );
-    const served = await serve({ host: '127.0.0.1', auth: { kind: 'file', path: file }, readOnly: false });
+    const served = await serve({
+      host: '127.0.0.1',
+      auth: { kind: 'file', path: file },
+      readOnly: false,
+    });
     expect(served.apiKey).toBeUndefined();
-    const db = await lancedb.connect('db://default', { apiKey: 'file-key', hostOverride: served.url });
+    const db = await lancedb.connect('db://default', {
+      apiKey: 'file-key',
+      hostOverride: served.url,
+    });
     expect(await db.tableNames()).toEqual(['docs']);
     await callOk(host, 'serve:stop', { id: served.id });
 

@@ -34,4 +34,17 @@ describe('storageAdvice', () => {
     ]);
     expect(storageAdvice(stats(10, 1, 1), [index('x', 0)], 3)).toEqual([]);
   });
+
+  it('says how many deleted rows are still stored, from a tenth of the rows on', () => {
+    const fragments = (physicalRows: number, deletedRows: number) => ({
+      fragments: 2,
+      physicalRows,
+      deletedRows,
+      histogram: [],
+    });
+    expect(storageAdvice(stats(90, 1, 1), [], 3, fragments(100, 25))).toEqual([
+      '25 deleted rows (25%) are still stored and skipped on every read; compaction rewrites their fragments without them.',
+    ]);
+    expect(storageAdvice(stats(95, 1, 1), [], 3, fragments(100, 5))).toEqual([]);
+  });
 });

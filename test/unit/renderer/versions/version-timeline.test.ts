@@ -34,8 +34,9 @@ describe('timelineOf', () => {
 
 describe('describeOperation', () => {
   it('tells an index built, rebuilt and dropped apart', () => {
-    expect(describeOperation({ version: 4, operation: 'create_index', indexesAdded: ['a'] }, false))
-      .toMatchObject({ operation: 'Index', detail: 'a' });
+    expect(
+      describeOperation({ version: 4, operation: 'create_index', indexesAdded: ['a'] }, false),
+    ).toMatchObject({ operation: 'Index', detail: 'a' });
     expect(
       describeOperation(
         { version: 4, operation: 'create_index', indexesAdded: ['a'], indexesRemoved: ['a'] },
@@ -50,7 +51,9 @@ describe('describeOperation', () => {
   it('marks column changes and names a restore', () => {
     expect(describeOperation({ version: 2, operation: 'merge' }, false).schemaChange).toBe(true);
     expect(describeOperation({ version: 2, operation: 'project' }, false).schemaChange).toBe(true);
-    expect(describeOperation({ version: 1, operation: 'overwrite' }, true).schemaChange).toBe(false);
+    expect(describeOperation({ version: 1, operation: 'overwrite' }, true).schemaChange).toBe(
+      false,
+    );
     expect(
       describeOperation({ version: 9, operation: 'restore', restoredVersion: 3 }, false).detail,
     ).toBe('of version 3');
