@@ -26,6 +26,7 @@ import {
   MAX_TRANSACTIONS_PER_CALL,
   JsonArrowSchemaSchema,
 } from './catalog-api';
+import { EXPORT_FORMATS } from './export-formats';
 import type { ProcedureName } from './procedure-names';
 import { RecallCheckRequestSchema, RecallReportSchema } from './recall/recall-schemas';
 import {
@@ -387,7 +388,7 @@ export const PROCEDURES = {
     InTable.extend({
       filter: z.string().optional(),
       columns: z.array(z.string().min(1)).optional(),
-      format: z.enum(['csv', 'json', 'ndjson', 'parquet']),
+      format: z.enum(EXPORT_FORMATS),
       /** The file to write (`path` is the table's namespace): absolute; replaced only with `overwrite`. */
       file: z.string().min(1).max(4096),
       overwrite: z.boolean().optional(),
@@ -406,7 +407,7 @@ export const PROCEDURES = {
   'console:export': procedure(
     InConn.extend({
       sql: z.string().min(1).max(1_000_000),
-      format: z.enum(['csv', 'json', 'ndjson', 'parquet']),
+      format: z.enum(EXPORT_FORMATS),
       /** Absolute; an existing file is replaced only with `overwrite`. */
       path: z.string().min(1).max(4096),
       overwrite: z.boolean().optional(),

@@ -67,7 +67,13 @@ export function DialogHost() {
     case 'serve':
       return <ServeDialog connectionId={dialog.connectionId} name={dialog.name} />;
     case 'export-table':
-      return <ExportTableDialog table={dialog.table} filter={dialog.filter} />;
+      return (
+        <ExportTableDialog
+          table={dialog.table}
+          filter={dialog.filter}
+          selection={dialog.selection}
+        />
+      );
     case 'edit-cell':
       return (
         <EditCellDialog

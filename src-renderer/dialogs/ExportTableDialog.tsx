@@ -1,6 +1,6 @@
 /**
- * A table's rows to a file: all of them or those the Data tab's filter matches, as CSV, JSON,
- * NDJSON or Parquet. It runs as a job (here and in the jobs panel, with cancel); the rows are
+ * A table's rows to a file: all of them, those the Data tab's filter matches, or the rows selected
+ * in the grid, as CSV, JSON, NDJSON, Parquet or an Arrow IPC stream. It runs as a job (here and in the jobs panel, with cancel); the rows are
  * counted first and a file holding another count is never kept.
  */
 import { useState } from 'react';
@@ -13,10 +13,29 @@ import { RadioGroup } from '../common/RadioGroup';
 import { ExportJobState, ExportTargetFields, useExportJobForm } from '../jobs/export-job-form';
 import { useWorkspace } from '../state/workspace';
 
-export function ExportTableDialog({ table, filter }: { table: TableRef; filter: string }) {
+export function ExportTableDialog({
+  table,
+  filter,
+  selection,
+}: {
+  table: TableRef;
+  filter: string;
+  selection?: { predicate: string; rows: number } | undefined;
+}) {
   const ws = useWorkspace();
   const call = useCall();
-  const [scope, setScope] = useState<'all' | 'filter'>(filter ? 'filter' : 'all');
+  const [scope, setScope] = useState<'all' | 'filter' | 'selection'>(
+    selection ? 'selection' : filter ? 'filter' : 'all',
+  );
+  const where =
+    scope === 'selection' && selection
+      ? // The selection was made among the filter's rows; both must hold.
+        filter
+        ? `(${filter}) AND (${selection.predicate})`
+        : selection.predicate
+      : scope === 'filter'
+        ? filter
+        : '';
   const form = useExportJobForm();
   const { format, file, overwrite, running } = form;
   return (
@@ -27,7 +46,7 @@ export function ExportTableDialog({ table, filter }: { table: TableRef; filter: 
           form.start(() =>
             call('tables:export', {
               ...tableInput(table),
-              ...(scope === 'filter' ? { filter } : {}),
+              ...(where ? { filter: where } : {}),
               format,
               file: file.trim(),
               overwrite,
@@ -35,14 +54,22 @@ export function ExportTableDialog({ table, filter }: { table: TableRef; filter: 
           )
         }
       >
-        {filter && (
+        {(filter || selection) && (
           <RadioGroup
             label="Rows"
             asField
             value={scope}
             options={[
-              ['filter', `The rows matching ${filter}`],
-              ['all', 'Every row'],
+              ...(selection
+                ? [
+                    [
+                      'selection',
+                      `The ${selection.rows.toLocaleString('en-US')} selected row${selection.rows === 1 ? '' : 's'}`,
+                    ] as const,
+                  ]
+                : []),
+              ...(filter ? [['filter', `The rows matching ${filter}`] as const] : []),
+              ['all', 'Every row'] as const,
             ]}
             onChange={setScope}
           />

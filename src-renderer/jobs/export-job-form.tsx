@@ -12,15 +12,13 @@ import { TextField } from '../common/TextField';
 import { CancelJob } from './CancelJob';
 import { ProgressBar } from './ProgressBar';
 import { isActive, jobFraction } from './job-format';
+import {
+  EXPORT_FORMAT_LABELS,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from '../../src-shared/export-formats';
 
-export type ExportFormat = 'csv' | 'json' | 'ndjson' | 'parquet';
-
-const FORMATS = [
-  ['csv', 'CSV'],
-  ['json', 'JSON'],
-  ['ndjson', 'NDJSON'],
-  ['parquet', 'Parquet'],
-] as const;
+const FORMATS = EXPORT_FORMATS.map((f) => [f, EXPORT_FORMAT_LABELS[f]] as const);
 
 const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
 

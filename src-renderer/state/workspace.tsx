@@ -24,7 +24,13 @@ export type Dialog =
   | { kind: 'column-change'; table: TableRef; action: ColumnAction; segments: string[] }
   | { kind: 'delete-rows'; table: TableRef; predicate: string; rows?: number }
   | { kind: 'compact-table'; table: TableRef; small: number }
-  | { kind: 'export-table'; table: TableRef; filter: string }
+  | {
+      kind: 'export-table';
+      table: TableRef;
+      filter: string;
+      /** The grid's selected rows, named by a predicate (row-predicate.ts). */
+      selection?: { predicate: string; rows: number };
+    }
   | { kind: 'serve'; connectionId: string; name: string }
   | {
       kind: 'edit-cell';

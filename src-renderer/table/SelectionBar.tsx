@@ -1,6 +1,7 @@
 /**
- * What can be done with the grid's selected rows: copy them as TSV or JSON, or delete them behind
- * the confirmation that shows the generated `delete`.
+ * What can be done with the grid's selected rows: copy them as TSV or JSON, export them to a file
+ * (named by the same predicate a delete uses), or delete them behind the confirmation that shows
+ * the generated `delete`.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -66,6 +67,26 @@ export function SelectionBar({
     }
   };
 
+  const exportSelected = async () => {
+    setStatus('Reading…');
+    try {
+      const predicate = rowsPredicate(await readRows());
+      if (!predicate) {
+        setStatus('A selected row has no value that names it exactly; export the filter instead');
+        return;
+      }
+      setStatus(undefined);
+      ws.openDialog({
+        kind: 'export-table',
+        table,
+        filter: view.filter ?? '',
+        selection: { predicate, rows: selected.size },
+      });
+    } catch (error) {
+      setStatus(`Could not read the rows: ${(error as Error).message}`);
+    }
+  };
+
   const remove = async () => {
     setStatus('Reading…');
     try {
@@ -91,6 +112,9 @@ export function SelectionBar({
       </button>
       <button type="button" onClick={() => void copy('json')}>
         Copy JSON
+      </button>
+      <button type="button" onClick={() => void exportSelected()}>
+        Export…
       </button>
       {writable && (
         <button type="button" className="danger" onClick={() => void remove()}>

@@ -1,17 +1,18 @@
 /**
  * Exports a query's answer to a file, batch by batch as the query produces them, never holding
- * the whole answer: CSV, JSON (an array of objects), NDJSON or Parquet (see text-formats.ts and
- * parquet-output.ts for what each writes). The file appears whole once the export succeeds; a
+ * the whole answer: CSV, JSON (an array of objects), NDJSON, Parquet or an Arrow IPC stream (see
+ * text-formats.ts, parquet-output.ts and arrow-output.ts for what each writes). The file appears whole once the export succeeds; a
  * failure or a cancel (the signal) leaves nothing under its name (atomic-output.ts).
  */
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { RecordBatch, Schema } from 'apache-arrow';
 import { writeAtomically, type AtomicOutput } from './atomic-output';
 import { writeParquet } from './parquet-output';
+import { writeArrowStream } from './arrow-output';
+import type { ExportFormat } from '../../../src-shared/export-formats';
 import { csvFormat, jsonArrayFormat, ndjsonFormat, type TextFormat } from './text-formats';
 
-export const EXPORT_FORMATS = ['csv', 'json', 'ndjson', 'parquet'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type { ExportFormat };
 
 export interface ExportResult {
   rows: number;
@@ -42,7 +43,9 @@ export async function exportResult(
     rows =
       format === 'parquet'
         ? await writeParquet(batches, schema, output, signal)
-        : await writeText(batches, TEXT_FORMATS[format](schema), output, signal);
+        : format === 'arrow'
+          ? await writeArrowStream(batches, schema, output, signal)
+          : await writeText(batches, TEXT_FORMATS[format](schema), output, signal);
     if (expectRows !== undefined && rows !== expectRows) {
       throw errors.Internal(
         `The export read ${rows} rows where ${expectRows} were to be written; no file was kept`,
@@ -52,7 +55,10 @@ export async function exportResult(
   return { rows, bytes };
 }
 
-const TEXT_FORMATS: Record<Exclude<ExportFormat, 'parquet'>, (schema: Schema) => TextFormat> = {
+const TEXT_FORMATS: Record<
+  Exclude<ExportFormat, 'parquet' | 'arrow'>,
+  (schema: Schema) => TextFormat
+> = {
   csv: csvFormat,
   json: jsonArrayFormat,
   ndjson: ndjsonFormat,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
+import { arrow } from '../../../../src-main/catalog/arrow';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
 import { callFails, callOk, finishedJob } from '../../../support/host-calls';
@@ -59,6 +60,25 @@ describe('tables:export', () => {
     }>;
     expect(rows).toHaveLength(50);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(['c3']));
+  });
+
+  it('writes an Arrow IPC stream that Arrow reads back, batch by batch, and an empty one', async () => {
+    const file = join(dir, 'all.arrow');
+    const done = await exported({ format: 'arrow', file });
+    expect(done.state).toBe('succeeded');
+    const table = arrow.tableFromIPC(readFileSync(file));
+    expect(table.numRows).toBe(250);
+    expect(table.schema.fields.map((f) => f.name)).toContain('vector');
+    expect(table.getChild('id')!.toArray().slice(0, 3)).toEqual(Int32Array.from([0, 1, 2]));
+    expect(Number(arrow.tableFromIPC(readFileSync(file)).getChild('id')!.get(249))).toBe(249);
+
+    const none = join(dir, 'none.arrow');
+    expect((await exported({ format: 'arrow', filter: 'id < 0', file: none })).state).toBe(
+      'succeeded',
+    );
+    const empty = arrow.tableFromIPC(readFileSync(none));
+    expect(empty.numRows).toBe(0);
+    expect(empty.schema.fields.length).toBe(table.schema.fields.length);
   });
 
   it('refuses a relative path and an existing file, and leaves nothing when it cannot write', async () => {
