@@ -1,5 +1,5 @@
 /**
- * catalog-studio serve | web | tree | (default) desktop.
+ * catalog-studio serve | web | copy | tree | (default) desktop.
  *
  * Each command's modules are loaded when that command runs, so that `serve` does not pay for the
  * desktop host, the web server or the importers (bin/catalog-studio.mjs runs this compiled).
@@ -12,6 +12,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'serve') return (await import('./cli/serve')).serve(rest);
   if (command === 'web') return (await import('./cli/web')).web(rest);
   if (command === 'desktop') return (await import('./cli/desktop')).desktop(rest);
+  if (command === 'copy') return (await import('./cli/copy')).copy(rest);
   if (command === 'tree') return (await import('./cli/print-catalog')).tree(rest);
   if (command === 'help' || command === '--help') {
     console.log(USAGE);

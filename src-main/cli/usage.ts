@@ -9,11 +9,18 @@ export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [
                      [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
                      [--max-connections-per-client N]`;
 
+export const COPY_USAGE = `catalog-studio copy SRC DST [--mode create|overwrite|append] [--no-indexes]
+                     [--resume | --remove-partial] [--src-key KEY] [--dst-key KEY]
+                     [--storage KEY=VALUE ...]
+    SRC and DST are LOCATION#ID: a folder, s3://… or http(s)://… then the table's id
+    (ns/…/table), or a namespace's ending in / (everything under it is copied)`;
+
 export const WEB_USAGE = 'catalog-studio web [--root DIR|URI] [--port N] [--data DIR]';
 
 export const USAGE = `Usage:
   catalog-studio [--root DIR]          the desktop app (the web mode where Electron cannot run)
   ${WEB_USAGE}
   ${SERVE_USAGE}
+  ${COPY_USAGE}
   catalog-studio tree --root DIR|URI   print a catalog's namespaces, tables and indexes
                                       (--storage KEY=VALUE for object-store settings)`;

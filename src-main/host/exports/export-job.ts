@@ -3,8 +3,8 @@
  * progress and cancel. The query is opened before the job is accepted, so a table or column that
  * does not exist is refused at once; the file appears only when the whole answer is written.
  */
-import type { AsyncRecordBatchStreamReader, RecordBatch } from 'apache-arrow';
-import { arrow } from '../../catalog/arrow';
+import type { RecordBatch } from 'apache-arrow';
+import { openIpcReader } from '../../catalog/ipc-batches';
 import type { TableHandle } from '../../catalog/client';
 import type { JobRegistry } from '../../catalog/jobs';
 import type { JobRecord, QueryRequest } from '../../../src-shared/catalog-api';
@@ -22,12 +22,7 @@ export async function startExport(
   /** The rows the file must hold (a table's count under the filter), checked before it is kept. */
   expectRows?: number,
 ): Promise<JobRecord> {
-  const stream = await table.queryStream(request);
-  // An async iterable of bytes makes (a promise of) an async stream reader; apache-arrow's
-  // typings pick a synchronous overload for it.
-  const made: unknown = arrow.RecordBatchReader.from(stream);
-  const reader = (await Promise.resolve(made)) as AsyncRecordBatchStreamReader;
-  await reader.open();
+  const reader = await openIpcReader(await table.queryStream(request));
   return jobs.submit({
     kind: 'export',
     target: {
