@@ -425,7 +425,7 @@ export type JobState = z.infer<typeof JobStateSchema>;
 
 export const JobRecordSchema = z.object({
   id: z.string(),
-  kind: z.enum(['create_index', 'import', 'recall_check', 'export']),
+  kind: z.enum(['create_index', 'import', 'recall_check', 'export', 'copy']),
   target: z.object({
     namespacePath: z.array(z.string()),
     table: z.string(),

@@ -44,6 +44,8 @@ export const PROCEDURE_NAMES = [
   'recall:reports',
   'recall:report',
   'console:run',
+  'copy:start',
+  'copy:remove-partial',
   'serve:start',
   'serve:list',
   'serve:stop',

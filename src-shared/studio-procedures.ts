@@ -49,6 +49,7 @@ import {
   InTable,
   VersionDiffSchema,
   ServeRequestSchema,
+  CopyEndpointSchema,
   ServedCatalogSchema,
 } from './studio-schemas';
 import { ERROR_CODES } from './vocabulary/errors';
@@ -395,6 +396,26 @@ export const PROCEDURES = {
     }).strict(),
     JobRecordSchema,
     [E.TableNotFound, E.TableColumnNotFound],
+  ),
+  /** A table or a namespace copied from one connection to another, as a job. */
+  'copy:start': procedure(
+    z
+      .object({
+        source: CopyEndpointSchema,
+        target: CopyEndpointSchema,
+        mode: z.enum(['create', 'overwrite', 'append']),
+        indexes: z.boolean().optional(),
+        resume: z.boolean().optional(),
+      })
+      .strict(),
+    JobRecordSchema,
+    [E.TableNotFound, E.TableAlreadyExists, E.InvalidInput],
+  ),
+  /** What a copy that stopped part way left, dropped; only a table that is that copy. */
+  'copy:remove-partial': procedure(
+    z.object({ source: CopyEndpointSchema, target: CopyEndpointSchema }).strict(),
+    z.object({}),
+    [E.TableNotFound, E.InvalidInput],
   ),
   /** A folder or object-store connection served as a REST catalog, as `catalog-studio serve` does. */
   'serve:start': procedure(InConn.extend(ServeRequestSchema.shape).strict(), ServedCatalogSchema, [

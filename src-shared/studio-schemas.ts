@@ -224,3 +224,14 @@ export const ServedCatalogSchema = z.object({
   requests: z.object({ total: z.number(), failed: z.number(), lastAt: z.number().optional() }),
 });
 export type ServedCatalog = z.infer<typeof ServedCatalogSchema>;
+
+/** One side of a copy: an open connection and a table or a namespace in it. */
+export const CopyEndpointSchema = z
+  .object({
+    connectionId: ConnectionId,
+    path: Path,
+    /** Absent: the namespace `path`, with everything under it. */
+    table: Name.optional(),
+  })
+  .strict();
+export type CopyEndpointInput = z.infer<typeof CopyEndpointSchema>;

@@ -41,6 +41,7 @@ import { recallProcedures } from './procedures/recall-procedures';
 import { consoleProcedures } from './procedures/console-procedures';
 import { exportProcedures } from './procedures/export-procedures';
 import { serveProcedures } from './procedures/serve-procedures';
+import { copyProcedures } from './procedures/copy-procedures';
 import { ServedCatalogs } from './serving/served-catalogs';
 import { RecallReports } from './recall/recall-reports';
 
@@ -76,6 +77,7 @@ export class Host {
   private readonly checks = new JobRegistry({ concurrency: 1, maxQueued: 8 });
   /** Exports of query results: disk-bound, one at a time. */
   private readonly exports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
+  private readonly copies = new JobRegistry({ concurrency: 1, maxQueued: 8 });
   /** The connection of each job the host runs itself. */
   private readonly jobConnection = new Map<string, string>();
   /** Files a browser uploads for an import (the web mode). */
@@ -90,6 +92,7 @@ export class Host {
     const ctx: HostContext = {
       connections: this.connections,
       served: this.served,
+      copies: this.copies,
       recent: this.recent,
       names: this.names,
       secrets: options.secrets,
@@ -118,9 +121,10 @@ export class Host {
       ...consoleProcedures(ctx, history),
       ...exportProcedures(ctx),
       ...serveProcedures(ctx),
+      ...copyProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
-    for (const registry of [this.checks, this.exports]) {
+    for (const registry of [this.checks, this.exports, this.copies]) {
       registry.on((event) => {
         const connectionId = this.jobConnection.get(event.job.id);
         if (connectionId) this.emit(event.type, { ...event.job, connectionId });
@@ -189,6 +193,7 @@ export class Host {
     await this.imports.close();
     await this.checks.close();
     await this.exports.close();
+    await this.copies.close();
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
     this.uploads.close();

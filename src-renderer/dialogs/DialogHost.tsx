@@ -3,6 +3,7 @@ import { DeleteRowsDialog, EditCellDialog } from './RowChangeDialogs';
 import { CompactDialog } from './CompactDialog';
 import { ExportTableDialog } from './ExportTableDialog';
 import { ServeDialog } from './ServeDialog';
+import { CopyDialog } from './CopyDialog';
 import { AddColumnDialog } from '../columns/AddColumnDialog';
 import { ColumnChangeDialog } from '../columns/ColumnChangeDialog';
 import { CreateIndexDialog } from '../create/CreateIndexDialog';
@@ -64,6 +65,10 @@ export function DialogHost() {
       );
     case 'compact-table':
       return <CompactDialog table={dialog.table} small={dialog.small} />;
+    case 'copy':
+      return (
+        <CopyDialog connectionId={dialog.connectionId} path={dialog.path} table={dialog.table} />
+      );
     case 'serve':
       return <ServeDialog connectionId={dialog.connectionId} name={dialog.name} />;
     case 'export-table':

@@ -115,7 +115,7 @@ function ServeForm({ connectionId, onClose }: { connectionId: string; onClose: (
           />
         </label>
       )}
-      <label className="checkbox">
+      <label className="check">
         <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} />
         Read-only (every write is refused)
       </label>

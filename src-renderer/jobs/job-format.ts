@@ -10,6 +10,9 @@ export function jobTitle(job: JobView): string {
   if (job.kind === 'recall_check') {
     return `Recall check of ${job.target.index ?? 'index'} on ${job.target.column ?? '?'} of ${where}`;
   }
+  if (job.kind === 'copy') {
+    return `Copy of ${String(job.target.params?.from ?? where)} to ${String(job.target.params?.to ?? '?')}`;
+  }
   if (job.kind === 'export') {
     return `Export of ${where} to ${String(job.target.params?.path ?? 'a file')}`;
   }

@@ -32,6 +32,7 @@ export type Dialog =
       selection?: { predicate: string; rows: number };
     }
   | { kind: 'serve'; connectionId: string; name: string }
+  | { kind: 'copy'; connectionId: string; path: NamespacePath; table?: string }
   | {
       kind: 'edit-cell';
       table: TableRef;

@@ -60,6 +60,16 @@ export function TreeRowMenu({
                   </Item>
                 </>
               )}
+              <Item
+                onSelect={open({
+                  kind: 'copy',
+                  connectionId: connection.id,
+                  path: row.path,
+                  table: row.table,
+                })}
+              >
+                Copy to…
+              </Item>
               <Item onSelect={() => copy(formatPath([...row.path, row.table]))}>
                 Copy identifier
               </Item>
@@ -118,6 +128,9 @@ export function TreeRowMenu({
                 }
               >
                 Refresh
+              </Item>
+              <Item onSelect={open({ kind: 'copy', connectionId: connection.id, path })}>
+                Copy namespace to…
               </Item>
               {row.kind === 'namespace' && (
                 <Item onSelect={() => copy(formatPath(row.path))}>Copy identifier</Item>

@@ -37,6 +37,7 @@ export interface TableInput {
 export interface HostContext {
   connections: Connections;
   served: ServedCatalogs;
+  copies: JobRegistry;
   recent: RecentConnections;
   names: CatalogNameIndex;
   secrets: SecretStore;

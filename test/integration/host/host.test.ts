@@ -160,6 +160,7 @@ describe('host', () => {
       'tables:rename': { ...t, newName: 'v' },
       'tables:restore': { ...t, version: 1 },
       'tables:compact': t,
+      'tables:cleanup': { ...t, olderThanMillis: 0 },
       'rows:update': { ...t, updates: { id: 'id + 1' } },
       'rows:delete': { ...t, filter: 'id >= 0' },
       'columns:add': { ...t, columns: [{ name: 'x', expression: 'id' }] },
