@@ -347,6 +347,8 @@ export const TransactionInfoSchema = z.object({
   indexesRemoved: z.array(z.string()).optional(),
   /** For a delete: its filter. */
   predicate: z.string().optional(),
+  /** The table has no such version (its manifest is not there). */
+  missing: z.boolean().optional(),
 });
 export type TransactionInfo = z.infer<typeof TransactionInfoSchema>;
 

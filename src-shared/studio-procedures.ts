@@ -310,9 +310,16 @@ export const PROCEDURES = {
     [E.TableNotFound, E.TableVersionNotFound],
   ),
   'tables:restore': procedure(
-    InTable.extend({ version: z.number().int().min(1) }).strict(),
+    InTable.extend({
+      version: z.number().int().min(1),
+      /**
+       * The latest version the user saw when confirming: if another writer has committed since,
+       * nothing is restored (ConcurrentModification) and the user decides again.
+       */
+      expectLatest: z.number().int().min(1).optional(),
+    }).strict(),
     WriteResultSchema,
-    [E.TableNotFound, E.TableVersionNotFound],
+    [E.TableNotFound, E.TableVersionNotFound, E.ConcurrentModification],
     'write',
   ),
   'tables:stats': procedure(InTable.strict(), TableStatsSchema, [E.TableNotFound]),

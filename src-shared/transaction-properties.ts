@@ -53,7 +53,7 @@ export function fromTransactionProperties(
     indexesRemoved: list(properties.indexes_removed),
     predicate: properties.predicate,
   };
-  return Object.fromEntries(
-    Object.entries(candidate).filter(([, value]) => value !== undefined),
-  ) as TransactionInfo;
+  return TransactionInfoSchema.parse(
+    Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined)),
+  );
 }

@@ -89,7 +89,10 @@ export async function copy(argv: string[]): Promise<number> {
   }
   const storage = parseStorageFlags(values.storage);
   const source = await open(from.location, values['src-key'], storage);
-  const target = await open(to.location, values['dst-key'], storage);
+  const target = await open(to.location, values['dst-key'], storage).catch(async (error) => {
+    await source.close();
+    throw error;
+  });
   const say = (line: string) => process.stderr.write(`${line}\n`);
   let last = 0;
   const onProgress = (

@@ -168,23 +168,26 @@ export function CopyDialog({
             <p className="form-problem" role="alert" aria-label="Copy error">
               {job.error?.message ?? 'The copy was cancelled.'}
             </p>
-            {table && (
+            {/* An append wrote into a table that is not the copy's: it cannot be resumed. */}
+            {job.target.params?.mode !== 'append' && (
               <div className="row">
                 <button type="button" onClick={() => run('create', true)}>
                   Resume the copy
                 </button>
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() =>
-                    void call('copy:remove-partial', { source, target }).then(
-                      () => setJobId(undefined),
-                      setError,
-                    )
-                  }
-                >
-                  Remove the partial table
-                </button>
+                {table && (
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() =>
+                      void call('copy:remove-partial', { source, target }).then(
+                        () => setJobId(undefined),
+                        setError,
+                      )
+                    }
+                  >
+                    Remove the partial table
+                  </button>
+                )}
               </div>
             )}
           </>

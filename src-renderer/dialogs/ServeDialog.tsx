@@ -18,7 +18,7 @@ import { useWorkspace } from '../state/workspace';
 import { CopyButton } from '../table/CopyButton';
 
 const SERVED_KEY = ['served-catalogs'] as const;
-const LOOPBACK = new Set(['127.0.0.1', '::1']);
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export function ServeDialog({ connectionId, name }: { connectionId: string; name: string }) {
   const ws = useWorkspace();

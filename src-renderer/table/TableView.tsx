@@ -125,7 +125,9 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         <Tabs.Content value="storage" className="tab-content">
           <StorageTab
             tableRef={tab.at?.branch ? { ...ref, at: { branch: tab.at.branch } } : ref}
-            writable={writable && !refusalFor(connection, 'write', ref.path)}
+            // Its acts are on the latest, so a checked-out version does not stop them; cleanup
+            // keeps that version.
+            writable={canWrite && !refusalFor(connection, 'write', ref.path)}
           />
         </Tabs.Content>
         <Tabs.Content value="versions" className="tab-content">

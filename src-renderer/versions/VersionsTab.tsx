@@ -110,7 +110,7 @@ export function VersionsTab({
           ` · ${(tags.data ?? []).length} tag${(tags.data ?? []).length === 1 ? '' : 's'}`}
       </p>
       <VersionsChart entries={entries} checkedOut={at?.version} />
-      <VersionDiffPanel tableRef={branchRef} versions={newestFirst} />
+      <VersionDiffPanel key={branch ?? ''} tableRef={branchRef} versions={newestFirst} />
       <ErrorMessage error={tags.error ?? deleteTag.error ?? transactionError} />
       <table className="data-table" aria-label="Version timeline">
         <TableHead columns={['Version', 'Written', 'Operation', 'Rows', 'Size', 'Tags']} actions />
@@ -166,6 +166,7 @@ export function VersionsTab({
         />
       )}
       <BranchesSection
+        key={branch ?? ''}
         tableRef={tableRef}
         at={at}
         writable={writable}
@@ -181,7 +182,7 @@ export function VersionsTab({
           latest={latest}
           branch={branch}
           onConfirm={async () => {
-            await call('tables:restore', { ...input, version: restoring });
+            await call('tables:restore', { ...input, version: restoring, expectLatest: latest });
             onAt(branch ? { branch } : undefined);
             await refresh();
           }}
@@ -302,8 +303,8 @@ function RestoreDialog({
         <p>
           {branch ? `Branch ${branch}` : 'The table'} becomes what it was at version {restoring}, as
           a new version {latest + 1}.{rows} Versions {restoring + 1} to {latest} stay and can be
-          restored in turn; nothing is deleted. A writer committing meanwhile is not overwritten:
-          the restore then fails and says so.
+          restored in turn; nothing is deleted. If another writer has committed since this list was
+          read, nothing is restored and you are told.
         </p>
       }
       confirmLabel={`Restore version ${restoring}`}

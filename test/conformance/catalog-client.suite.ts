@@ -829,6 +829,13 @@ export function catalogClientConformance(
         expect(kept.keptBecause).toBe('version 4 is checked out');
         expect((await table.listVersions()).map((v) => v.version)[0]).toBe(4);
         expect(await table.countRows({ version: 4 })).toBe(13);
+
+        // A branch reads the version it was made from: that one stays too.
+        await table.createBranch('from-five', { fromVersion: 5 });
+        const byBranch = await table.cleanupVersions({ olderThanMillis: Date.now() + 60_000 });
+        expect(byBranch.keptBecause).toBe('branch from-five was made from version 5');
+        expect((await table.listVersions()).map((v) => v.version)[0]).toBe(5);
+        expect(await table.countRows({ branch: 'from-five' })).toBe(14);
         await expectCode(table.cleanupVersions({ olderThanMillis: -1 }), E.InvalidInput);
       });
 
@@ -873,6 +880,9 @@ export function catalogClientConformance(
         const onDev = await table.describeTransactions([devVersions.at(-1)!], { branch: 'dev' });
         expect(onDev[0]!.operation).toBe('append');
 
+        expect(await table.describeTransactions([9999])).toEqual([
+          { version: 9999, operation: 'unknown', missing: true },
+        ]);
         await expectCode(table.describeTransactions([-1]), E.InvalidInput);
         await expectCode(
           table.describeTransactions(Array.from({ length: 201 }, (_, i) => i)),

@@ -312,6 +312,7 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
     // Text order: "item 999" is last of the names, ahead of "item 1199" descending.
     await expect.poll(() => firstName.textContent()).toBe('item 999');
+    await screenshotBothThemes(page, 'table-sort');
     // The last rows in this order are the first ones ascending.
     await page.getByRole('button', { name: 'Last rows' }).click();
     await grid()

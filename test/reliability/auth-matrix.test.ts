@@ -227,8 +227,8 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
     path: `/v1/transaction/${at.ns}$${at.table}$1/describe`,
     body: {},
   }),
-  'POST /v1/transaction/:id/alter': () => ({
-    path: '/v1/transaction/1/alter',
+  'POST /v1/transaction/:id/alter': (at) => ({
+    path: `/v1/transaction/${at.ns}$${at.table}$1/alter`,
     body: { actions: [{ setStatusAction: { status: 'ABORTED' } }] },
   }),
   'POST /v1/table/:id/tags/create': (at) => ({

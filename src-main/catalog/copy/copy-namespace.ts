@@ -35,17 +35,34 @@ export async function copyNamespace(
     onProgress?: (progress: NamespaceCopyProgress) => void;
   },
 ): Promise<NamespaceCopyResult> {
-  const tables: NamespaceCopyResult['tables'] = [];
-  const visit = async (relative: string[]): Promise<void> => {
+  // The whole source tree is listed before anything is made, so that a copy into the source's
+  // own subtree (a to a/b) copies what was there, and does not find its own copies to copy again.
+  const plan: Array<{ relative: string[]; names: string[] }> = [];
+  const list = async (relative: string[]): Promise<void> => {
     const from = [...source.namespacePath, ...relative];
-    const to = [...target.namespacePath, ...relative];
-    if (to.length > 0) await target.catalog.createNamespace(to, { mode: 'exist_ok' });
     const names = await collectPages((pageToken) =>
       source.catalog
         .listTables(from, pageToken ? { pageToken } : {})
         .then((r) => ({ items: r.tables, ...(r.pageToken ? { pageToken: r.pageToken } : {}) })),
     );
+    plan.push({ relative, names });
+    const children = await collectPages((pageToken) =>
+      source.catalog
+        .listNamespaces(from, pageToken ? { pageToken } : {})
+        .then((r) => ({ items: r.namespaces, ...(r.pageToken ? { pageToken: r.pageToken } : {}) })),
+    );
+    for (const child of children) await list([...relative, child]);
+  };
+  await list([]);
+
+  const tables: NamespaceCopyResult['tables'] = [];
+  for (const { relative, names } of plan) {
+    const from = [...source.namespacePath, ...relative];
+    const to = [...target.namespacePath, ...relative];
+    if (to.length > 0) await target.catalog.createNamespace(to, { mode: 'exist_ok' });
     for (const name of names) {
+      // Resuming a namespace: the tables the stopped run never reached are copied afresh.
+      const resume = options.resume === true && (await target.catalog.tableExists(name, to));
       const result = await copyTable(
         {
           catalog: source.catalog,
@@ -61,6 +78,7 @@ export async function copyNamespace(
         },
         {
           ...options,
+          resume,
           onProgress: (p) =>
             options.onProgress?.({
               ...p,
@@ -71,13 +89,6 @@ export async function copyNamespace(
       );
       tables.push({ path: to, name, ...result });
     }
-    const children = await collectPages((pageToken) =>
-      source.catalog
-        .listNamespaces(from, pageToken ? { pageToken } : {})
-        .then((r) => ({ items: r.namespaces, ...(r.pageToken ? { pageToken: r.pageToken } : {}) })),
-    );
-    for (const child of children) await visit([...relative, child]);
-  };
-  await visit([]);
+  }
   return { tables };
 }

@@ -4,11 +4,12 @@
  * again with the same type, column, name and metric, and the count checked at the end.
  *
  * The source is read at one version, pinned when the copy starts, so that its rows come in one
- * order however long the copy takes. The target records where its rows came from in two table
- * properties (`copied_from`: the source and that version; `copy_rows`: how many rows it should
- * end with). A copy that stopped part way (a failure, a cancel, a killed process) can therefore be
- * resumed, reading on from the target's row count, or removed, and both refuse a table that is not
- * that copy's.
+ * order however long the copy takes. A copy that makes its table (create or overwrite) records
+ * where its rows came from in two table properties (`copied_from`: the source and that version;
+ * `copy_rows`: how many rows it should end with). Such a copy that stopped part way (a failure, a
+ * cancel, a killed process) can be resumed, reading on from the target's row count, or removed;
+ * both refuse a table that is not that copy's, or holds more rows than it wrote. An append to an
+ * existing table writes no properties (the table is not the copy's), so it cannot be resumed.
  */
 import type { RecordBatch, Schema } from 'apache-arrow';
 import type { CatalogClient, TableHandle } from '../client';
@@ -83,6 +84,13 @@ export async function copyTable(
     }
     sourceVersion = lineage.version;
     offset = await existing.countRows();
+    // More rows than the copy meant to write: rows were added since, so an offset into the
+    // source would no longer say which rows are there.
+    if (offset > lineage.rows) {
+      throw errors.InvalidInput(
+        `${target.label} holds ${offset} rows, more than the ${lineage.rows} the copy wrote; it was changed since and cannot be resumed`,
+      );
+    }
   } else if (existing && options.mode === 'create') {
     throw errors.TableAlreadyExists(
       `${target.label} already exists: choose overwrite or append, or resume an earlier copy`,

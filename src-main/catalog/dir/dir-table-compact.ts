@@ -51,13 +51,25 @@ export async function cleanupVersions(
   const table = await t.writable(branch);
   const versions = await t.listVersions(branch);
   const at = new Map(versions.map((v) => [v.version, v.timestampMillis]));
+  const on = branch ?? t.branch;
   const kept: Array<{ version: number; why: string }> = [
-    ...((branch ?? t.branch)
+    ...(on
       ? []
       : (await t.listTags()).map((tag) => ({
           version: tag.version,
           why: `tag ${tag.name} is on version ${tag.version}`,
         }))),
+    // A branch reads the files of the version it was made from.
+    ...(await t.listBranches())
+      .filter(
+        (b) =>
+          (b.parentBranch === 'main' ? undefined : b.parentBranch) === on &&
+          b.parentVersion !== undefined,
+      )
+      .map((b) => ({
+        version: b.parentVersion!,
+        why: `branch ${b.name} was made from version ${b.parentVersion}`,
+      })),
     ...(request.keepVersions ?? []).map((version) => ({
       version,
       why: `version ${version} is checked out`,

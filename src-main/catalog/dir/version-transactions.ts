@@ -48,7 +48,7 @@ export async function describeTransactions(
   return Promise.all(
     versions.map(async (version): Promise<TransactionInfo> => {
       const file = present.get(version);
-      if (!file) return { version, operation: 'unknown' };
+      if (!file) return { version, operation: 'unknown', missing: true };
       const bytes = await files.store.get(file.key);
       const transaction = await transactionOf(files, bytes, file.key);
       return transaction

@@ -11,7 +11,7 @@ import type {
   VersionDetail,
   VersionInfo,
 } from '../../../src-shared/catalog-api';
-import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
+import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import { encodeIdSegment } from '../../../src-shared/vocabulary/ids';
 import { fromTransactionProperties } from '../../../src-shared/transaction-properties';
 import { countRows } from './rest-table-data';
@@ -143,12 +143,22 @@ export async function describeTransactions(
     while (next < versions.length) {
       const at = next++;
       const version = versions[at]!;
-      const reply = await t.session.json<{ properties?: Record<string, string> }>({
-        method: 'POST',
-        path: `/v1/transaction/${encodeIdSegment([...t.namespacePath, t.name, String(version)], t.session.transport.settings.delimiter)}/describe`,
-        json: b ? { branch: b } : {},
-        notFound: ERROR_CODES.TableNotFound as never,
-      });
+      let reply: { properties?: Record<string, string> };
+      try {
+        reply = await t.session.json<{ properties?: Record<string, string> }>({
+          method: 'POST',
+          path: `/v1/transaction/${encodeIdSegment([...t.namespacePath, t.name, String(version)], t.session.transport.settings.delimiter)}/describe`,
+          json: b ? { branch: b } : {},
+          notFound: ERROR_CODES.TableNotFound as never,
+        });
+      } catch (error) {
+        // A version gone meanwhile (a cleanup) is shown as such, not a failed window.
+        if (isCatalogError(error) && error.code === ERROR_CODES.TransactionNotFound) {
+          answers[at] = { version, operation: 'unknown', missing: true };
+          continue;
+        }
+        throw error;
+      }
       answers[at] = fromTransactionProperties(version, reply.properties ?? {});
     }
   };

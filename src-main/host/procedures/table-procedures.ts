@@ -1,4 +1,5 @@
 /** One table: create, describe, read pages and queries, rename, drop, restore, rows and columns. */
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { diffVersions } from '../version-diff';
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
@@ -96,7 +97,19 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       (await ctx.table(input)).describeTransactions(versions),
     'tables:version-diff': async ({ from, to, ...input }) =>
       diffVersions(await ctx.table(input), from, to),
-    'tables:restore': async ({ version, ...input }) => change(input, (t) => t.restore(version)),
+    'tables:restore': async ({ version, expectLatest, ...input }) =>
+      change(input, async (t) => {
+        // Checked just before: a commit in the moment between this and Lance's restore is not
+        // caught (LanceDB's restore takes no expected version), but one while the user read the
+        // confirmation is.
+        const latest = await t.latestVersion();
+        if (expectLatest !== undefined && latest !== expectLatest) {
+          throw errors.ConcurrentModification(
+            `Version ${latest} was committed since you looked (you saw ${expectLatest}); nothing was restored`,
+          );
+        }
+        return t.restore(version);
+      }),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
     'tables:compact': async (input) => change(input, (t) => t.compact()),
     'tables:fragments': async (input) => (await ctx.table(input)).fragmentStats(),

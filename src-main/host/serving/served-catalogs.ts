@@ -4,7 +4,8 @@
  * by the one catalog that has it open, so a second engine could not open it), on the address and
  * port the user chose.
  *
- * Access: a key generated here (one principal, shown once in the dialog and kept in memory only),
+ * Access: a key generated here (one principal, kept in memory only and shown in the app's Serve
+ * dialog while the server runs),
  * an auth file of the `serve --auth` format, or none. None is allowed on loopback only, as the
  * CLI allows it; read-only caps every principal at reader and refuses every write route, also
  * without auth. A connection opened read-only in the app is served read-only.
@@ -28,12 +29,33 @@ interface Running {
 
 export class ServedCatalogs {
   private readonly running = new Map<string, Running>();
+  /** Starts still listening, by connection: one at a time, and awaited by a stop. */
+  private readonly starting = new Map<string, Promise<unknown>>();
 
   list(): ServedCatalog[] {
     return [...this.running.values()].map((r) => structuredClone(r.info));
   }
 
   async start(
+    connection: { id: string; name: string; catalog: CatalogClient; readOnly: boolean },
+    request: ServeRequest,
+  ): Promise<ServedCatalog> {
+    const busy =
+      this.starting.has(connection.id) ||
+      [...this.running.values()].some((r) => r.info.connectionId === connection.id);
+    if (busy) {
+      throw errors.InvalidInput(`${connection.name} is already being served; stop that first`);
+    }
+    const started = this.listen(connection, request);
+    this.starting.set(connection.id, started);
+    try {
+      return await started;
+    } finally {
+      this.starting.delete(connection.id);
+    }
+  }
+
+  private async listen(
     connection: { id: string; name: string; catalog: CatalogClient; readOnly: boolean },
     request: ServeRequest,
   ): Promise<ServedCatalog> {
@@ -113,12 +135,15 @@ export class ServedCatalogs {
 
   /** A connection being closed stops what serves it first: its engine is about to go. */
   async stopFor(connectionId: string): Promise<void> {
+    // A server still starting is let finish, then stopped with the rest.
+    await this.starting.get(connectionId)?.catch(() => undefined);
     for (const [id, running] of this.running) {
       if (running.info.connectionId === connectionId) await this.stop(id);
     }
   }
 
   async close(): Promise<void> {
+    await Promise.all([...this.starting.values()].map((p) => p.catch(() => undefined)));
     for (const id of [...this.running.keys()]) await this.stop(id);
   }
 }

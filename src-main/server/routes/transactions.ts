@@ -38,12 +38,11 @@ export function registerTransactionRoutes(app: FastifyInstance, state: ServerSta
       }
       const version = Number(transactionId);
       const branch = body.branch ?? undefined;
-      const versions = await handle.listVersions(branch ? { branch } : {});
-      if (!versions.some((v) => v.version === version)) {
+      const [info] = await handle.describeTransactions([version], branch ? { branch } : {});
+      if (!info || info.missing) {
         throw errors.TransactionNotFound(`Version ${version} of ${handle.name} does not exist`);
       }
-      const [info] = await handle.describeTransactions([version], branch ? { branch } : {});
-      return { status: 'SUCCEEDED', properties: toTransactionProperties(info!) };
+      return { status: 'SUCCEEDED', properties: toTransactionProperties(info) };
     },
   });
 
@@ -51,7 +50,7 @@ export function registerTransactionRoutes(app: FastifyInstance, state: ServerSta
     method: 'POST',
     url: '/v1/transaction/:id/alter',
     access: 'write',
-    target: 'catalog',
+    target: 'transaction',
     body: Common,
     handler: async () => {
       throw errors.Unsupported(

@@ -197,4 +197,30 @@ describe('copyNamespace', () => {
     expect(await (await remote.openTable('docs', ['mirror'])).countRows()).toBe(3007);
     expect(await (await remote.openTable('notes', ['mirror', 'deep'])).countRows()).toBe(5);
   });
+
+  it('copies a namespace into its own subtree once, and resumes a namespace copy', async () => {
+    const inside = await copyNamespace(
+      { catalog: local, namespacePath: ['src', 'deep'], location: 'local' },
+      { catalog: local, namespacePath: ['src', 'deep', 'again'], location: 'local' },
+      { mode: 'create', indexes: false },
+    );
+    expect(inside.tables.map((t) => [...t.path, t.name].join('/'))).toEqual([
+      'src/deep/again/notes',
+    ]);
+
+    // The mirror holds complete copies of docs and deep/notes; a table made since is copied afresh.
+    await local.createTable('fresh', sampleTable(4, 8), ['src']);
+    const resumed = await copyNamespace(
+      { catalog: local, namespacePath: ['src'], location: 'local' },
+      { catalog: remote, namespacePath: ['mirror'], location: 'remote' },
+      { mode: 'create', indexes: false, resume: true },
+    );
+    expect(resumed.tables.map((t) => [[...t.path, t.name].join('/'), t.resumedFrom])).toEqual([
+      ['mirror/docs', 3007],
+      ['mirror/fresh', undefined],
+      ['mirror/deep/notes', 5],
+      ['mirror/deep/again/notes', undefined],
+    ]);
+    expect(await (await remote.openTable('fresh', ['mirror'])).countRows()).toBe(4);
+  });
 });

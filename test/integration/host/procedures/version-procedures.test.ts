@@ -132,5 +132,18 @@ for (const backend of ['folder', 'remote'] as const) {
       const unknown = await callFails(host, 'tables:count', { ...t, at: { branch: 'nope' } });
       expect(unknown.code).toBe(ERROR_CODES.TableBranchNotFound);
     });
+
+    it('restores only when nobody has committed since the user looked', async () => {
+      const { version: latest } = await callOk<{ version: number }>(host, 'tables:head', t);
+      const stale = await callFails(host, 'tables:restore', {
+        ...t,
+        version: 1,
+        expectLatest: latest - 1,
+      });
+      expect(stale.code).toBe(ERROR_CODES.ConcurrentModification);
+      expect((await callOk<{ version: number }>(host, 'tables:head', t)).version).toBe(latest);
+      await callOk(host, 'tables:restore', { ...t, version: 1, expectLatest: latest });
+      expect(await callOk(host, 'tables:count', t)).toBe(20);
+    });
   });
 }

@@ -122,16 +122,43 @@ describe('serving a folder from the app', () => {
     expect(refused.message).toMatch(/needs a key or an auth file/);
   });
 
-  it('refuses a port in use, and stops serving when the connection closes', async () => {
+  it('refuses a port in use and a second server, and stops serving when the connection closes', async () => {
     const first = await serve({ host: '127.0.0.1', auth: { kind: 'key' }, readOnly: true });
-    const busy = await callFails(host, 'serve:start', {
+    const twice = await callFails(host, 'serve:start', {
       connectionId,
+      host: '127.0.0.1',
+      port: 0,
+      auth: { kind: 'key' },
+      readOnly: true,
+    });
+    expect(twice.message).toMatch(/already being served/);
+    const { id: other } = await callOk<{ id: string }>(host, 'connections:open-folder', {
+      path: join(dir, 'other'),
+      create: true,
+    });
+    const busy = await callFails(host, 'serve:start', {
+      connectionId: other,
       host: '127.0.0.1',
       port: first.port,
       auth: { kind: 'key' },
       readOnly: true,
     });
     expect(busy.message).toMatch(/already in use/);
+    // A close while a start is still listening waits for it, then stops it too.
+    const starting = host.call('serve:start', {
+      connectionId: other,
+      host: '127.0.0.1',
+      port: 0,
+      auth: { kind: 'key' },
+      readOnly: true,
+    });
+    await callOk(host, 'connections:close', { connectionId: other });
+    const late = await starting;
+    if (late.ok) {
+      await expect(
+        fetch(`${(late.value as ServedCatalog).url}/v1/namespace/list`),
+      ).rejects.toThrow();
+    }
     await callOk(host, 'connections:close', { connectionId });
     expect(await callOk<ServedCatalog[]>(host, 'serve:list', {})).toEqual([]);
     await expect(fetch(`${first.url}/v1/namespace/list`)).rejects.toThrow();
