@@ -38,7 +38,8 @@ const IN_PAGE_TIMER = `async (newest) => {
   const start = performance.now();
   const painted = when(() => Boolean(row()));
   const filled = when(described);
-  tab.click();
+  // Radix tabs activate on mouse down, not on click.
+  tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
   return [(await painted) - start, (await filled) - start];
 }`;
 

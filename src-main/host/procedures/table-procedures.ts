@@ -1,6 +1,7 @@
 /** One table: create, describe, read pages and queries, rename, drop, restore, rows and columns. */
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { diffVersions } from '../version-diff';
+import { VersionListCache, tableCacheKey } from '../version-list-cache';
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { TableHandle } from '../../catalog/client';
@@ -33,11 +34,16 @@ type Names =
 
 export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
   const catalog = (connectionId: string) => ctx.connections.get(connectionId).catalog;
+  const versionLists = new VersionListCache();
   /** A change to one table's data or schema, announced when it succeeded. */
   const change = async <T>(input: TableInput, write: (t: TableHandle) => Promise<T>) => {
-    const result = await write(await ctx.table(input));
-    ctx.changed(input.connectionId, input.path, input.table);
-    return result;
+    try {
+      const result = await write(await ctx.table(input));
+      ctx.changed(input.connectionId, input.path, input.table);
+      return result;
+    } finally {
+      versionLists.forget(tableCacheKey(input));
+    }
   };
   return {
     'tables:create-empty': async ({ connectionId, path, table: name, schema, mode }) => {
@@ -91,7 +97,13 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       if (newPath) ctx.structureChanged(connectionId, newPath, newName);
       return {};
     },
-    'tables:versions': async (input) => (await ctx.table(input)).listVersions(),
+    'tables:versions': async (input) => {
+      const table = await ctx.table(input);
+      // A checked-out view lists the same versions; the cache serves the branch's list.
+      return input.at?.version !== undefined
+        ? table.listVersions()
+        : versionLists.list(tableCacheKey(input), input.at?.branch, table);
+    },
     'tables:head': async (input) => ({ version: await (await ctx.table(input)).latestVersion() }),
     'tables:transactions': async ({ versions, ...input }) =>
       (await ctx.table(input)).describeTransactions(versions),

@@ -145,5 +145,19 @@ for (const backend of ['folder', 'remote'] as const) {
       await callOk(host, 'tables:restore', { ...t, version: 1, expectLatest: latest });
       expect(await callOk(host, 'tables:count', t)).toBe(20);
     });
+
+    it('lists a version committed outside the app, though the list was read before', async () => {
+      const before = await callOk<Array<{ version: number }>>(host, 'tables:versions', t);
+      const engine = (
+        host as unknown as { connections: { get(id: string): { catalog: CatalogClient } } }
+      ).connections.get(t.connectionId).catalog;
+      // Straight through the engine: not a host procedure, so nothing tells the host.
+      await (await engine.openTable('t')).insert(sampleTable(1, 4, { idOffset: 700 }));
+      const after = await callOk<Array<{ version: number }>>(host, 'tables:versions', t);
+      expect(after.map((v) => v.version)).toEqual([
+        ...before.map((v) => v.version),
+        before.at(-1)!.version + 1,
+      ]);
+    });
   });
 }
