@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as lancedb from '@lancedb/lancedb';
 import { writeParquet, Table as WasmTable } from 'parquet-wasm/node';
 import { writeFileSync } from 'node:fs';
@@ -62,7 +63,7 @@ function table(rows: number) {
 function child(args: string[]): { ms: number; peakRss: number } {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'lifecycle-child.ts'), ...args],
+    ['--import', 'tsx', fileURLToPath(new URL('./lifecycle-child.ts', import.meta.url)), ...args],
     { encoding: 'utf8', maxBuffer: 16 * MB },
   );
   return JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; peakRss: number };
