@@ -47,37 +47,29 @@ export function startCopy(
     },
     run: async ({ signal, update }) => {
       update({ phase: 'copying' });
+      const options = {
+        mode: request.mode,
+        indexes: request.indexes,
+        resume: request.resume,
+        signal,
+      };
+      const report = (phase: string, p: { rowsDone: number; rowsTotal: number }) =>
+        update({ phase, progress: { rowsDone: p.rowsDone, rowsTotal: p.rowsTotal } });
       if (source.table !== undefined && target.table !== undefined) {
         if (target.path.length > 0) {
           await target.catalog.createNamespace(target.path, { mode: 'exist_ok' });
         }
         await copyTable(endpoint(source), endpoint(target), {
-          mode: request.mode,
-          indexes: request.indexes,
-          resume: request.resume,
-          signal,
+          ...options,
           onProgress: (p) =>
-            update({
-              phase: p.phase === 'indexes' ? `building index ${p.index}` : p.phase,
-              progress: { rowsDone: p.rowsDone, rowsTotal: p.rowsTotal },
-            }),
+            report(p.phase === 'indexes' ? `building index ${p.index}` : p.phase, p),
         });
         return;
       }
       await copyNamespace(
         { catalog: source.catalog, namespacePath: source.path, location: source.location },
         { catalog: target.catalog, namespacePath: target.path, location: target.location },
-        {
-          mode: request.mode,
-          indexes: request.indexes,
-          resume: request.resume,
-          signal,
-          onProgress: (p) =>
-            update({
-              phase: `${p.table}: ${p.phase}`,
-              progress: { rowsDone: p.rowsDone, rowsTotal: p.rowsTotal },
-            }),
-        },
+        { ...options, onProgress: (p) => report(`${p.table}: ${p.phase}`, p) },
       );
     },
   });
