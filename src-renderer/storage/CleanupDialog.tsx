@@ -34,7 +34,11 @@ export function CleanupDialog({
   // Read once: the cutoff must not move while the user reads the dialog.
   const [now] = useState(() => Date.now());
   const cutoff = now - Number(days) * DAY_MS;
-  const older = valid ? versions.filter((v) => v.timestampMillis < cutoff).length : 0;
+  const latest = Math.max(...versions.map((v) => v.version));
+  // The latest never goes, however old it is.
+  const older = valid
+    ? versions.filter((v) => v.timestampMillis < cutoff && v.version !== latest).length
+    : 0;
   const checkedOut = useMemo(
     () =>
       ws.tabs

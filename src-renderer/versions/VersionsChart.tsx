@@ -33,7 +33,8 @@ export function VersionsChart({
         marginLeft: 56,
         style: { background: 'transparent', color: 'var(--fg)' },
         x: { label: 'Version →', tickFormat: 'd' },
-        y: { label, grid: true, tickFormat: 's' },
+        // '~s' drops trailing zeros: a flat line (one version) would read 0.000000 with 's'.
+        y: { label, grid: true, tickFormat: '~s' },
         marks: [
           Plot.lineY(points, {
             x: 'version',

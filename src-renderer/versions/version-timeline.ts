@@ -76,6 +76,8 @@ export function describeOperation(
       return { operation: 'Metadata', detail: undefined, schemaChange: false };
     case 'data_replacement':
       return { operation: 'Column data replaced', detail: undefined, schemaChange: false };
+    case 'clone':
+      return { operation: 'Branch created', detail: undefined, schemaChange: false };
     case 'unknown':
       return { operation: 'Unknown', detail: 'its transaction is gone', schemaChange: false };
     default:

@@ -57,5 +57,9 @@ describe('describeOperation', () => {
     expect(
       describeOperation({ version: 9, operation: 'restore', restoredVersion: 3 }, false).detail,
     ).toBe('of version 3');
+    // A branch's first version is Lance's clone of its parent.
+    expect(describeOperation({ version: 3, operation: 'clone' }, false).operation).toBe(
+      'Branch created',
+    );
   });
 });
