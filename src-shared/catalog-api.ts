@@ -264,11 +264,24 @@ export const TableStatsSchema = z.object({
 export type TableStats = z.infer<typeof TableStatsSchema>;
 
 /** A version's fragments in detail: live rows per fragment as a histogram, and deleted rows. */
+/** A table's stored bytes by which versions hold them (all files: data, indexes, manifests). */
+export const VersionBytesSchema = z.object({
+  /** Read by the latest version, or by another branch's latest. */
+  latest: z.number(),
+  /** Held only by tagged old versions: cleanup keeps them. */
+  onlyTagged: z.number(),
+  /** Held only by untagged old versions: what cleaning up every old version would free. */
+  onlyOld: z.number(),
+});
+export type VersionBytes = z.infer<typeof VersionBytesSchema>;
+
 export const FragmentStatsSchema = z.object({
   fragments: z.number(),
   physicalRows: z.number(),
   deletedRows: z.number(),
   histogram: z.array(z.object({ min: z.number(), max: z.number(), fragments: z.number() })),
+  /** Absent from a server that does not count them. */
+  versionBytes: VersionBytesSchema.optional(),
 });
 export type FragmentStats = z.infer<typeof FragmentStatsSchema>;
 
@@ -427,7 +440,7 @@ export type JobState = z.infer<typeof JobStateSchema>;
 
 export const JobRecordSchema = z.object({
   id: z.string(),
-  kind: z.enum(['create_index', 'import', 'recall_check', 'export', 'copy']),
+  kind: z.enum(['create_index', 'import', 'recall_check', 'export', 'copy', 'compact', 'cleanup']),
   target: z.object({
     namespacePath: z.array(z.string()),
     table: z.string(),
@@ -460,6 +473,8 @@ export const JobRecordSchema = z.object({
   /** Milliseconds left, from the throughput of earlier builds of the same kind; absent without history. */
   estimateMs: z.number().optional(),
   error: z.object({ code: z.number(), name: z.string(), message: z.string() }).optional(),
+  /** What an ended job did, in a sentence ("412 fragments merged into 9"), when it says. */
+  summary: z.string().optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

@@ -22,7 +22,6 @@ import {
   TransactionInfoSchema,
   CleanupRequestSchema,
   FragmentStatsSchema,
-  CleanupResultSchema,
   MAX_TRANSACTIONS_PER_CALL,
   JsonArrowSchemaSchema,
 } from './catalog-api';
@@ -323,19 +322,17 @@ export const PROCEDURES = {
     'write',
   ),
   'tables:stats': procedure(InTable.strict(), TableStatsSchema, [E.TableNotFound]),
-  /** Small fragments merged, as new versions; no version removed. */
-  'tables:compact': procedure(
-    InTable.strict(),
-    z.object({ version: z.number(), fragmentsRemoved: z.number(), fragmentsAdded: z.number() }),
-    [E.TableNotFound],
-    'write',
-  ),
+  /** Starts a job that merges small fragments and updates indexes; no version removed. */
+  'tables:compact': procedure(InTable.strict(), JobRecordSchema, [E.TableNotFound], 'write'),
   'tables:fragments': procedure(InTable.strict(), FragmentStatsSchema, [E.TableNotFound]),
-  /** Old versions removed with the files only they hold; tagged and checked-out ones stay. */
+  /**
+   * Starts a job that removes old versions with the files only they hold; tagged and checked-out
+   * ones stay. What it removed and kept is the job's summary.
+   */
   'tables:cleanup': procedure(
     InTable.extend(CleanupRequestSchema.shape).strict(),
-    CleanupResultSchema,
-    [E.TableNotFound, E.ConcurrentModification],
+    JobRecordSchema,
+    [E.TableNotFound],
     'write',
   ),
   'tables:query': procedure(

@@ -78,6 +78,26 @@ export interface CompactResult {
   version: number;
   fragmentsRemoved: number;
   fragmentsAdded: number;
+  /** Cancelled between passes: the passes before it committed, and stay. */
+  stoppedEarly?: boolean;
+}
+
+/** What a compaction or cleanup is doing, for a job's progress. */
+export interface MaintenanceProgress {
+  phase: string;
+  /** Bytes of new files written so far (a folder's compaction: its new data and index files). */
+  bytesWritten?: number;
+  /** About how many bytes the merge will write: the live rows' share of the fragments it merges. */
+  bytesExpected?: number;
+}
+
+/**
+ * A long table maintenance act, cancellable where Lance allows: before it starts, and between
+ * compaction passes. A pass under way runs to its commit: LanceDB's optimize has no cancel point.
+ */
+export interface MaintenanceOptions extends BranchOption {
+  signal?: AbortSignal;
+  onProgress?: (progress: MaintenanceProgress) => void;
 }
 
 export interface MergeInsertResult {
@@ -121,9 +141,9 @@ export interface TableHandle {
    * Removes old versions and the files only they hold (never a tagged or kept one). LanceDB prunes
    * only inside its optimize, so small fragments are merged and indexes updated in the same act.
    */
-  cleanupVersions(request: CleanupRequest, options?: BranchOption): Promise<CleanupResult>;
+  cleanupVersions(request: CleanupRequest, options?: MaintenanceOptions): Promise<CleanupResult>;
   /** Merges small fragments (and brings indexes up to date); earlier versions stay readable. */
-  compact(options?: BranchOption): Promise<CompactResult>;
+  compact(options?: MaintenanceOptions): Promise<CompactResult>;
 
   /** Validates, then starts an asynchronous build and returns its job at once. */
   createIndex(request: IndexRequest): Promise<JobRecord>;

@@ -190,6 +190,7 @@ export class JobRunner {
         const phaseChanged = patch.phase !== undefined && patch.phase !== record.phase;
         if (patch.phase !== undefined) record.phase = patch.phase;
         if (patch.progress) record.progress = { ...record.progress, ...patch.progress };
+        if (patch.summary !== undefined) record.summary = patch.summary;
         this.refreshEstimate(entry);
         this.emit('jobs:progress', entry);
         this.mirror?.changed(record.id, phaseChanged);

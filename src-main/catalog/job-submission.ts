@@ -6,7 +6,11 @@ import type { JobRecord } from '../../src-shared/catalog-api';
 
 export interface JobContext {
   readonly signal: AbortSignal;
-  update: (patch: { phase?: string; progress?: Partial<JobRecord['progress']> }) => void;
+  update: (patch: {
+    phase?: string;
+    progress?: Partial<JobRecord['progress']>;
+    summary?: string;
+  }) => void;
 }
 
 export interface JobSubmission {

@@ -9,6 +9,7 @@
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type {
   CompactResult,
+  MaintenanceOptions,
   ArrowIpcStream,
   MergeInsertResult,
   TableDescription,
@@ -105,7 +106,7 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
     return this.ops.stats(this.core, options);
   }
 
-  cleanupVersions(request: CleanupRequest, options?: BranchOption): Promise<CleanupResult> {
+  cleanupVersions(request: CleanupRequest, options?: MaintenanceOptions): Promise<CleanupResult> {
     return this.ops.cleanupVersions(this.core, request, options);
   }
 
@@ -113,7 +114,7 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
     return this.ops.fragmentStats(this.core, options);
   }
 
-  compact(options?: BranchOption): Promise<CompactResult> {
+  compact(options?: MaintenanceOptions): Promise<CompactResult> {
     return this.ops.compact(this.core, options);
   }
 

@@ -37,7 +37,7 @@ import {
 import { IndexRequestSchema } from '../../src-shared/index-request';
 import { errors } from '../../src-shared/vocabulary/errors';
 import { assertValidComponent, assertValidNamespacePath } from '../../src-shared/vocabulary/ids';
-import type { CatalogClient, TableHandle } from './client';
+import type { CatalogClient, MaintenanceOptions, TableHandle } from './client';
 import { describeZodError, parseOptions } from './parse-options';
 
 /** Checks one argument and returns the value the back end receives in its place. */
@@ -59,6 +59,21 @@ const options =
   (value) =>
     parseOptions(schema, value);
 const branchOption = options(BranchOptionSchema);
+/** A branch option with a job's signal and progress callback, which no schema describes. */
+const maintenanceOptions: Check = (value) => {
+  const { signal, onProgress, ...rest } = (value ?? {}) as MaintenanceOptions;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw errors.InvalidInput('Invalid options: signal: not an AbortSignal');
+  }
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw errors.InvalidInput('Invalid options: onProgress: not a function');
+  }
+  return {
+    ...(branchOption(rest) as object),
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  };
+};
 const component =
   (what: string): Check =>
   (value) =>
@@ -149,9 +164,9 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   delete: [deleteFilter, branchOption],
   mergeInsert: [asGiven, options(MergeInsertOptionsSchema)],
   stats: [branchOption],
-  compact: [branchOption],
+  compact: [maintenanceOptions],
   fragmentStats: [branchOption],
-  cleanupVersions: [options(CleanupRequestSchema), branchOption],
+  cleanupVersions: [options(CleanupRequestSchema), maintenanceOptions],
   createIndex: [indexRequest],
   listIndices: [branchOption],
   indexStats: [asGiven, branchOption],

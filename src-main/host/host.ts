@@ -78,6 +78,16 @@ export class Host {
   /** Exports of query results: disk-bound, one at a time. */
   private readonly exports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
   private readonly copies = new JobRegistry({ concurrency: 1, maxQueued: 8 });
+  /** Compactions and cleanups: rewrites of whole tables, one at a time. */
+  private readonly maintenance = new JobRegistry({ concurrency: 1, maxQueued: 8 });
+  /** The registries of the jobs the host runs itself, for listing, cancel, events and close. */
+  private readonly ownJobs = [
+    this.imports,
+    this.checks,
+    this.exports,
+    this.copies,
+    this.maintenance,
+  ] as const;
   /** The connection of each job the host runs itself. */
   private readonly jobConnection = new Map<string, string>();
   /** Files a browser uploads for an import (the web mode). */
@@ -99,6 +109,8 @@ export class Host {
       imports: this.imports,
       checks: this.checks,
       exports: this.exports,
+      maintenance: this.maintenance,
+      ownJobs: this.ownJobs,
       jobConnection: this.jobConnection,
       emit: (event, payload) => this.emit(event, payload),
       changed: (connectionId, path, table) =>
@@ -124,7 +136,7 @@ export class Host {
       ...copyProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
-    for (const registry of [this.checks, this.exports, this.copies]) {
+    for (const registry of [this.checks, this.exports, this.copies, this.maintenance]) {
       registry.on((event) => {
         const connectionId = this.jobConnection.get(event.job.id);
         if (connectionId) this.emit(event.type, { ...event.job, connectionId });
@@ -190,10 +202,7 @@ export class Host {
 
   async close(): Promise<void> {
     await this.served.close();
-    await this.imports.close();
-    await this.checks.close();
-    await this.exports.close();
-    await this.copies.close();
+    for (const registry of this.ownJobs) await registry.close();
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
     this.uploads.close();

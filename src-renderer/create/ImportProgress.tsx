@@ -6,7 +6,7 @@ import { StudioError } from '../api/studio-error';
 import type { JobView } from '../api/use-host-events';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { CancelJob } from '../jobs/CancelJob';
-import { humanBytes } from '../table/format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 import { formatCount, jobFraction } from '../jobs/job-format';
 import { ProgressBar } from '../jobs/ProgressBar';
 

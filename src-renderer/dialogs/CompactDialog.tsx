@@ -1,6 +1,6 @@
 /**
- * Compacting a table from its Overview: what it does and what it keeps, then LanceDB's optimize
- * (no version removed) as one new version.
+ * Compacting a table: what it does and what it keeps, then LanceDB's optimize (no version
+ * removed) as a job, which the Storage tab and the jobs panel follow.
  */
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
@@ -20,16 +20,14 @@ export function CompactDialog({ table, small }: { table: TableRef; small: number
         <p>
           This merges the table’s {small.toLocaleString('en-US')} small fragments into fewer, larger
           ones and brings its indexes up to date, as new versions of the table. Reads get faster; no
-          row changes, and no earlier version is removed.
+          row changes, and no earlier version is removed. It runs as a job: cancel stops it between
+          passes, and a pass under way finishes.
         </p>
       }
       confirmLabel="Compact"
       onConfirm={async () => {
-        const r = await call('tables:compact', tableInput(table));
-        toasts.push(
-          'success',
-          `Compacted ${table.table}: ${r.fragmentsRemoved} fragments into ${r.fragmentsAdded} (version ${r.version})`,
-        );
+        await call('tables:compact', tableInput(table));
+        toasts.push('info', `Compaction of ${table.table} started: its progress is in Storage`);
       }}
       onClose={ws.closeDialog}
     />

@@ -13,10 +13,19 @@ export function jobTitle(job: JobView): string {
   if (job.kind === 'copy') {
     return `Copy of ${String(job.target.params?.from ?? where)} to ${String(job.target.params?.to ?? '?')}`;
   }
+  if (job.kind === 'compact') return `Compaction of ${where}`;
+  if (job.kind === 'cleanup') return `Cleanup of old versions of ${where}`;
   if (job.kind === 'export') {
     return `Export of ${where} to ${String(job.target.params?.path ?? 'a file')}`;
   }
   return `Import into ${where}`;
+}
+
+/** The tab of the job's table that shows what the job changes. */
+export function jobTab(job: JobView): 'overview' | 'indexes' | 'storage' {
+  if (job.kind === 'import') return 'overview';
+  if (job.kind === 'compact' || job.kind === 'cleanup') return 'storage';
+  return 'indexes';
 }
 
 export function isActive(job: JobView): boolean {

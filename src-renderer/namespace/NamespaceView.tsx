@@ -15,7 +15,7 @@ import { displayPath } from '../common/format-path';
 import { GuardedButton } from '../common/GuardedButton';
 import { ConsolePanel } from '../console/ConsolePanel';
 import { useWorkspace } from '../state/workspace';
-import { humanBytes } from '../table/format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 
 type SortKey = 'name' | 'rows' | 'bytes' | 'indexes';
 const HEADERS: ReadonlyArray<readonly [SortKey, string]> = [

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { StudioApi } from '../../src-shared/studio-api';
-import { humanBytes } from '../table/format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 
 type Listing = ProcedureOutput<'fs:list-folder'>;
 

@@ -5,7 +5,7 @@
  * its optimize, so the same act merges small fragments and updates indexes; the dialog says so.
  */
 import { useMemo, useState } from 'react';
-import type { VersionInfo } from '../../src-shared/catalog-api';
+import type { VersionBytes, VersionInfo } from '../../src-shared/catalog-api';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
@@ -13,17 +13,20 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useToasts } from '../shell/toasts';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
-import { humanBytes } from '../table/format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 
 const DAY_MS = 86_400_000;
 
 export function CleanupDialog({
   tableRef,
   versions,
+  held,
   onClose,
 }: {
   tableRef: TableRef;
   versions: readonly VersionInfo[];
+  /** The bytes only old versions hold, when known. */
+  held?: VersionBytes | undefined;
   onClose: () => void;
 }) {
   const ws = useWorkspace();
@@ -68,6 +71,12 @@ export function CleanupDialog({
               : ''}{' '}
             stay, with every version after them. The latest never goes.
           </p>
+          {held && (
+            <p data-testid="cleanup-frees">
+              Old versions hold {humanBytes(held.onlyOld)} that no tag keeps: removing every one of
+              them would free that much.
+            </p>
+          )}
           <p className="muted">
             LanceDB removes versions only as part of its optimize, so this also merges small
             fragments and brings indexes up to date, as a new version. A writer committing at the
@@ -78,15 +87,12 @@ export function CleanupDialog({
       confirmLabel="Clean up"
       disabled={!valid}
       onConfirm={async () => {
-        const r = await call('tables:cleanup', {
+        await call('tables:cleanup', {
           ...tableInput(tableRef),
           olderThanMillis: cutoff,
           ...(checkedOut.length > 0 ? { keepVersions: checkedOut } : {}),
         });
-        toasts.push(
-          'success',
-          `Removed ${r.versionsRemoved} version${r.versionsRemoved === 1 ? '' : 's'} of ${tableRef.table} (${humanBytes(r.bytesRemoved)})${r.keptBecause ? `; kept from where ${r.keptBecause}` : ''}`,
-        );
+        toasts.push('info', `Cleanup of ${tableRef.table} started: its progress is in Storage`);
       }}
       onClose={onClose}
     />

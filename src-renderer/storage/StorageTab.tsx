@@ -1,6 +1,7 @@
 /**
  * A table's storage: data and index bytes, fragments and how many rows they hold (percentiles
- * and a histogram), deleted rows still stored, versions kept, index coverage, and advice in plain
+ * and a histogram), deleted rows still stored, versions kept and the bytes only they hold, index
+ * coverage, and advice in plain
  * words with the two acts that follow it: compaction (which also updates indexes) and cleanup of
  * old versions.
  */
@@ -12,10 +13,13 @@ import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
-import { humanBytes } from '../table/format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 import { storageAdvice } from './storage-advice';
 import { CleanupDialog } from './CleanupDialog';
 import { FragmentHistogram } from './FragmentHistogram';
+import { JobRow, useNow } from '../jobs/JobRow';
+import { isActive } from '../jobs/job-format';
+import { useMaintenanceJobs } from './maintenance-jobs';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -33,6 +37,9 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
     queryFn: () => call('tables:fragments', tableInput(tableRef)),
   });
   const [cleaning, setCleaning] = useState(false);
+  const ownJobs = useMaintenanceJobs(tableRef);
+  const busy = ownJobs.some(isActive);
+  const now = useNow(busy);
   if (description.isPending) return <p className="muted">Loading…</p>;
   if (!description.data) return <ErrorMessage error={description.error} />;
   const stats = description.data.stats;
@@ -40,6 +47,7 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
   const indexBytes = list.reduce((sum, i) => sum + (i.sizeBytes ?? 0), 0);
   const advice = storageAdvice(stats, list, versions.data?.length ?? 0, fragments.data);
   const deleted = fragments.data;
+  const held = fragments.data?.versionBytes;
   const unindexed = list.some((i) => i.status === 'ready' && i.numUnindexedRows > 0);
   const lengths = stats.fragmentLengths;
   return (
@@ -71,6 +79,17 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
           <dt>Versions kept</dt>
           <dd data-testid="storage-versions">{versions.data ? fmt(versions.data.length) : '…'}</dd>
         </div>
+        {held && (
+          <div className="stat">
+            <dt>Only old versions hold</dt>
+            <dd data-testid="storage-old-bytes">{humanBytes(held.onlyOld + held.onlyTagged)}</dd>
+            <dd className="stat-note muted">
+              {held.onlyTagged > 0
+                ? `cleanup frees ${humanBytes(held.onlyOld)}; tags keep ${humanBytes(held.onlyTagged)}`
+                : `cleanup frees all of it`}
+            </dd>
+          </div>
+        )}
       </dl>
       <h3>Rows per fragment</h3>
       <table className="data-table compact" aria-label="Rows per fragment">
@@ -128,6 +147,7 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
           {(stats.numSmallFragments > 1 || unindexed || (deleted?.deletedRows ?? 0) > 0) && (
             <button
               type="button"
+              disabled={busy}
               onClick={() =>
                 ws.openDialog({
                   kind: 'compact-table',
@@ -140,16 +160,27 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
             </button>
           )}
           {(versions.data?.length ?? 0) > 1 && (
-            <button type="button" onClick={() => setCleaning(true)}>
+            <button type="button" disabled={busy} onClick={() => setCleaning(true)}>
               Clean up old versions…
             </button>
           )}
         </div>
       )}
+      {ownJobs.length > 0 && (
+        <>
+          <h3>Maintenance</h3>
+          <ul className="job-list" aria-label="Maintenance jobs">
+            {ownJobs.map((job) => (
+              <JobRow key={job.id} job={job} now={now} />
+            ))}
+          </ul>
+        </>
+      )}
       {cleaning && versions.data && (
         <CleanupDialog
           tableRef={tableRef}
           versions={versions.data}
+          held={held}
           onClose={() => setCleaning(false)}
         />
       )}

@@ -1,8 +1,9 @@
 /**
  * What a table's storage says, in plain words: small fragments compaction would merge, index rows
- * an optimize would bring in, versions kept. Pure, from the figures the Storage tab reads.
+ * an optimize would bring in, bytes only old versions hold. Pure, from the figures the Storage tab reads.
  */
 import type { FragmentStats, IndexInfo, TableStats } from '../../src-shared/catalog-api';
+import { humanBytes } from '../../src-shared/format-bytes';
 
 /** LanceDB's compaction aims at fragments of about this many rows. */
 export const TARGET_ROWS_PER_FRAGMENT = 1_048_576;
@@ -10,6 +11,9 @@ export const TARGET_ROWS_PER_FRAGMENT = 1_048_576;
 const MANY_VERSIONS = 100;
 /** A share of deleted rows still stored worth a compaction. */
 const MANY_DELETED = 0.1;
+/** Bytes only old versions hold are worth a cleanup from this share of the latest's, and size. */
+const MANY_OLD_BYTES_SHARE = 0.25;
+const MANY_OLD_BYTES = 1 << 20;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -44,7 +48,13 @@ export function storageAdvice(
       );
     }
   }
-  if (versions > MANY_VERSIONS) {
+  const held = fragments?.versionBytes;
+  if (held && held.onlyOld >= Math.max(MANY_OLD_BYTES, held.latest * MANY_OLD_BYTES_SHARE)) {
+    const tagged = held.onlyTagged > 0 ? ` (tags keep ${humanBytes(held.onlyTagged)} more)` : '';
+    advice.push(
+      `Old versions hold ${humanBytes(held.onlyOld)} the latest version does not read${tagged}; cleaning them up would free it.`,
+    );
+  } else if (!held && versions > MANY_VERSIONS) {
     advice.push(
       `${fmt(versions)} versions are kept; old ones hold files only they read. Tag what you need, then clean up.`,
     );

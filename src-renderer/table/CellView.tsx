@@ -1,7 +1,7 @@
 /** One cell in the grid, compact: vectors as dim, norm and a sparkline; images as thumbnails. */
 import type { Cell } from './cell-model';
 import { splitMatches, type Highlight } from './highlight';
-import { humanBytes } from './format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
 

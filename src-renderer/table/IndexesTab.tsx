@@ -14,7 +14,7 @@ import { useWorkspace } from '../state/workspace';
 import { IndexStateCells } from './IndexStateCells';
 import { IndexDetails } from './IndexDetails';
 import { Fragment, useState } from 'react';
-import { humanBytes } from './format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 
 export function IndexesTab({
   tableRef,

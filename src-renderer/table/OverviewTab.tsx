@@ -8,7 +8,7 @@ import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
 import { IndexStateCells } from './IndexStateCells';
-import { humanBytes } from './format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 import { useWorkspace } from '../state/workspace';
 
 const fmt = (n: number) => n.toLocaleString('en-US');

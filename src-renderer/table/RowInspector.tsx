@@ -7,7 +7,7 @@ import { formatNumber, type Cell } from './cell-model';
 import { formatNorm } from './CellView';
 import { CopyButton } from './CopyButton';
 import type { OpenedRow } from './DataGrid';
-import { hexPrefix, humanBytes } from './format-bytes';
+import { hexPrefix, humanBytes } from '../../src-shared/format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
 import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';

@@ -4,7 +4,7 @@
  */
 import { DataType, tableFromIPC, Vector, type Field } from 'apache-arrow';
 import { compactText, formatNumber, prettyText, type Cell, type DecodedPage } from './cell-model';
-import { hexPrefix } from './format-bytes';
+import { hexPrefix } from '../../src-shared/format-bytes';
 import { detectImage } from './image-magic';
 import { l2Norm } from './vector-math';
 

@@ -17,7 +17,7 @@ import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
-import { humanBytes } from '../table/format-bytes';
+import { humanBytes } from '../../src-shared/format-bytes';
 import { BranchesSection } from './BranchesSection';
 import { TagChip, TagForm } from './tags';
 import { VersionDiffPanel } from './VersionDiffPanel';

@@ -805,6 +805,32 @@ export function catalogClientConformance(
         expect((await table.fragmentStats({ branch: 'dev' })).fragments).toBe(4);
       });
 
+      it('counts the bytes only old versions hold, tagged or not, and cleanup frees them', async () => {
+        const table = await tableWithRows(10);
+        await table.insert(sampleTable(3, DIM, { idOffset: 100 }));
+        await table.delete('id < 4');
+        await table.createTag('first', 1);
+        const before = (await table.fragmentStats()).versionBytes!;
+        // Appends and deletes keep every data file in use: old versions hold only their manifests.
+        expect(before.latest).toBeGreaterThan(0);
+        await table.compact();
+        const compacted = (await table.fragmentStats()).versionBytes!;
+        // Compaction rewrote the two data files: version 1's file is tagged, version 2's is not.
+        expect(compacted.onlyTagged).toBeGreaterThan(0);
+        expect(compacted.onlyOld).toBeGreaterThan(before.onlyOld);
+        expect(compacted.latest).toBeLessThan(before.latest + compacted.onlyOld);
+
+        await table.deleteTag('first');
+        const untagged = (await table.fragmentStats()).versionBytes!;
+        expect(untagged.onlyTagged).toBe(0);
+        expect(untagged.onlyOld).toBeGreaterThanOrEqual(compacted.onlyOld + compacted.onlyTagged);
+        const cleaned = await table.cleanupVersions({ olderThanMillis: Date.now() + 60_000 });
+        const after = (await table.fragmentStats()).versionBytes!;
+        expect(after.onlyOld).toBe(0);
+        expect(cleaned.bytesRemoved).toBeGreaterThanOrEqual(untagged.onlyOld * 0.5);
+        expect(await table.countRows()).toBe(9);
+      });
+
       it('cleans up old versions, keeping tagged and kept ones and everything after them', async () => {
         const table = await tableWithRows(10);
         for (let i = 0; i < 4; i++) {

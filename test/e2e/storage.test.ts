@@ -62,17 +62,33 @@ describe.skipIf(!hasChromium)('storage tab in Chromium', () => {
       .getByRole('status')
       .getByText(/^Nothing to do/)
       .waitFor();
+    // The compaction ran as a job: the tab lists it with what it did.
+    const jobs = page.getByRole('list', { name: 'Maintenance jobs' });
+    const job = jobs.getByRole('listitem', { name: 'Compaction of docs' });
+    await job.getByText(/^6 fragments merged into 1 \(version \d+\)$/).waitFor();
+    await expect(job.getAttribute('data-job-state')).resolves.toBe('succeeded');
+    // The six fragments compaction replaced are now only old versions' bytes, one tagged.
+    await expect.poll(() => page.getByTestId('storage-old-bytes').textContent()).toMatch(/KiB$/);
+    await page.getByText(/^cleanup frees .+; tags keep .+$/).waitFor();
+    await screenshotBothThemes(page, 'storage-maintenance');
   });
 
   it('cleans up old versions, keeping the tagged one and every later one', async () => {
     await page.getByRole('button', { name: 'Clean up old versions…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Clean up docs' });
     await dialog.getByLabel('Days').fill('0');
+    await dialog
+      .getByTestId('cleanup-frees')
+      .getByText(/^Old versions hold .+ that no tag keeps/)
+      .waitFor();
     await expect(dialog.textContent()).resolves.toMatch(/Tagged versions\s+stay/);
     await screenshotBothThemes(page, 'storage-cleanup');
     await dialog.getByRole('button', { name: 'Clean up', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(`kept from where tag keep is on version ${tagged}`).waitFor();
+    await page
+      .getByRole('listitem', { name: 'Cleanup of old versions of docs' })
+      .getByText(new RegExp(`; kept from where tag keep is on version ${tagged}$`))
+      .waitFor();
     await expect
       .poll(() => page.getByTestId('storage-versions').textContent())
       .not.toBe(String(tagged + 4));

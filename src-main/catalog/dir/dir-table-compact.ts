@@ -3,31 +3,50 @@
  * fragments and brings the indexes up to date, told to remove no version. Its default would prune every version older than
  * a week, which is history a person did not ask to lose; pruning stays a separate, named act.
  */
-import type { BranchOption, CleanupRequest, CleanupResult } from '../../../src-shared/catalog-api';
-import type { CompactResult } from '../client';
+import type { CleanupRequest, CleanupResult } from '../../../src-shared/catalog-api';
+import type { CompactResult, MaintenanceOptions, MaintenanceProgress } from '../client';
 import { lance } from './lance-errors';
 import type { DirTableCore } from './dir-table-core';
+import * as versionFiles from './dir-versions';
+import { manifestFragments } from './manifest-fragments';
+import { NewFiles, planCompaction } from './compaction-progress';
 
 /** No version is older than this, so optimize removes none. */
 const KEEP_EVERY_VERSION = new Date(0);
 const MAX_PASSES = 3;
+const PROGRESS_EVERY_MS = 500;
 
 export async function compact(
   t: DirTableCore,
-  { branch }: BranchOption = {},
+  { branch, signal, onProgress }: MaintenanceOptions = {},
 ): Promise<CompactResult> {
+  signal?.throwIfAborted();
   const table = await t.writable(branch);
+  const progress = onProgress
+    ? await watchCompaction(t, branch ?? t.branch, onProgress)
+    : undefined;
   // One pass leaves fragments an index covers apart from the ones it does not (LanceDB merges
   // them on the next pass), so it runs until a pass merges nothing, at most a few times.
   let removed = 0;
   let added = 0;
   let lastAdded = 0;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const stats = await lance(() => table.optimize({ cleanupOlderThan: KEEP_EVERY_VERSION }));
-    if (stats.compaction.fragmentsRemoved === 0) break;
-    removed += stats.compaction.fragmentsRemoved;
-    added += stats.compaction.fragmentsAdded;
-    lastAdded = stats.compaction.fragmentsAdded;
+  let stoppedEarly = false;
+  try {
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      // Between passes is the one place a compaction can stop with nothing half done.
+      if (pass > 0 && signal?.aborted) {
+        stoppedEarly = true;
+        break;
+      }
+      progress?.phase(pass === 0 ? progress.firstPhase : `pass ${pass + 1}: merging what is left`);
+      const stats = await lance(() => table.optimize({ cleanupOlderThan: KEEP_EVERY_VERSION }));
+      if (stats.compaction.fragmentsRemoved === 0) break;
+      removed += stats.compaction.fragmentsRemoved;
+      added += stats.compaction.fragmentsAdded;
+      lastAdded = stats.compaction.fragmentsAdded;
+    }
+  } finally {
+    await progress?.stop();
   }
   // A fragment one pass wrote and the next merged again was neither there before nor after.
   const intermediate = added - lastAdded;
@@ -35,6 +54,51 @@ export async function compact(
     version: await lance(() => table.version()),
     fragmentsRemoved: removed - intermediate,
     fragmentsAdded: added - intermediate,
+    ...(stoppedEarly ? { stoppedEarly } : {}),
+  };
+}
+
+/** Reports the bytes the compaction has written every half second, and once more at its end. */
+async function watchCompaction(
+  t: DirTableCore,
+  branch: string | undefined,
+  onProgress: (progress: MaintenanceProgress) => void,
+) {
+  const files = await t.versionFiles();
+  const folder = branch === undefined ? files.folder : versionFiles.branchFolder(files, branch);
+  const written = await NewFiles.start(files.store, folder);
+  const present = await versionFiles.manifests({ ...files, folder });
+  const latest = present.get(versionFiles.highest(present.keys()) ?? -1);
+  const fragments = latest ? manifestFragments(await files.store.get(latest.key), latest.key) : [];
+  const plan = planCompaction(fragments, written.sizes);
+  let phase = 'starting';
+  const report = async () => {
+    const bytesWritten = await written.bytes().catch(() => undefined);
+    onProgress({
+      phase,
+      ...(bytesWritten !== undefined ? { bytesWritten } : {}),
+      bytesExpected: plan.bytes,
+    });
+  };
+  let stopped = false;
+  const polling = (async () => {
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_EVERY_MS));
+      if (!stopped) await report();
+    }
+  })();
+  return {
+    firstPhase: `merging ${plan.fragments.toLocaleString('en-US')} fragments`,
+    phase: (next: string) => {
+      phase = next;
+      void report();
+    },
+    stop: async () => {
+      stopped = true;
+      await polling;
+      phase = 'committed';
+      await report();
+    },
   };
 }
 
@@ -46,8 +110,9 @@ export async function compact(
 export async function cleanupVersions(
   t: DirTableCore,
   request: CleanupRequest,
-  { branch }: BranchOption = {},
+  { branch, signal, onProgress }: MaintenanceOptions = {},
 ): Promise<CleanupResult> {
+  signal?.throwIfAborted();
   const table = await t.writable(branch);
   const versions = await t.listVersions(branch);
   const at = new Map(versions.map((v) => [v.version, v.timestampMillis]));
@@ -84,6 +149,9 @@ export async function cleanupVersions(
       keptBecause = why;
     }
   }
+  // The last point it can stop: the optimize below removes files as it goes.
+  signal?.throwIfAborted();
+  onProgress?.({ phase: `removing versions from before ${new Date(cutoff).toISOString()}` });
   const stats = await lance(() => table.optimize({ cleanupOlderThan: new Date(cutoff) }));
   return {
     versionsRemoved: stats.prune.oldVersionsRemoved,

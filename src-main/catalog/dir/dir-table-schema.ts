@@ -17,6 +17,7 @@ import { forgetQuerySchema } from './query-schemas';
 import * as columns from './dir-columns';
 import { updateSchemaMetadata as writeSchemaMetadata } from './dir-schema-metadata';
 import type { DirTableCore } from './dir-table-core';
+import { branchFolder } from './dir-versions';
 
 export async function addColumns(
   t: DirTableCore,
@@ -49,8 +50,7 @@ export async function updateSchemaMetadata(
   const table = await t.writable(branch);
   const effective = branch ?? t.branch;
   const files = await t.versionFiles();
-  // A branch is a table of its own under the main one's `tree/` folder.
-  const folder = effective === undefined ? files.folder : `${files.folder}/tree/${effective}`;
+  const folder = effective === undefined ? files.folder : branchFolder(files, effective);
   await writeSchemaMetadata({ ...files, folder }, metadata);
   // This process's handle would otherwise go on answering from the version before.
   await lance(() => table.checkoutLatest());

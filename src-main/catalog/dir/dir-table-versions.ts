@@ -18,6 +18,7 @@ import { forgetQuerySchema } from './query-schemas';
 import * as versionFiles from './dir-versions';
 import * as transactions from './version-transactions';
 import { manifestFragments } from './manifest-fragments';
+import { versionBytes, type VersionManifests } from './version-held-bytes';
 import { fragmentHistogram } from '../../../src-shared/fragment-histogram';
 import type { DirTableCore } from './dir-table-core';
 
@@ -92,9 +93,8 @@ export async function describeTransactions(
 ): Promise<TransactionInfo[]> {
   const files = await t.versionFiles();
   const b = branch ?? t.branch;
-  // A branch keeps its manifests and transactions in its own tree inside the table's folder.
   return transactions.describeTransactions(
-    b === undefined ? files : { ...files, folder: `${files.folder}/tree/${b}` },
+    b === undefined ? files : { ...files, folder: versionFiles.branchFolder(files, b) },
     versions,
   );
 }
@@ -117,14 +117,49 @@ export async function fragmentStats(
   const version = await lance(() => table.version());
   const files = await t.versionFiles();
   const b = branch ?? t.branch;
-  const folder = b === undefined ? files.folder : `${files.folder}/tree/${b}`;
+  const folder = b === undefined ? files.folder : versionFiles.branchFolder(files, b);
   const file = (await versionFiles.manifests({ ...files, folder })).get(version);
   if (!file) throw errors.TableVersionNotFound(`Version ${version} of ${t.id} has no manifest`);
   const fragments = manifestFragments(await files.store.get(file.key), file.key);
+  const held = await versionBytes({ ...files, folder }, () => headManifests(t, files, b));
   return {
     fragments: fragments.length,
     physicalRows: fragments.reduce((sum, f) => sum + f.physicalRows, 0),
     deletedRows: fragments.reduce((sum, f) => sum + f.deletedRows, 0),
     histogram: fragmentHistogram(fragments.map((f) => f.physicalRows - f.deletedRows)),
+    versionBytes: held,
   };
+}
+
+/**
+ * The latest manifest of the branch (whatever version this handle reads), and on main also each
+ * branch's latest, which may still read main's files, and each tagged version's (tags are main's).
+ */
+async function headManifests(
+  t: DirTableCore,
+  files: versionFiles.TableFiles,
+  branch: string | undefined,
+): Promise<VersionManifests> {
+  const latestOf = async (folder: string) => {
+    const present = await versionFiles.manifests({ ...files, folder });
+    const top = versionFiles.highest(present.keys());
+    return { present, latest: top === undefined ? [] : [present.get(top)!.key] };
+  };
+  if (branch !== undefined) {
+    return {
+      latest: (await latestOf(versionFiles.branchFolder(files, branch))).latest,
+      tagged: [],
+    };
+  }
+  const main = await latestOf(files.folder);
+  const branches = await Promise.all(
+    (await t.listBranches()).map(
+      async (b) => (await latestOf(versionFiles.branchFolder(files, b.name))).latest,
+    ),
+  );
+  const tagged = (await t.listTags()).flatMap((tag) => {
+    const file = main.present.get(tag.version);
+    return file ? [file.key] : [];
+  });
+  return { latest: [...main.latest, ...branches.flat()], tagged };
 }

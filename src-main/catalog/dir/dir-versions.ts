@@ -26,6 +26,11 @@ export interface TableFiles {
 
 type Scheme = 'V1' | 'V2';
 
+/** A branch is a table of its own (manifests, transactions, new files) under `tree/`. */
+export function branchFolder(files: TableFiles, branch: string): string {
+  return `${files.folder}/tree/${branch}`;
+}
+
 export function manifestName(version: number, scheme: Scheme): string {
   return scheme === 'V2'
     ? `${(U64_MAX - BigInt(version)).toString().padStart(V2_DIGITS, '0')}.manifest`

@@ -1,6 +1,6 @@
 /** What a remote table is: its description (with its stats), its schema and its stats. */
 import type { Schema } from 'apache-arrow';
-import type { CompactResult, TableDescription } from '../client';
+import type { CompactResult, MaintenanceOptions, TableDescription } from '../client';
 import type {
   BranchOption,
   CleanupRequest,
@@ -77,11 +77,17 @@ export async function stats(t: RestTableCore, { branch }: BranchOption = {}): Pr
   };
 }
 
-/** Our server's `compact` route (beside the contract, which has no compaction). */
+/**
+ * Our server's `compact` route (beside the contract, which has no compaction). The server runs it
+ * as one call: it can be cancelled only before it is sent, since dropping the request would not
+ * stop the server, and its progress is its phase alone.
+ */
 export async function compact(
   t: RestTableCore,
-  { branch }: BranchOption = {},
+  { branch, signal, onProgress }: MaintenanceOptions = {},
 ): Promise<CompactResult> {
+  signal?.throwIfAborted();
+  onProgress?.({ phase: 'compacting on the server' });
   const b = t.branchOf(branch);
   const r = await t.post<{ version: number; fragments_removed: number; fragments_added: number }>(
     'compact',
@@ -98,8 +104,10 @@ export async function compact(
 export async function cleanupVersions(
   t: RestTableCore,
   request: CleanupRequest,
-  { branch }: BranchOption = {},
+  { branch, signal, onProgress }: MaintenanceOptions = {},
 ): Promise<CleanupResult> {
+  signal?.throwIfAborted();
+  onProgress?.({ phase: 'removing old versions on the server' });
   const b = t.branchOf(branch);
   const r = await t.post<{
     versions_removed: number;
@@ -132,6 +140,7 @@ export async function fragmentStats(
     physical_rows: number;
     deleted_rows: number;
     histogram: FragmentStats['histogram'];
+    version_bytes?: { latest: number; only_tagged: number; only_old: number };
   }>('fragments', {
     ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
     ...(b ? { branch: b } : {}),
@@ -141,5 +150,14 @@ export async function fragmentStats(
     physicalRows: r.physical_rows,
     deletedRows: r.deleted_rows,
     histogram: r.histogram,
+    ...(r.version_bytes
+      ? {
+          versionBytes: {
+            latest: r.version_bytes.latest,
+            onlyTagged: r.version_bytes.only_tagged,
+            onlyOld: r.version_bytes.only_old,
+          },
+        }
+      : {}),
   };
 }

@@ -8,7 +8,7 @@ import {
   StorageSharedKeyCredential,
   type RestError,
 } from '@azure/storage-blob';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, StoredObject } from './object-store';
 import type { AzureSettings } from './azure-settings';
 import { KeyPrefix } from './key-prefix';
 
@@ -34,11 +34,15 @@ export class AzureObjectStore implements ObjectStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+    return (await this.listSizes(prefix)).map((object) => object.key);
+  }
+
+  async listSizes(prefix: string): Promise<StoredObject[]> {
+    const objects: StoredObject[] = [];
     for await (const blob of this.container.listBlobsFlat({ prefix: this.keys.folder(prefix) })) {
-      keys.push(this.keys.unkey(blob.name));
+      objects.push({ key: this.keys.unkey(blob.name), size: blob.properties.contentLength ?? 0 });
     }
-    return keys;
+    return objects;
   }
 
   async exists(key: string): Promise<boolean> {

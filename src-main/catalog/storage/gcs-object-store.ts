@@ -8,7 +8,7 @@
  */
 import { Storage, type Bucket } from '@google-cloud/storage';
 import { JWT } from 'google-auth-library';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, StoredObject } from './object-store';
 import type { GcsSettings } from './gcs-settings';
 import { KeyPrefix } from './key-prefix';
 
@@ -43,11 +43,18 @@ export class GcsObjectStore implements ObjectStore {
   }
 
   async list(prefix: string): Promise<string[]> {
+    return (await this.listSizes(prefix)).map((object) => object.key);
+  }
+
+  async listSizes(prefix: string): Promise<StoredObject[]> {
     const [files] = await this.bucket.getFiles({
       prefix: this.keys.folder(prefix),
       autoPaginate: true,
     });
-    return files.map((file) => this.keys.unkey(file.name));
+    return files.map((file) => ({
+      key: this.keys.unkey(file.name),
+      size: Number(file.metadata.size ?? 0),
+    }));
   }
 
   async exists(key: string): Promise<boolean> {

@@ -1,9 +1,9 @@
 /** The object operations on a local folder. */
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, StoredObject } from './object-store';
 
 /** The name a conditional put writes under before linking the file into place. */
 const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
@@ -22,6 +22,20 @@ export class LocalObjectStore implements ObjectStore {
     return entries
       .filter((entry) => entry.isFile() && !TEMPORARY.test(entry.name))
       .map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  }
+
+  async listSizes(prefix: string): Promise<StoredObject[]> {
+    const keys = await this.list(prefix);
+    const sizes = await Promise.all(
+      // A file another writer removed between the listing and the stat holds nothing.
+      keys.map((key) =>
+        stat(this.path(key)).then(
+          (s) => s.size,
+          () => -1,
+        ),
+      ),
+    );
+    return keys.flatMap((key, i) => (sizes[i]! >= 0 ? [{ key, size: sizes[i]! }] : []));
   }
 
   async exists(key: string): Promise<boolean> {

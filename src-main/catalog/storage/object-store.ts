@@ -4,11 +4,18 @@
  * `putIfAbsent` is the conditional put (`If-None-Match: *` on S3, an exclusive create on a folder)
  * that decides a race: exactly one of several writers of one key succeeds.
  */
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
 export interface ObjectStore {
   /** A name for messages: the root as the user gave it. */
   readonly root: string;
   /** Every key under a prefix (recursively), relative to the root. */
   list(prefix: string): Promise<string[]>;
+  /** Every object under a prefix with its size in bytes, for the Storage tab's accounting. */
+  listSizes(prefix: string): Promise<StoredObject[]>;
   exists(key: string): Promise<boolean>;
   /** Whether any key lies under a prefix (a "folder" that holds something). */
   hasPrefix(prefix: string): Promise<boolean>;

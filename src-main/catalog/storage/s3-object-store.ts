@@ -10,7 +10,7 @@ import {
   DeleteObjectCommand,
 } from '@aws-sdk/client-s3';
 import { fromIni } from '@aws-sdk/credential-providers';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, StoredObject } from './object-store';
 import type { S3Settings } from './s3-settings';
 import { KeyPrefix } from './key-prefix';
 
@@ -41,7 +41,11 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+    return (await this.listSizes(prefix)).map((object) => object.key);
+  }
+
+  async listSizes(prefix: string): Promise<StoredObject[]> {
+    const objects: StoredObject[] = [];
     let token: string | undefined;
     do {
       const page = await this.client.send(
@@ -51,10 +55,12 @@ export class S3ObjectStore implements ObjectStore {
           ...(token ? { ContinuationToken: token } : {}),
         }),
       );
-      for (const item of page.Contents ?? []) if (item.Key) keys.push(this.keys.unkey(item.Key));
+      for (const item of page.Contents ?? []) {
+        if (item.Key) objects.push({ key: this.keys.unkey(item.Key), size: item.Size ?? 0 });
+      }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return keys;
+    return objects;
   }
 
   async exists(key: string): Promise<boolean> {

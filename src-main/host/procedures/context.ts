@@ -47,7 +47,11 @@ export interface HostContext {
   checks: JobRegistry;
   /** Exports of query results to files. */
   exports: JobRegistry;
-  /** The connection of each job the host runs itself (imports, recall checks, exports). */
+  /** Compactions and cleanups of old versions. */
+  maintenance: JobRegistry;
+  /** Every registry above: the jobs the host runs itself. */
+  ownJobs: readonly JobRegistry[];
+  /** The connection of each job the host runs itself (all but the catalogs' index builds). */
   jobConnection: Map<string, string>;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** A table's data or schema changed. */

@@ -32,8 +32,7 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
       return job;
     },
     'jobs:list': async () => {
-      const registries = [ctx.imports, ctx.checks, ctx.exports, ctx.copies];
-      const own = (await Promise.all(registries.map((r) => r.list()))).flat().flatMap((job) => {
+      const own = (await Promise.all(ctx.ownJobs.map((r) => r.list()))).flat().flatMap((job) => {
         const connectionId = ctx.jobConnection.get(job.id);
         return connectionId ? [{ ...job, connectionId }] : [];
       });
@@ -51,7 +50,7 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
     },
     'jobs:cancel': async ({ connectionId, jobId }) => {
       if (!ctx.jobConnection.has(jobId)) return c.get(connectionId).catalog.cancelJob(jobId);
-      for (const registry of [ctx.checks, ctx.exports, ctx.copies]) {
+      for (const registry of ctx.ownJobs) {
         const known = await registry.get(jobId).then(
           () => true,
           () => false,

@@ -1,10 +1,15 @@
-/** One table: create, describe, read pages and queries, rename, drop, restore, rows and columns. */
+/**
+ * One table: create, describe, read pages and queries, rename, drop, restore, compact and clean
+ * up (as jobs), rows and columns.
+ */
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { diffVersions } from '../version-diff';
 import { VersionListCache, tableCacheKey } from '../version-list-cache';
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { TableHandle } from '../../catalog/client';
+import type { JobRecord } from '../../../src-shared/catalog-api';
+import { startCleanup, startCompaction } from '../maintenance/maintenance-jobs';
 import { addColumns, alterColumns, dropColumns } from '../schema-changes';
 import type { HandlersFor, HostContext, TableInput } from './context';
 
@@ -44,6 +49,18 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     } finally {
       versionLists.forget(tableCacheKey(input));
     }
+  };
+  /** A maintenance job of the table; when it ends the table's views and version list refresh. */
+  const maintenance = async (
+    input: TableInput,
+    start: (t: TableHandle, onEnd: () => void) => JobRecord,
+  ) => {
+    const job = start(await ctx.table(input), () => {
+      versionLists.forget(tableCacheKey(input));
+      ctx.changed(input.connectionId, input.path, input.table);
+    });
+    ctx.jobConnection.set(job.id, input.connectionId);
+    return job;
   };
   return {
     'tables:create-empty': async ({ connectionId, path, table: name, schema, mode }) => {
@@ -123,11 +140,17 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
         return t.restore(version);
       }),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
-    'tables:compact': async (input) => change(input, (t) => t.compact()),
+    'tables:compact': async (input) =>
+      maintenance(input, (t, onEnd) => startCompaction(ctx.maintenance, t, onEnd)),
     'tables:fragments': async (input) => (await ctx.table(input)).fragmentStats(),
     'tables:cleanup': async ({ olderThanMillis, keepVersions, ...input }) =>
-      change(input, (t) =>
-        t.cleanupVersions({ olderThanMillis, ...(keepVersions ? { keepVersions } : {}) }),
+      maintenance(input, (t, onEnd) =>
+        startCleanup(
+          ctx.maintenance,
+          t,
+          { olderThanMillis, ...(keepVersions ? { keepVersions } : {}) },
+          onEnd,
+        ),
       ),
     'tables:query': async ({ request, ...input }) =>
       collectIpcStream(await (await ctx.table(input)).queryStream(request)),

@@ -251,6 +251,15 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
         physical_rows: f.physicalRows,
         deleted_rows: f.deletedRows,
         histogram: f.histogram,
+        ...(f.versionBytes
+          ? {
+              version_bytes: {
+                latest: f.versionBytes.latest,
+                only_tagged: f.versionBytes.onlyTagged,
+                only_old: f.versionBytes.onlyOld,
+              },
+            }
+          : {}),
       };
     },
   });

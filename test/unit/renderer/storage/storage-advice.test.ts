@@ -47,4 +47,21 @@ describe('storageAdvice', () => {
     ]);
     expect(storageAdvice(stats(95, 1, 1), [], 3, fragments(100, 5))).toEqual([]);
   });
+
+  it('says what cleanup would free once old versions hold a quarter of the latest and 1 MiB', () => {
+    const held = (latest: number, onlyOld: number, onlyTagged = 0) => ({
+      fragments: 1,
+      physicalRows: 10,
+      deletedRows: 0,
+      histogram: [],
+      versionBytes: { latest, onlyOld, onlyTagged },
+    });
+    const MiB = 1 << 20;
+    expect(storageAdvice(stats(10, 1, 1), [], 150, held(8 * MiB, 3 * MiB, MiB))).toEqual([
+      'Old versions hold 3 MiB the latest version does not read (tags keep 1 MiB more); cleaning them up would free it.',
+    ]);
+    // A tenth of the latest, or under 1 MiB, is not worth saying, however many versions there are.
+    expect(storageAdvice(stats(10, 1, 1), [], 150, held(30 * MiB, 3 * MiB))).toEqual([]);
+    expect(storageAdvice(stats(10, 1, 1), [], 150, held(1000, MiB - 1))).toEqual([]);
+  });
 });

@@ -1,0 +1,104 @@
+/**
+ * Compaction and cleanup of old versions as jobs of the app: in the jobs panel with their phase,
+ * the bytes a folder's compaction has written against what it will write, a cancel, and at the
+ * end a sentence of what they did. Cancel works where Lance allows it (see MaintenanceOptions):
+ * while queued, and between compaction passes; a pass or a cleanup under way runs to its commit,
+ * and the job then says what committed.
+ */
+import type { MaintenanceProgress, TableHandle } from '../../catalog/client';
+import type { JobRegistry } from '../../catalog/jobs';
+import type { JobContext } from '../../catalog/job-submission';
+import type { CleanupRequest, JobRecord } from '../../../src-shared/catalog-api';
+import { humanBytes } from '../../../src-shared/format-bytes';
+
+/** Until the commit, a compaction's written bytes say "nearly", never "done". */
+const MOST_BEFORE_COMMIT = 0.99;
+
+export function startCompaction(
+  jobs: JobRegistry,
+  table: TableHandle,
+  onEnd: () => void,
+): JobRecord {
+  return jobs.submit({
+    kind: 'compact',
+    target: target(table),
+    run: async (context) =>
+      ended(onEnd, async () => {
+        const result = await table.compact({
+          signal: context.signal,
+          onProgress: (p) => report(context, p),
+        });
+        const merged =
+          result.fragmentsRemoved === 0
+            ? 'Nothing to merge; indexes brought up to date'
+            : `${count(result.fragmentsRemoved)} fragments merged into ${count(result.fragmentsAdded)}`;
+        if (result.stoppedEarly) {
+          context.update({
+            summary: `Stopped after a pass that committed: ${merged.toLowerCase()}`,
+          });
+          context.signal.throwIfAborted();
+        }
+        context.update({ summary: `${merged} (version ${result.version})` });
+      }),
+  });
+}
+
+export function startCleanup(
+  jobs: JobRegistry,
+  table: TableHandle,
+  request: CleanupRequest,
+  onEnd: () => void,
+): JobRecord {
+  return jobs.submit({
+    kind: 'cleanup',
+    target: { ...target(table), params: { olderThanMillis: request.olderThanMillis } },
+    run: async (context) =>
+      ended(onEnd, async () => {
+        const result = await table.cleanupVersions(request, {
+          signal: context.signal,
+          onProgress: (p) => report(context, p),
+        });
+        const removed = `${count(result.versionsRemoved)} old ${result.versionsRemoved === 1 ? 'version' : 'versions'} removed, ${humanBytes(result.bytesRemoved)} freed`;
+        context.update({
+          summary: result.keptBecause
+            ? `${removed}; kept from where ${result.keptBecause}`
+            : removed,
+        });
+      }),
+  });
+}
+
+function target(table: TableHandle): JobRecord['target'] {
+  return {
+    namespacePath: [...table.namespacePath],
+    table: table.name,
+    ...(table.branch !== undefined ? { branch: table.branch } : {}),
+  };
+}
+
+function report(context: JobContext, p: MaintenanceProgress): void {
+  const known = p.bytesWritten !== undefined && p.bytesExpected !== undefined;
+  context.update({
+    phase: p.phase,
+    progress: known
+      ? {
+          bytesDone: p.bytesWritten!,
+          bytesTotal: p.bytesExpected!,
+          ...(p.bytesExpected! > 0
+            ? { fraction: Math.min(MOST_BEFORE_COMMIT, p.bytesWritten! / p.bytesExpected!) }
+            : {}),
+        }
+      : {},
+  });
+}
+
+/** Whatever the end, the table may have changed: its views refetch. */
+async function ended(onEnd: () => void, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } finally {
+    onEnd();
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
