@@ -577,6 +577,8 @@ export const EVENTS = {
     table: z.string().optional(),
   }),
   'connections:changed': z.object({}),
+  /** A command from outside the page (the desktop app's menu) for the renderer to carry out. */
+  'app:command': z.object({ command: z.enum(['serve']) }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -1,6 +1,6 @@
 /**
  * The Electron main process: one window running the renderer under the policies in
- * ./shell-policies, the host behind the IPC gate, a menu with "Open Folder…", and one instance
+ * ./shell-policies, the host behind the IPC gate, the menu of ./app-menu, and one instance
  * per user. Every decision lives in those modules, where tests call it; this file only hands
  * them Electron's objects, because Electron's runtime is not available to run it in tests.
  */
@@ -10,6 +10,7 @@ import { Host } from '../host/host';
 import { registerFilePicker, registerIpc } from '../ipc/ipc-router';
 import { IMPORT_EXTENSIONS } from '../host/imports/import-formats';
 import { SafeStorageSecrets } from './safe-storage-secrets';
+import { appMenuTemplate } from './app-menu';
 import { APP_ORIGIN } from './security';
 import {
   applySessionPolicies,
@@ -41,19 +42,12 @@ function buildMenu(host: Host): void {
       await host.call('connections:open-folder', { path: picked.filePaths[0], create: true });
   };
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate([
-      {
-        label: 'File',
-        submenu: [
-          { label: 'Open Folder…', accelerator: 'CmdOrCtrl+O', click: () => void openFolder() },
-          { type: 'separator' },
-          { role: 'quit' },
-        ],
-      },
-      { role: 'editMenu' },
-      { role: 'viewMenu' },
-      { role: 'windowMenu' },
-    ]),
+    Menu.buildFromTemplate(
+      appMenuTemplate({
+        openFolder: () => void openFolder(),
+        serve: () => host.appCommand('serve'),
+      }),
+    ),
   );
 }
 

@@ -195,6 +195,11 @@ export class Host {
     }
   }
 
+  /** Passes a command of the app's menu to the renderer, which knows what is in view. */
+  appCommand(command: EventPayload<'app:command'>['command']): void {
+    this.emit('app:command', { command });
+  }
+
   on(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,7 +1,8 @@
 /**
  * The one place host events meet the cache: job progress is written straight into the jobs list
  * (no refetch per tick), a finished job refreshes what it changed, and catalog and connection
- * changes invalidate exactly the listings they touch.
+ * changes invalidate exactly the listings they touch. A command of the desktop app's menu is
+ * handed on.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,7 +12,12 @@ import { useStudioApi } from './studio-context';
 
 export type JobView = EventPayload<'jobs:progress'>;
 
-export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
+export type AppCommand = EventPayload<'app:command'>['command'];
+
+export function useHostEvents(
+  onJobFinished?: (job: JobView) => void,
+  onAppCommand?: (command: AppCommand) => void,
+): void {
   const api = useStudioApi();
   const client = useQueryClient();
 
@@ -76,7 +82,10 @@ export function useHostEvents(onJobFinished?: (job: JobView) => void): void {
           void client.invalidateQueries({ queryKey: queryKeys.connections() });
           void client.invalidateQueries({ queryKey: queryKeys.recent() });
           break;
+        case 'app:command':
+          onAppCommand?.((payload as EventPayload<'app:command'>).command);
+          break;
       }
     });
-  }, [api, client, onJobFinished]);
+  }, [api, client, onJobFinished, onAppCommand]);
 }

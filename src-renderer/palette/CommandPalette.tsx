@@ -165,6 +165,18 @@ export function CommandPalette({
               New table in {c.name}…
             </Command.Item>
           ))}
+          {connections
+            .filter((c) => c.kind !== 'remote')
+            .map((c) => (
+              <Command.Item
+                key={`serve-${c.id}`}
+                onSelect={() =>
+                  run(() => ws.openDialog({ kind: 'serve', connectionId: c.id, name: c.name }))
+                }
+              >
+                Serve {c.name} as REST catalog…
+              </Command.Item>
+            ))}
           {ws.activeTab &&
             activeConnection &&
             allowed(activeConnection, 'write', ws.activeTab.ref.path) && (

@@ -6,7 +6,8 @@
 import { NamespaceView } from '../namespace/NamespaceView';
 import { useCallback, useEffect } from 'react';
 import { useConnections } from '../api/catalog-queries';
-import { useHostEvents, type JobView } from '../api/use-host-events';
+import { useHostEvents, type AppCommand, type JobView } from '../api/use-host-events';
+import { servable } from './servable';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { DialogHost } from '../dialogs/DialogHost';
 import { JobsPanel } from '../jobs/JobsPanel';
@@ -37,7 +38,16 @@ export function AppShell() {
     },
     [toasts],
   );
-  useHostEvents(onJobFinished);
+  const onAppCommand = useCallback(
+    (command: AppCommand) => {
+      if (command !== 'serve') return;
+      const target = servable(connections.data ?? [], ws.activeTab?.ref.connectionId);
+      if (target) ws.openDialog({ kind: 'serve', connectionId: target.id, name: target.name });
+      else toasts.push('info', 'Open a folder or an object store first: that is what gets served');
+    },
+    [connections.data, ws, toasts],
+  );
+  useHostEvents(onJobFinished, onAppCommand);
   usePaletteShortcut();
 
   const list = connections.data ?? [];

@@ -67,4 +67,18 @@ describe.skipIf(!hasChromium)('serve from the app in Chromium', () => {
     await dialog.getByRole('button', { name: 'Start serving' }).waitFor();
     await expect(fetch(`${url}/v1/namespace/list`)).rejects.toThrow();
   });
+
+  it("opens the same dialog from the desktop menu's command and from the palette", async () => {
+    // The Electron menu item calls host.appCommand('serve'); the page in view answers it.
+    app.host.appCommand('serve');
+    const dialog = page.getByRole('dialog', { name: 'Serve catalog' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('Control+k');
+    await page.getByRole('option', { name: 'Serve catalog as REST catalog…' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+  });
 });
