@@ -25,6 +25,8 @@ import { CellView } from './CellView';
 import type { Highlight } from './highlight';
 import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
 import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
+import { sortColumnOf } from './sortable-fields';
+import { FieldSortMenu } from './FieldSortMenu';
 
 export const ROW_HEIGHT = 34;
 const HEADER_HEIGHT = 32;
@@ -36,6 +38,8 @@ export interface GridColumn {
   width: number;
   /** Rows can be ordered by it: a single value per row (not a list, struct or vector). */
   sortable?: boolean;
+  /** A struct column's scalar fields, as paths, that rows can be ordered by instead. */
+  sortPaths?: readonly string[];
 }
 
 export interface GridHandle {
@@ -331,7 +335,9 @@ export function DataGrid({
           </div>
           {virtualColumns.map((vc) => {
             const column = columns[vc.index]!;
-            const sorted = view.sort?.column === column.name ? view.sort : undefined;
+            const sorted =
+              view.sort && sortColumnOf(view.sort.column) === column.name ? view.sort : undefined;
+            const byField = sorted && sorted.column !== column.name ? sorted.column : undefined;
             const label = (
               <>
                 <span className="header-name">
@@ -339,6 +345,7 @@ export function DataGrid({
                   {sorted && (
                     <span className="sort-mark" aria-hidden="true">
                       {sorted.ascending ? ' ▲' : ' ▼'}
+                      {byField && ` ${byField.slice(column.name.length + 1)}`}
                     </span>
                   )}
                 </span>
@@ -351,7 +358,7 @@ export function DataGrid({
                 role="columnheader"
                 aria-colindex={vc.index + 1}
                 aria-sort={
-                  column.sortable
+                  column.sortable || column.sortPaths?.length
                     ? sorted
                       ? sorted.ascending
                         ? 'ascending'
@@ -372,6 +379,15 @@ export function DataGrid({
                   >
                     {label}
                   </button>
+                ) : column.sortPaths?.length && onSort ? (
+                  <FieldSortMenu
+                    column={column.name}
+                    paths={column.sortPaths}
+                    sorted={sorted}
+                    onSort={onSort}
+                  >
+                    {label}
+                  </FieldSortMenu>
                 ) : (
                   label
                 )}

@@ -14,6 +14,7 @@ import { RowInspector } from './RowInspector';
 import { SelectionBar } from './SelectionBar';
 import { typeLabel } from './schema-tree';
 import { useRowCount, type GridView } from './use-table-data';
+import { isSortableColumn, sortColumnOf, structSortPaths } from './sortable-fields';
 import { useWorkspace } from '../state/workspace';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -21,8 +22,6 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const NO_FIELDS: readonly JsonArrowField[] = [];
 
 /** Types that hold more than one value a row: LanceDB orders rows by single values only. */
-const UNSORTABLE = new Set(['list', 'large_list', 'fixed_size_list', 'struct', 'map']);
-
 export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
   const ws = useWorkspace();
   const description = useTableDescription(tableRef);
@@ -47,7 +46,8 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
           name: f.name,
           typeLabel: typeLabel(f),
           width: columnWidth(f),
-          sortable: !UNSORTABLE.has(f.type.type),
+          sortable: isSortableColumn(f),
+          sortPaths: structSortPaths(f),
         })),
     [fields, hidden],
   );
@@ -57,7 +57,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
       ...(hidden.size > 0 ? { columns: columns.map((c) => c.name) } : {}),
       filter,
       // A hidden column no longer orders the rows; the other sortable columns shown break ties.
-      ...(sort && !hidden.has(sort.column)
+      ...(sort && !hidden.has(sortColumnOf(sort.column))
         ? {
             sort: {
               ...sort,

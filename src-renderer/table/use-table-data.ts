@@ -9,6 +9,7 @@ import { useCall, type Call } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import type { DecodedPage } from './cell-model';
 import { decodeArrowPage } from './decode-client';
+import { sortColumnOf } from './sortable-fields';
 
 export const PAGE_SIZE = 200;
 
@@ -19,6 +20,7 @@ export interface GridView {
   filter: string;
   /** The row order, by one column; the table's own order when absent. */
   sort?: {
+    /** A column, or a struct column's scalar field as a path (`meta.score`). */
     column: string;
     ascending: boolean;
     /**
@@ -29,11 +31,15 @@ export interface GridView {
   };
 }
 
-/** The columns a page reads: the ones shown, and the sort column (LanceDB orders by returned ones). */
+/**
+ * The columns a page reads: the ones shown, and the sort column (or the struct a sort field is
+ * in), since LanceDB orders only by columns a query returns.
+ */
 export function readColumns(view: GridView): string[] | undefined {
   if (!view.columns) return undefined;
-  return view.sort && !view.columns.includes(view.sort.column)
-    ? [...view.columns, view.sort.column]
+  const sortColumn = view.sort ? sortColumnOf(view.sort.column) : undefined;
+  return sortColumn !== undefined && !view.columns.includes(sortColumn)
+    ? [...view.columns, sortColumn]
     : [...view.columns];
 }
 

@@ -537,6 +537,27 @@ export function catalogClientConformance(
           chunks.push(chunk);
         const streamed = arrow.tableFromIPC(Buffer.concat(chunks));
         expect([...(streamed.getChild('id')!.toArray() as Int32Array)]).toEqual([99, 98]);
+        // A struct's field orders too (quoted where its name has a dot), its struct returned.
+        const byScore = await table.query({
+          orderBy: [{ column: 'meta.score', ascending: false }],
+          columns: ['id', 'meta'],
+          limit: 2,
+        });
+        expect([...(byScore.getChild('id')!.toArray() as Int32Array)]).toEqual([99, 98]);
+        const byDotted = await table.query({
+          orderBy: [
+            { column: 'meta.`a.b`', ascending: false },
+            { column: 'id', ascending: true },
+          ],
+          columns: ['id', 'meta'],
+          offset: 1,
+          limit: 2,
+        });
+        expect([...(byDotted.getChild('id')!.toArray() as Int32Array)]).toEqual([3, 5]);
+        await expectCode(
+          table.query({ orderBy: [{ column: 'meta.score', ascending: true }], columns: ['id'] }),
+          E.InvalidInput,
+        );
         await expectCode(
           table.query({ orderBy: [{ column: 'nope', ascending: true }] }),
           E.TableColumnNotFound,

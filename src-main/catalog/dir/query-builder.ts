@@ -83,20 +83,26 @@ export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequ
     query = table.query();
     if (request.limit !== undefined) query = query.limit(request.limit);
     if (request.orderBy?.length) {
-      const keys = request.orderBy.map((key) => ({
-        columnName: orderableColumn(schema, key.column),
+      const resolved = request.orderBy.map((key) => ({
+        ...orderableColumn(schema, key.column),
         ascending: key.ascending,
         nullsFirst: key.nullsFirst ?? false,
       }));
       // LanceDB fails to plan an order by a column the query does not return (it reads the key
-      // late): said plainly here rather than as its planner's words.
-      const missing = columns ? keys.find((k) => !columns.includes(k.columnName)) : undefined;
+      // late), a struct's field included: said plainly here rather than as its planner's words.
+      const missing = columns ? resolved.find((k) => !columns.includes(k.topLevel)) : undefined;
       if (missing) {
         throw errors.InvalidInput(
-          `Rows can be ordered only by a column the query returns; add ${missing.columnName} to columns`,
+          `Rows can be ordered only by a column the query returns; add ${missing.topLevel} to columns`,
         );
       }
-      query = query.orderBy(keys);
+      query = query.orderBy(
+        resolved.map(({ columnName, ascending, nullsFirst }) => ({
+          columnName,
+          ascending,
+          nullsFirst,
+        })),
+      );
     }
   }
   if (request.filter !== undefined && request.filter.trim() !== '')
@@ -176,7 +182,8 @@ function fullTextQueryOf(schema: Schema, fts: FullTextQuery): string | LanceFull
 }
 
 /** A column rows can be ordered by: a top-level scalar (LanceDB sorts by those). */
-function orderableColumn(schema: Schema, path: string): string {
+/** A scalar field to order by (a struct's field too, as `meta.author`), and its top-level column. */
+function orderableColumn(schema: Schema, path: string): { columnName: string; topLevel: string } {
   const resolved = resolveFieldPath(schema, path);
   const type = resolved.field.type as { typeId: number };
   if (
@@ -189,5 +196,5 @@ function orderableColumn(schema: Schema, path: string): string {
       `Rows cannot be ordered by ${resolved.canonicalPath}: it holds lists or structs, not single values`,
     );
   }
-  return resolved.canonicalPath;
+  return { columnName: resolved.canonicalPath, topLevel: resolved.segments[0]! };
 }
