@@ -331,9 +331,7 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     await expect(vectorHeader.getByRole('button').count()).resolves.toBe(0);
 
     // A struct column orders by one of its fields, chosen from its header's menu.
-    const metaHeader = grid()
-      .getByRole('columnheader')
-      .filter({ hasText: /^meta/ });
+    const metaHeader = grid().getByRole('columnheader').filter({ hasText: /^meta/ });
     const byField = async (item: string) => {
       await metaHeader.getByRole('button', { name: 'Sort by a field of meta' }).click();
       await page.getByRole('menuitem', { name: item, exact: true }).click();
