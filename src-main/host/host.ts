@@ -44,6 +44,7 @@ import { serveProcedures } from './procedures/serve-procedures';
 import { copyProcedures } from './procedures/copy-procedures';
 import { ServedCatalogs } from './serving/served-catalogs';
 import { RecallReports } from './recall/recall-reports';
+import { JobOwners } from './job-owners';
 
 export interface HostOptions {
   userDataDir: string;
@@ -89,7 +90,13 @@ export class Host {
     this.maintenance,
   ] as const;
   /** The connection of each job the host runs itself. */
-  private readonly jobConnection = new Map<string, string>();
+  private readonly jobConnection = new JobOwners((type, job, connectionId) => {
+    this.emit(type, { ...job, connectionId });
+    // An import made a table: the name index and listings learn of it.
+    if (job.kind === 'import' && type === 'jobs:finished' && job.state === 'succeeded') {
+      this.structureChanged(connectionId, job.target.namespacePath, job.target.table);
+    }
+  });
   /** Files a browser uploads for an import (the web mode). */
   private readonly uploads: UploadStore;
 
@@ -136,19 +143,7 @@ export class Host {
       ...copyProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
-    for (const registry of [this.checks, this.exports, this.copies, this.maintenance]) {
-      registry.on((event) => {
-        const connectionId = this.jobConnection.get(event.job.id);
-        if (connectionId) this.emit(event.type, { ...event.job, connectionId });
-      });
-    }
-    this.imports.on((event) => {
-      const connectionId = this.jobConnection.get(event.job.id);
-      if (connectionId) this.emit(event.type, { ...event.job, connectionId });
-      if (connectionId && event.type === 'jobs:finished' && event.job.state === 'succeeded') {
-        this.structureChanged(connectionId, event.job.target.namespacePath, event.job.target.table);
-      }
-    });
+    for (const registry of this.ownJobs) registry.on((event) => this.jobConnection.event(event));
   }
 
   /** Runs a procedure by name with untrusted input; never throws. */

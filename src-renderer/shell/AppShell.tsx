@@ -4,7 +4,7 @@
  * which is what tests and the Electron window wait for.
  */
 import { NamespaceView } from '../namespace/NamespaceView';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useConnections } from '../api/catalog-queries';
 import { useHostEvents, type AppCommand, type JobView } from '../api/use-host-events';
 import { servable } from './servable';
@@ -38,15 +38,20 @@ export function AppShell() {
     },
     [toasts],
   );
-  const onAppCommand = useCallback(
-    (command: AppCommand) => {
-      if (command !== 'serve') return;
-      const target = servable(connections.data ?? [], ws.activeTab?.ref.connectionId);
-      if (target) ws.openDialog({ kind: 'serve', connectionId: target.id, name: target.name });
-      else toasts.push('info', 'Open a folder or an object store first: that is what gets served');
-    },
-    [connections.data, ws, toasts],
-  );
+  // Read through a ref, so the handler stays one function: a new one would make the host events
+  // subscribe again at every change of the workspace (in web mode, a new event stream each time).
+  const current = useRef({ connections: connections.data, ws, toasts });
+  current.current = { connections: connections.data, ws, toasts };
+  const onAppCommand = useCallback((command: AppCommand) => {
+    const { connections: open, ws: workspace, toasts: announce } = current.current;
+    if (command !== 'serve') return;
+    const target = servable(open ?? [], workspace.activeTab?.ref.connectionId);
+    if (target) {
+      workspace.openDialog({ kind: 'serve', connectionId: target.id, name: target.name });
+    } else {
+      announce.push('info', 'Open a folder or an object store first: that is what gets served');
+    }
+  }, []);
   useHostEvents(onJobFinished, onAppCommand);
   usePaletteShortcut();
 

@@ -26,6 +26,7 @@ import type { Highlight } from './highlight';
 import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
 import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
 import { sortColumnOf } from './sortable-fields';
+import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
 import { FieldSortMenu } from './FieldSortMenu';
 
 export const ROW_HEIGHT = 34;
@@ -84,8 +85,11 @@ export function DataGrid({
   rowCount: number;
   onOpenRow: (row: OpenedRow) => void;
   onPageError: (error: unknown) => void;
-  /** A sortable column's header was clicked: the order moves on (ascending, descending, none). */
-  onSort?: (column: string) => void;
+  /**
+   * A sortable column's header was clicked, or a struct's field chosen: the order by that path
+   * (a column's name as a path, quoted where it must be) moves on (ascending, descending, none).
+   */
+  onSort?: (path: string) => void;
   /** The selected rows (Ctrl/Cmd+click, Shift+click for a range, Space on the focused row). */
   selected?: ReadonlySet<number>;
   onSelect?: (rows: ReadonlySet<number>) => void;
@@ -337,7 +341,8 @@ export function DataGrid({
             const column = columns[vc.index]!;
             const sorted =
               view.sort && sortColumnOf(view.sort.column) === column.name ? view.sort : undefined;
-            const byField = sorted && sorted.column !== column.name ? sorted.column : undefined;
+            const own = formatFieldPath([column.name]);
+            const byField = sorted && sorted.column !== own ? sorted.column : undefined;
             const label = (
               <>
                 <span className="header-name">
@@ -345,7 +350,7 @@ export function DataGrid({
                   {sorted && (
                     <span className="sort-mark" aria-hidden="true">
                       {sorted.ascending ? ' ▲' : ' ▼'}
-                      {byField && ` ${byField.slice(column.name.length + 1)}`}
+                      {byField && ` ${byField.slice(own.length + 1)}`}
                     </span>
                   )}
                 </span>
@@ -375,7 +380,7 @@ export function DataGrid({
                     type="button"
                     className="header-sort"
                     aria-label={`Sort by ${column.name}`}
-                    onClick={() => onSort(column.name)}
+                    onClick={() => onSort(own)}
                   >
                     {label}
                   </button>

@@ -16,6 +16,7 @@ import { typeLabel } from './schema-tree';
 import { useRowCount, type GridView } from './use-table-data';
 import { isSortableColumn, sortColumnOf, structSortPaths } from './sortable-fields';
 import { useWorkspace } from '../state/workspace';
+import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -61,7 +62,9 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         ? {
             sort: {
               ...sort,
-              then: columns.filter((c) => c.sortable && c.name !== sort.column).map((c) => c.name),
+              then: columns
+                .filter((c) => c.sortable && c.name !== sortColumnOf(sort.column))
+                .map((c) => formatFieldPath([c.name])),
             },
           }
         : {}),

@@ -29,5 +29,9 @@ export function structSortPaths(field: JsonArrowField): string[] {
 
 /** The top-level column a sort path reads (LanceDB orders only by columns a query returns). */
 export function sortColumnOf(path: string): string {
-  return parseFieldPath(path)[0] ?? path;
+  try {
+    return parseFieldPath(path)[0] ?? path;
+  } catch {
+    return path;
+  }
 }

@@ -22,8 +22,9 @@ export async function compact(
 ): Promise<CompactResult> {
   signal?.throwIfAborted();
   const table = await t.writable(branch);
+  // Progress is a figure beside the act: if the folder cannot be read for it, the act goes on.
   const progress = onProgress
-    ? await watchCompaction(t, branch ?? t.branch, onProgress)
+    ? await watchCompaction(t, branch ?? t.branch, onProgress).catch(() => undefined)
     : undefined;
   // One pass leaves fragments an index covers apart from the ones it does not (LanceDB merges
   // them on the next pass), so it runs until a pass merges nothing, at most a few times.
@@ -72,13 +73,18 @@ async function watchCompaction(
   const fragments = latest ? manifestFragments(await files.store.get(latest.key), latest.key) : [];
   const plan = planCompaction(fragments, written.sizes);
   let phase = 'starting';
+  // Never throws: a listing that fails, or a listener that does, must not fail the compaction.
   const report = async () => {
     const bytesWritten = await written.bytes().catch(() => undefined);
-    onProgress({
-      phase,
-      ...(bytesWritten !== undefined ? { bytesWritten } : {}),
-      bytesExpected: plan.bytes,
-    });
+    try {
+      onProgress({
+        phase,
+        ...(bytesWritten !== undefined ? { bytesWritten } : {}),
+        bytesExpected: plan.bytes,
+      });
+    } catch {
+      // the listener's failure is not the compaction's
+    }
   };
   let stopped = false;
   const polling = (async () => {

@@ -121,19 +121,23 @@ export async function fragmentStats(
   const file = (await versionFiles.manifests({ ...files, folder })).get(version);
   if (!file) throw errors.TableVersionNotFound(`Version ${version} of ${t.id} has no manifest`);
   const fragments = manifestFragments(await files.store.get(file.key), file.key);
-  const held = await versionBytes({ ...files, folder }, () => headManifests(t, files, b));
+  // A figure, not the tab: a manifest removed by a cleanup while it is read leaves it out.
+  const held = await versionBytes({ ...files, folder }, () => headManifests(t, files, b)).catch(
+    () => undefined,
+  );
   return {
     fragments: fragments.length,
     physicalRows: fragments.reduce((sum, f) => sum + f.physicalRows, 0),
     deletedRows: fragments.reduce((sum, f) => sum + f.deletedRows, 0),
     histogram: fragmentHistogram(fragments.map((f) => f.physicalRows - f.deletedRows)),
-    versionBytes: held,
+    ...(held ? { versionBytes: held } : {}),
   };
 }
 
 /**
- * The latest manifest of the branch (whatever version this handle reads), and on main also each
- * branch's latest, which may still read main's files, and each tagged version's (tags are main's).
+ * The latest manifest of the branch (whatever version this handle reads) and of every other
+ * branch, which may read this one's files (a branch made from it, or from main); on main also
+ * each tagged version's (tags are main's).
  */
 async function headManifests(
   t: DirTableCore,
@@ -145,21 +149,18 @@ async function headManifests(
     const top = versionFiles.highest(present.keys());
     return { present, latest: top === undefined ? [] : [present.get(top)!.key] };
   };
-  if (branch !== undefined) {
-    return {
-      latest: (await latestOf(versionFiles.branchFolder(files, branch))).latest,
-      tagged: [],
-    };
-  }
   const main = await latestOf(files.folder);
   const branches = await Promise.all(
     (await t.listBranches()).map(
       async (b) => (await latestOf(versionFiles.branchFolder(files, b.name))).latest,
     ),
   );
-  const tagged = (await t.listTags()).flatMap((tag) => {
-    const file = main.present.get(tag.version);
-    return file ? [file.key] : [];
-  });
+  const tagged =
+    branch !== undefined
+      ? []
+      : (await t.listTags()).flatMap((tag) => {
+          const file = main.present.get(tag.version);
+          return file ? [file.key] : [];
+        });
   return { latest: [...main.latest, ...branches.flat()], tagged };
 }

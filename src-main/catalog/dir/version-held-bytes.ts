@@ -6,6 +6,9 @@
  *
  * The folder is listed before the manifests are read: a commit landing in between then adds files
  * the listing missed (not counted at all) rather than files no manifest read yet (counted as old).
+ * A write under way (an import, an index build, a compaction) has files no manifest names yet:
+ * any file written after the newest manifest listed is taken to be one, and counted as the
+ * latest's, not as old.
  */
 import type { VersionBytes } from '../../../src-shared/catalog-api';
 import type { TableFiles } from './dir-versions';
@@ -30,12 +33,15 @@ export async function versionBytes(
   const { latest, tagged } = await manifests();
   const readByLatest = await readBy(files, latest);
   const readByTagged = await readBy(files, tagged);
+  const newestCommit = objects
+    .filter((o) => o.key.endsWith('.manifest'))
+    .reduce((newest, o) => Math.max(newest, o.modifiedMillis), 0);
   const bytes: VersionBytes = { latest: 0, onlyTagged: 0, onlyOld: 0 };
-  for (const { key, size } of objects) {
+  for (const { key, size, modifiedMillis } of objects) {
     const path = key.slice(folder.length);
     if (KEPT_PREFIXES.some((prefix) => path.startsWith(prefix)) || !isVersioned(path)) {
       bytes.latest += size;
-    } else if (isRead(readByLatest, path)) bytes.latest += size;
+    } else if (isRead(readByLatest, path) || modifiedMillis > newestCommit) bytes.latest += size;
     else if (isRead(readByTagged, path)) bytes.onlyTagged += size;
     else bytes.onlyOld += size;
   }
@@ -68,5 +74,8 @@ async function readBy(files: TableFiles, keys: readonly string[]): Promise<ReadS
 function isRead(read: ReadSet, path: string): boolean {
   if (read.files.has(path)) return true;
   const index = /^_indices\/[^/]+/.exec(path);
-  return index !== null && read.indexFolders.has(index[0]);
+  if (index !== null) return read.indexFolders.has(index[0]);
+  // A data file's blobs lie in a folder named after it (`data/<stem>/…`), read with it.
+  const sidecar = /^data\/([^/]+)\//.exec(path);
+  return sidecar !== null && read.files.has(`data/${sidecar[1]}.lance`);
 }

@@ -40,7 +40,11 @@ export class AzureObjectStore implements ObjectStore {
   async listSizes(prefix: string): Promise<StoredObject[]> {
     const objects: StoredObject[] = [];
     for await (const blob of this.container.listBlobsFlat({ prefix: this.keys.folder(prefix) })) {
-      objects.push({ key: this.keys.unkey(blob.name), size: blob.properties.contentLength ?? 0 });
+      objects.push({
+        key: this.keys.unkey(blob.name),
+        size: blob.properties.contentLength ?? 0,
+        modifiedMillis: blob.properties.lastModified.getTime(),
+      });
     }
     return objects;
   }

@@ -54,6 +54,7 @@ export class GcsObjectStore implements ObjectStore {
     return files.map((file) => ({
       key: this.keys.unkey(file.name),
       size: Number(file.metadata.size ?? 0),
+      modifiedMillis: Date.parse(String(file.metadata.updated ?? '')) || 0,
     }));
   }
 

@@ -7,6 +7,8 @@ import type { ObjectStore, StoredObject } from './object-store';
 
 /** The name a conditional put writes under before linking the file into place. */
 const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
+/** Files stat'ed at once: a table folder can hold many thousands. */
+const STATS_AT_ONCE = 64;
 
 export class LocalObjectStore implements ObjectStore {
   constructor(readonly root: string) {}
@@ -26,16 +28,20 @@ export class LocalObjectStore implements ObjectStore {
 
   async listSizes(prefix: string): Promise<StoredObject[]> {
     const keys = await this.list(prefix);
-    const sizes = await Promise.all(
-      // A file another writer removed between the listing and the stat holds nothing.
-      keys.map((key) =>
-        stat(this.path(key)).then(
-          (s) => s.size,
-          () => -1,
+    const objects: StoredObject[] = [];
+    for (let at = 0; at < keys.length; at += STATS_AT_ONCE) {
+      const stats = await Promise.all(
+        // A file another writer removed between the listing and the stat holds nothing.
+        keys.slice(at, at + STATS_AT_ONCE).map((key) =>
+          stat(this.path(key)).then(
+            (s) => ({ key, size: s.size, modifiedMillis: s.mtimeMs }),
+            () => undefined,
+          ),
         ),
-      ),
-    );
-    return keys.flatMap((key, i) => (sizes[i]! >= 0 ? [{ key, size: sizes[i]! }] : []));
+      );
+      for (const object of stats) if (object) objects.push(object);
+    }
+    return objects;
   }
 
   async exists(key: string): Promise<boolean> {

@@ -7,6 +7,8 @@
 export interface StoredObject {
   key: string;
   size: number;
+  /** When it was last written, by the store's clock. */
+  modifiedMillis: number;
 }
 
 export interface ObjectStore {

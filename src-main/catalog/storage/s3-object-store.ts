@@ -56,7 +56,13 @@ export class S3ObjectStore implements ObjectStore {
         }),
       );
       for (const item of page.Contents ?? []) {
-        if (item.Key) objects.push({ key: this.keys.unkey(item.Key), size: item.Size ?? 0 });
+        if (item.Key) {
+          objects.push({
+            key: this.keys.unkey(item.Key),
+            size: item.Size ?? 0,
+            modifiedMillis: item.LastModified?.getTime() ?? 0,
+          });
+        }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

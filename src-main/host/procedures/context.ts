@@ -19,6 +19,7 @@ import type { ServedCatalogs } from '../serving/served-catalogs';
 import type { Connections } from '../connections';
 import type { RecentConnections } from '../recent-connections';
 import type { SecretStore } from '../secret-store';
+import type { JobOwners } from '../job-owners';
 
 type Input<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['input']>;
 type Handler<N extends ProcedureName> = (input: Input<N>) => Promise<ProcedureOutput<N>>;
@@ -52,7 +53,7 @@ export interface HostContext {
   /** Every registry above: the jobs the host runs itself. */
   ownJobs: readonly JobRegistry[];
   /** The connection of each job the host runs itself (all but the catalogs' index builds). */
-  jobConnection: Map<string, string>;
+  jobConnection: JobOwners;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** A table's data or schema changed. */
   changed(connectionId: string, path: string[], table?: string): void;
