@@ -82,6 +82,15 @@ export interface CompactResult {
   stoppedEarly?: boolean;
 }
 
+/** How a query's answer is streamed; a folder's engine follows it, a server decides for itself. */
+export interface StreamOptions {
+  /**
+   * About how many bytes a batch may hold. A bulk reader (an export) asks for large batches: each
+   * one costs a call into LanceDB and, for Parquet, a crossing into WebAssembly.
+   */
+  batchBytes?: number;
+}
+
 /** What a compaction or cleanup is doing, for a job's progress. */
 export interface MaintenanceProgress {
   phase: string;
@@ -125,7 +134,7 @@ export interface TableHandle {
    * are passed on as LanceDB (or the server) produced them, never collected or decoded. A bad
    * request fails here, before any byte; a failure later ends the iteration with an error.
    */
-  queryStream(request?: QueryRequest): Promise<ArrowIpcStream>;
+  queryStream(request?: QueryRequest, options?: StreamOptions): Promise<ArrowIpcStream>;
   /** The query plan LanceDB would run, as text; `analyze` runs it and adds the metrics. */
   explainPlan(
     request: QueryRequest,

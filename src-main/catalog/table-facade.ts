@@ -10,6 +10,7 @@ import type { Schema, Table as ArrowTable } from 'apache-arrow';
 import type {
   CompactResult,
   MaintenanceOptions,
+  StreamOptions,
   ArrowIpcStream,
   MergeInsertResult,
   TableDescription,
@@ -130,8 +131,8 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
     return this.ops.query(this.core, request);
   }
 
-  queryStream(request?: QueryRequest): Promise<ArrowIpcStream> {
-    return this.ops.queryStream(this.core, request);
+  queryStream(request?: QueryRequest, options?: StreamOptions): Promise<ArrowIpcStream> {
+    return this.ops.queryStream(this.core, request, options);
   }
 
   explainPlan(

@@ -59,6 +59,16 @@ const options =
   (value) =>
     parseOptions(schema, value);
 const branchOption = options(BranchOptionSchema);
+const StreamOptionsSchema = z
+  .object({
+    batchBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(1 << 30)
+      .optional(),
+  })
+  .strict();
 /** A branch option with a job's signal and progress callback, which no schema describes. */
 const maintenanceOptions: Check = (value) => {
   const { signal, onProgress, ...rest } = (value ?? {}) as MaintenanceOptions;
@@ -158,7 +168,7 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   countRows: [options(CountOptionsSchema)],
   insert: [asGiven, options(InsertOptionsSchema)],
   query: [options(QueryRequestSchema)],
-  queryStream: [options(QueryRequestSchema)],
+  queryStream: [options(QueryRequestSchema), options(StreamOptionsSchema)],
   explainPlan: [options(QueryRequestSchema)],
   update: [options(UpdateRequestSchema)],
   delete: [deleteFilter, branchOption],

@@ -10,6 +10,7 @@ import { connect, connectNamespace } from '../../src-main/catalog';
 import { copyTable } from '../../src-main/catalog/copy/copy-table';
 import { readIpcBatches } from '../../src-main/catalog/ipc-batches';
 import { exportResult } from '../../src-main/host/exports/export-result';
+import { EXPORT_BATCH_BYTES } from '../../src-main/host/exports/export-job';
 import { peakRssBytes } from '../support/process-memory';
 
 async function main(): Promise<void> {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     rmSync(third!, { force: true });
     await exportResult(
       'parquet',
-      readIpcBatches(await table.queryStream({})),
+      readIpcBatches(await table.queryStream({}, { batchBytes: EXPORT_BATCH_BYTES })),
       await table.schema(),
       third!,
       {

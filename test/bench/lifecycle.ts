@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   const engine = await connect(root);
   const ours = await engine.openTable('bench');
   const { exportResult } = await import('../../src-main/host/exports/export-result');
+  const { EXPORT_BATCH_BYTES } = await import('../../src-main/host/exports/export-job');
   const { readIpcBatches } = await import('../../src-main/catalog/ipc-batches');
   const lance = await lancedb.connect(root);
   const lanceTable = await lance.openTable('bench');
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
       const file = join(dir, `ours-${round}.parquet`);
       await exportResult(
         'parquet',
-        readIpcBatches(await ours.queryStream({})),
+        readIpcBatches(await ours.queryStream({}, { batchBytes: EXPORT_BATCH_BYTES })),
         await ours.schema(),
         file,
         {

@@ -4,7 +4,7 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { ArrowIpcStream, MergeInsertResult, WriteResult } from '../client';
+import type { ArrowIpcStream, MergeInsertResult, StreamOptions, WriteResult } from '../client';
 import type {
   BranchOption,
   CountOptions,
@@ -53,14 +53,18 @@ export function query(t: DirTableCore, request: QueryRequest = {}): Promise<Arro
   return onQueriedTable(t, request, isHybrid(request) ? runHybridSearch : runQuery);
 }
 
-export function queryStream(t: DirTableCore, request: QueryRequest = {}): Promise<ArrowIpcStream> {
+export function queryStream(
+  t: DirTableCore,
+  request: QueryRequest = {},
+  { batchBytes }: StreamOptions = {},
+): Promise<ArrowIpcStream> {
   // A fused answer is made whole (k rows) before it is known, so it is streamed once made.
   return onQueriedTable(
     t,
     request,
     isHybrid(request)
       ? async (...args) => oneChunk(encodeIpcStream(await runHybridSearch(...args)))
-      : streamQuery,
+      : (table, schema, r) => streamQuery(table, schema, r, batchBytes),
   );
 }
 

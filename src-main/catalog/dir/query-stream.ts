@@ -39,10 +39,15 @@ export async function streamQuery(
   table: LanceTable,
   schema: Schema,
   request: QueryRequest,
+  /** Asked for by a bulk reader; replies keep BATCH_BYTES. */
+  batchBytes?: number,
 ): Promise<ArrowIpcStream> {
   const query = buildQuery(table, schema, request);
   const projected = projectedSchema(schema, request);
-  const batches = await lance(() => nativeBatches(query, batchRows(projected)));
+  const rows =
+    batchRows(projected, batchBytes) ??
+    (batchBytes === undefined ? undefined : await rowsByStoredWidth(table, batchBytes));
+  const batches = await lance(() => nativeBatches(query, rows));
   // The plan runs (and a bad filter fails) on the first pull: before any byte is answered.
   const first = await lance(() => batches.next());
   if (!first) return ipcStreamBytes(schemaOnly(projected));
@@ -75,14 +80,33 @@ const BATCH_BYTES = 4 * 1024 * 1024;
  * Where every column has a fixed width the rows per batch are chosen to make batches of about
  * BATCH_BYTES; a string, binary or list column can be any size, so LanceDB's default stays.
  */
-export function batchRows(schema: Schema): number | undefined {
+export function batchRows(schema: Schema, batchBytes = BATCH_BYTES): number | undefined {
   let rowBytes = 8; // the distance or score column a search adds
   for (const field of schema.fields) {
     const width = fixedWidth(field.type as DataType);
     if (width === undefined) return undefined;
     rowBytes += width;
   }
-  return Math.min(65_536, Math.max(1_024, Math.floor(BATCH_BYTES / rowBytes)));
+  return rowsOf(batchBytes, rowBytes);
+}
+
+const rowsOf = (batchBytes: number, rowBytes: number) =>
+  Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, Math.floor(batchBytes / rowBytes)));
+const MIN_BATCH_ROWS = 1_024;
+const MAX_BATCH_ROWS = 65_536;
+
+/**
+ * For a bulk reader of strings, binary or lists: rows per batch from the table's stored bytes per
+ * row. Stored bytes may be compressed, so a batch can come out a few times larger than asked;
+ * MAX_BATCH_ROWS bounds it, and LanceDB's own default stays when the table says nothing.
+ */
+async function rowsByStoredWidth(
+  table: LanceTable,
+  batchBytes: number,
+): Promise<number | undefined> {
+  const stats = await lance(() => table.stats()).catch(() => undefined);
+  if (!stats || stats.numRows === 0) return undefined;
+  return rowsOf(batchBytes, Math.max(1, stats.totalBytes / stats.numRows));
 }
 
 function fixedWidth(type: DataType): number | undefined {

@@ -12,7 +12,7 @@ import type * as ParquetWasmModule from 'parquet-wasm/node';
 type ParquetWasm = typeof ParquetWasmModule;
 
 /** About what one row group may hold in memory before it is written out. */
-const ROW_GROUP_BYTES = 64 * 1024 * 1024;
+const ROW_GROUP_BYTES = 32 * 1024 * 1024;
 const MIN_ROW_GROUP_ROWS = 1024;
 const MAX_ROW_GROUP_ROWS = 1024 * 1024;
 
@@ -28,6 +28,7 @@ export async function writeParquet(
       .setCompression(wasm.Compression.SNAPPY)
       .setMaxRowGroupSize(rowGroupRows(schema))
       .build();
+  // The engine reads the next batch while this one is encoded: the two were taking turns.
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) {
@@ -59,7 +60,7 @@ export async function writeParquet(
       }
     },
     async cancel() {
-      await iterator.return?.();
+      await iterator.return?.(undefined);
     },
   });
   try {
@@ -69,7 +70,7 @@ export async function writeParquet(
       signal?.throwIfAborted();
     }
   } catch (error) {
-    await iterator.return?.();
+    await iterator.return?.(undefined);
     throw failure ?? error;
   }
   // The writer ends its file normally when its source fails: the failure is ours to report, or

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type CatalogClient, type TableHandle } from '../../../../src-main/catalog';
 import { arrow } from '../../../../src-main/catalog/arrow';
 import type { QueryRequest } from '../../../../src-shared/catalog-api';
-import type { ErrorCode } from '../../../../src-shared/vocabulary/errors';
+import { ERROR_CODES, type ErrorCode } from '../../../../src-shared/vocabulary/errors';
 import { expectCode } from '../../../support/expect-code';
 
 const ROWS = 30_000; // LanceDB answers a scan this large in several batches
@@ -104,4 +104,23 @@ it('fails a bad request before the first byte, as the collected query does', asy
     expect(expected).toBeDefined();
     await expectCode(table.queryStream(request), expected as ErrorCode);
   }
+});
+
+it('answers a bulk reader in the larger batches it asks for, the same rows, and refuses nonsense', async () => {
+  const batchesOf = async (options?: { batchBytes: number }) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of await table.queryStream({}, options)) chunks.push(chunk);
+    return arrow.tableFromIPC(Buffer.concat(chunks));
+  };
+  const plain = await batchesOf();
+  // A string column has no fixed width: LanceDB's own batches, unless a size is asked for.
+  const bulk = await batchesOf({ batchBytes: 8 * 1024 * 1024 });
+  expect(bulk.numRows).toBe(ROWS);
+  expect(bulk.batches.length).toBeLessThan(plain.batches.length);
+  expect(rowsOf(bulk)).toEqual(rowsOf(plain));
+  await expectCode(table.queryStream({}, { batchBytes: 0 }), ERROR_CODES.InvalidInput);
+  await expectCode(
+    table.queryStream({}, { batchBytes: 1024, extra: true } as never),
+    ERROR_CODES.InvalidInput,
+  );
 });
