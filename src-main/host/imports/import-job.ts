@@ -17,7 +17,7 @@ import type { JobContext } from '../../catalog/job-submission';
 import type { JobRegistry } from '../../catalog/jobs';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
-import { readAhead } from '../read-ahead';
+import { readAhead } from './read-ahead';
 import { openSource, type ImportFormat, type Source } from './sources';
 
 /**

@@ -1,7 +1,6 @@
 /**
  * An async sequence with its next item already being produced while the consumer works on the
- * current one: a file is read while the previous batch is written (imports), a query's next batch
- * while the last is encoded (exports). At most one item waits. If the
+ * current one: a file is read while the previous batch is written. At most one item waits. If the
  * consumer stops early, the source is closed once the pending read settles.
  */
 export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAhead } from '../../../src-main/host/read-ahead';
+import { readAhead } from '../../../../src-main/host/imports/read-ahead';
 
 describe('readAhead', () => {
   it('asks for the next item while the consumer holds the current one', async () => {
