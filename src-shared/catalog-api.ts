@@ -69,6 +69,12 @@ export type InsertOptions = z.infer<typeof InsertOptionsSchema>;
 export const BranchOptionSchema = z.object({ branch: z.string().min(1).optional() }).strict();
 export type BranchOption = z.infer<typeof BranchOptionSchema>;
 
+/** Versions of a branch, oldest first; `newest` keeps only the last few (a timeline's window). */
+export const ListVersionsOptionsSchema = BranchOptionSchema.extend({
+  newest: z.number().int().min(1).optional(),
+}).strict();
+export type ListVersionsOptions = z.infer<typeof ListVersionsOptionsSchema>;
+
 export const CountOptionsSchema = z
   .object({
     filter: z.string().optional(),

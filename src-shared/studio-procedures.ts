@@ -292,7 +292,12 @@ export const PROCEDURES = {
     [E.TableNotFound, E.TableAlreadyExists, E.NamespaceNotFound, E.InvalidTableState],
     'write',
   ),
-  'tables:versions': procedure(InTable.strict(), z.array(VersionInfoSchema), [E.TableNotFound]),
+  /** Oldest first; `newest` answers only the last few (the timeline's first window). */
+  'tables:versions': procedure(
+    InTable.extend({ newest: z.number().int().min(1).optional() }).strict(),
+    z.array(VersionInfoSchema),
+    [E.TableNotFound],
+  ),
   /** The newest version, polled by open tabs to see another writer's commit. */
   'tables:head': procedure(InTable.strict(), z.object({ version: z.number() }), [E.TableNotFound]),
   /** What each version's commit did, for a window of the timeline. */

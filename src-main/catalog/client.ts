@@ -17,6 +17,7 @@ import type {
   SchemaChangeResult,
   SchemaMetadata,
   BranchOption,
+  ListVersionsOptions,
   CountOptions,
   CreateBranchOptions,
   CreateNamespaceOptions,
@@ -160,7 +161,7 @@ export interface TableHandle {
   indexStats(name: string, options?: BranchOption): Promise<IndexStats>;
   dropIndex(name: string, options?: BranchOption): Promise<void>;
 
-  listVersions(options?: BranchOption): Promise<VersionInfo[]>;
+  listVersions(options?: ListVersionsOptions): Promise<VersionInfo[]>;
   /**
    * The newest version's number, cheaply: watched every second by an open table's tabs to see
    * another process's commit. A handle pinned at a version answers that version.

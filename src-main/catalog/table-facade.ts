@@ -22,6 +22,7 @@ import type {
   AlterColumnsRequest,
   BranchInfo,
   BranchOption,
+  ListVersionsOptions,
   CountOptions,
   CreateBranchOptions,
   CreateVersionRequest,
@@ -170,7 +171,7 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
     return this.ops.dropIndex(this.core, name, options);
   }
 
-  listVersions(options?: BranchOption): Promise<VersionInfo[]> {
+  listVersions(options?: ListVersionsOptions): Promise<VersionInfo[]> {
     return this.ops.listVersions(this.core, options);
   }
 

@@ -27,6 +27,9 @@ import './versions.css';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/** Versions the first paint shows: a screenful, read before the rest. */
+const FIRST_PAINT_VERSIONS = 50;
+
 export function VersionsTab({
   tableRef,
   at,
@@ -45,10 +48,19 @@ export function VersionsTab({
   // The timeline is of the branch in view, whatever version is checked out.
   const branchRef: TableRef = branch ? { ...tableRef, at: { branch } } : tableRef;
   const input = tableInput(branchRef);
-  const versions = useQuery({
+  // The newest window first, for the first paint; the whole list (the chart, the count, older
+  // windows) follows. A long history's full list takes the engine a manifest read per version.
+  const newest = useQuery({
+    queryKey: [...queryKeys.versions(branchRef), 'newest'],
+    queryFn: () => call('tables:versions', { ...input, newest: FIRST_PAINT_VERSIONS }),
+  });
+  const all = useQuery({
     queryKey: queryKeys.versions(branchRef),
     queryFn: () => call('tables:versions', input),
+    // After the window: read at once, the two would share the host's one thread.
+    enabled: !newest.isPending,
   });
+  const list = all.data ?? newest.data;
   const tags = useQuery({
     queryKey: queryKeys.tags(tableRef),
     queryFn: () => call('tags:list', tableInput(tableRef)),
@@ -65,8 +77,8 @@ export function VersionsTab({
   });
 
   const newestFirst = useMemo(
-    () => [...(versions.data ?? [])].map((v) => v.version).sort((a, b) => b - a),
-    [versions.data],
+    () => [...(list ?? [])].map((v) => v.version).sort((a, b) => b - a),
+    [list],
   );
   const windows = useMemo(() => {
     const out: number[][] = [];
@@ -93,10 +105,11 @@ export function VersionsTab({
     for (const t of transactions) for (const info of t.data ?? []) map.set(info.version, info);
     return map;
   }, [stamp]);
-  const entries = useMemo(() => timelineOf(versions.data ?? [], known), [versions.data, known]);
+  const entries = useMemo(() => timelineOf(list ?? [], known), [list, known]);
 
-  if (versions.isPending) return <p className="muted">Loading…</p>;
-  if (!versions.data) return <ErrorMessage error={versions.error} />;
+  if (!list && (all.isPending || newest.isPending)) return <p className="muted">Loading…</p>;
+  if (!list) return <ErrorMessage error={all.error ?? newest.error} />;
+  const partial = !all.data;
   const latest = newestFirst[0];
   const shown = entries.slice(0, pages * MAX_TRANSACTIONS_PER_CALL);
   const tagsOn = (version: number) => (tags.data ?? []).filter((t) => t.version === version);
@@ -104,7 +117,9 @@ export function VersionsTab({
   return (
     <div className="versions-tab">
       <p className="muted" aria-label="Version summary">
-        {fmt(entries.length)} version{entries.length === 1 ? '' : 's'}
+        {partial && entries.length >= FIRST_PAINT_VERSIONS
+          ? `The newest ${fmt(entries.length)} versions (reading the rest…)`
+          : `${fmt(entries.length)} version${entries.length === 1 ? '' : 's'}`}
         {branch ? ` on branch ${branch}` : ''}
         {branch === undefined &&
           ` · ${(tags.data ?? []).length} tag${(tags.data ?? []).length === 1 ? '' : 's'}`}

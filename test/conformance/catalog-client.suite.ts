@@ -793,6 +793,9 @@ export function catalogClientConformance(
         await table.insert(sampleTable(5, DIM, { idOffset: 10 }));
         const versions = await table.listVersions();
         expect(versions.length).toBeGreaterThanOrEqual(2);
+        // The newest few, as a timeline's first window reads them: the tail of the list.
+        expect(await table.listVersions({ newest: 1 })).toEqual(versions.slice(-1));
+        await expectCode(table.listVersions({ newest: 0 }), E.InvalidInput);
         const first = versions[0]!.version;
         const old = await table.checkoutVersion(first);
         expect(old.pinnedVersion).toBe(first);

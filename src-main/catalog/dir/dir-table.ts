@@ -50,7 +50,7 @@ const dirTableOperations: TableOperations<DirTableCore> = {
   dropIndex: async (core, name, { branch } = {}) =>
     indexes.dropIndex(core.ctx.jobs, await core.writable(branch), core.ref(branch), name),
 
-  listVersions: (core, { branch } = {}) => core.listVersions(branch),
+  listVersions: (core, { branch, newest } = {}) => core.listVersions(branch, newest),
   checkoutVersion: (core, version, { branch } = {}) => core.checkout(version, branch),
   restore: versions.restore,
   latestVersion: versions.latestVersion,

@@ -5,6 +5,7 @@
 import type { WriteResult } from '../client';
 import type {
   BranchOption,
+  ListVersionsOptions,
   CreateVersionRequest,
   DeleteVersionsRequest,
   TransactionInfo,
@@ -39,9 +40,10 @@ function fromWireVersion(v: WireVersion): VersionDetail {
   };
 }
 
+/** The contract's ListTableVersions; the newest few are its first page, newest first. */
 export async function listVersions(
   t: RestTableCore,
-  { branch }: BranchOption = {},
+  { branch, newest }: ListVersionsOptions = {},
 ): Promise<VersionInfo[]> {
   const b = t.branchOf(branch);
   const reply = await t.session.json<{
@@ -54,13 +56,18 @@ export async function listVersions(
   }>({
     method: 'POST',
     path: `${t.path}/version/list`,
-    query: { branch: b },
+    query: {
+      branch: b,
+      ...(newest !== undefined ? { descending: 'true', limit: String(newest) } : {}),
+    },
   });
-  return reply.versions.map((v) => ({
-    version: v.version,
-    timestampMillis: v.timestamp_millis ?? (v.timestamp ? Date.parse(v.timestamp) : 0),
-    metadata: v.metadata ?? {},
-  }));
+  return reply.versions
+    .map((v) => ({
+      version: v.version,
+      timestampMillis: v.timestamp_millis ?? (v.timestamp ? Date.parse(v.timestamp) : 0),
+      metadata: v.metadata ?? {},
+    }))
+    .sort((x, y) => x.version - y.version);
 }
 
 /** Refuses a version the branch `b` (main when undefined) does not have. */

@@ -114,12 +114,12 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       if (newPath) ctx.structureChanged(connectionId, newPath, newName);
       return {};
     },
-    'tables:versions': async (input) => {
+    'tables:versions': async ({ newest, ...input }) => {
       const table = await ctx.table(input);
       // A checked-out view lists the same versions; the cache serves the branch's list.
       return input.at?.version !== undefined
-        ? table.listVersions()
-        : versionLists.list(tableCacheKey(input), input.at?.branch, table);
+        ? table.listVersions(newest === undefined ? {} : { newest })
+        : versionLists.list(tableCacheKey(input), input.at?.branch, table, newest);
     },
     'tables:head': async (input) => ({ version: await (await ctx.table(input)).latestVersion() }),
     'tables:transactions': async ({ versions, ...input }) =>

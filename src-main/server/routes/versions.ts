@@ -27,10 +27,15 @@ export function registerVersionRoutes(app: FastifyInstance, state: ServerState):
     body: BranchBody,
     handler: async ({ body, query, openTable }) => {
       const handle = await openTable();
-      const versions = await handle.listVersions(branchOption(body, query));
       const descending = queryBool(query, 'descending') ?? false;
       const pageToken = queryString(query, 'page_token');
       const limit = queryInt(query, 'limit', 1);
+      // The first page newest first (a timeline's window) reads only those versions, and one
+      // more to know whether a next page exists.
+      const versions = await handle.listVersions({
+        ...branchOption(body, query),
+        ...(descending && limit && !pageToken ? { newest: limit + 1 } : {}),
+      });
       // pageOf walks in key order; newest-first pages use a key that counts down.
       const key = (v: { version: number }) =>
         String(descending ? Number.MAX_SAFE_INTEGER - v.version : v.version).padStart(20, '0');
