@@ -7,7 +7,13 @@
  * The timeline shows 200 versions at a time: the versions' list is one call, and what each commit
  * did is read for the shown versions only, so a table with thousands of versions paints at once.
  */
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { MAX_TRANSACTIONS_PER_CALL, type TransactionInfo } from '../../src-shared/catalog-api';
 import type { TableAt } from '../../src-shared/studio-schemas';
@@ -53,12 +59,15 @@ export function VersionsTab({
   const newest = useQuery({
     queryKey: [...queryKeys.versions(branchRef), 'newest'],
     queryFn: () => call('tables:versions', { ...input, newest: FIRST_PAINT_VERSIONS }),
+    // Only until the whole list is in: after a commit both would be read again.
+    enabled: client.getQueryData(queryKeys.versions(branchRef)) === undefined,
   });
   const all = useQuery({
     queryKey: queryKeys.versions(branchRef),
     queryFn: () => call('tables:versions', input),
     // After the window: read at once, the two would share the host's one thread.
-    enabled: !newest.isPending,
+    // (isLoading, not isPending: a window not wanted, the list being known, is pending forever.)
+    enabled: !newest.isLoading,
   });
   const list = all.data ?? newest.data;
   const tags = useQuery({
@@ -96,6 +105,9 @@ export function VersionsTab({
       queryKey: queryKeys.transactions(branchRef, window),
       queryFn: () => call('tables:transactions', { ...input, versions: window }),
       staleTime: Infinity,
+      // The first window grows from the first paint's versions to a full one: what was read
+      // stays shown meanwhile.
+      placeholderData: keepPreviousData,
     })),
   });
   // useQueries answers a new array each render; the map is rebuilt only when some data changed.
@@ -113,7 +125,7 @@ export function VersionsTab({
   const latest = newestFirst[0];
   const shown = entries.slice(0, pages * MAX_TRANSACTIONS_PER_CALL);
   const tagsOn = (version: number) => (tags.data ?? []).filter((t) => t.version === version);
-  const transactionError = transactions.find((t) => t.error)?.error;
+  const transactionError = transactions.find((t) => t.error)?.error ?? (partial ? all.error : null);
   return (
     <div className="versions-tab">
       <p className="muted" aria-label="Version summary">

@@ -85,18 +85,21 @@ export function describeOperation(
   }
 }
 
+const FIRST_VERSION = 1;
+
 /** Newest first. `transactions` may hold any subset; the others show as not yet read. */
 export function timelineOf(
   versions: readonly VersionInfo[],
   transactions: ReadonlyMap<number, TransactionInfo>,
 ): TimelineEntry[] {
   const ordered = [...versions].sort((a, b) => a.version - b.version);
-  const first = ordered[0]?.version;
   const entries = ordered.map((v, i): TimelineEntry => {
     const rows = count(v.metadata, 'total_rows');
     const before = i > 0 ? count(ordered[i - 1]!.metadata, 'total_rows') : undefined;
     const t = transactions.get(v.version);
-    const described = t ? describeOperation(t, v.version === first) : undefined;
+    // A table is made at version 1: an overwrite there is its creation, wherever the list starts
+    // (old versions cleaned up, or only the newest window read).
+    const described = t ? describeOperation(t, v.version === FIRST_VERSION) : undefined;
     return {
       version: v.version,
       timestampMillis: v.timestampMillis,

@@ -6,7 +6,7 @@
  *   all 256 in-flight slots (an authorised request got 503) and none was closed within 16 s. Now
  *   each is answered 401 from its headers and closed, and never takes a slot.
  * - Connections that send nothing, and "slowloris" clients that dribble header lines, are closed
- *   by the headers timeout while a normal request is still answered within 1 s.
+ *   by the headers timeout while a normal request is still answered.
  * - An authenticated client that stalls its body is cut by the idle timeout (408).
  * - One address cannot hold more than its share of connections.
  */
@@ -25,6 +25,11 @@ const KEY = 'edge-socket-key-3f9a1c';
 const ARROW = 'application/vnd.apache.arrow.stream';
 const STALLED = 300;
 const IDLE = scaled(1_000, 4_000);
+/**
+ * A starved server answers 503 or not at all (what these attacks did before); an answer within
+ * this shows it is not. Not a speed claim: on two busy cores an answer took 1.2 s once.
+ */
+const ANSWERED_WITHIN_MS = 3_000;
 /** The short timeouts of the second server, in seconds. */
 const TIMEOUT_S = 2;
 
@@ -93,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('stalled bodies without credentials', () => {
-  it(`${STALLED} are answered 401 from their headers and closed; an authorised request still answers within 1 s`, async () => {
+  it(`${STALLED} are answered 401 from their headers and closed; an authorised request is still answered`, async () => {
     const port = portOf(plain);
     const before = resetPeak(plain.child.pid!);
     const head = requestHead('POST', '/v1/table/t/insert', {
@@ -118,7 +123,7 @@ describe('stalled bodies without credentials', () => {
       rssGrowthMB: mb(growth),
     });
     expect(answer.status).toBe(200);
-    expect(answer.ms).toBeLessThan(1_000);
+    expect(answer.ms).toBeLessThan(ANSWERED_WITHIN_MS);
     expect(new Set(statuses)).toEqual(new Set(['HTTP/1.1 401 Unauthorized']));
     expect(closed.filter((at) => at === Infinity)).toHaveLength(0);
     expect(slowest).toBeLessThan(3_000);
@@ -127,7 +132,7 @@ describe('stalled bodies without credentials', () => {
 });
 
 describe('idle and slow connections (headers and idle timeouts of 2 s)', () => {
-  it(`${IDLE} connections that send nothing are closed by the headers timeout; a request still answers within 1 s`, async () => {
+  it(`${IDLE} connections that send nothing are closed by the headers timeout; a request is still answered`, async () => {
     const port = portOf(strict);
     const before = resetPeak(strict.child.pid!);
     // In waves of 500: beyond the listen backlog, the kernel would drop the handshake's last
@@ -156,7 +161,7 @@ describe('idle and slow connections (headers and idle timeouts of 2 s)', () => {
       rssGrowthMB: mb(growth),
     });
     expect(answer.status).toBe(200);
-    expect(answer.ms).toBeLessThan(1_000);
+    expect(answer.ms).toBeLessThan(ANSWERED_WITHIN_MS);
     expect(closed.filter((at) => at === Infinity)).toHaveLength(0);
     expect(shortest).toBeGreaterThan((TIMEOUT_S - 0.5) * 1000);
     expect(longest).toBeLessThan((TIMEOUT_S + 2.5) * 1000);

@@ -155,23 +155,47 @@ export class DirTableCore {
   }
 
   /**
+   * The branch's manifest files by version. Its table is opened first, so that a missing table
+   * or branch is answered as LanceDB answers it.
+   */
+  private async branchManifests(branch: string | undefined) {
+    const table = await this.lanceFor(branch);
+    const files = await this.versionFiles();
+    const b = branch ?? this.branch;
+    const folder = b === undefined ? files.folder : branchFolder(files, b);
+    return { table, files, present: await manifests({ ...files, folder }) };
+  }
+
+  /**
    * The branch's versions, oldest first, or only its `newest` few. Read from the manifests here
    * rather than by LanceDB's `listVersions`, which reads every one: the same answer (the tests
    * compare them), and the newest window of a long history without the rest.
    */
   async listVersions(branch: string | undefined, newest?: number): Promise<VersionInfo[]> {
-    // Opening the branch's table first answers a missing table or branch as LanceDB would.
-    await this.lanceFor(branch);
-    const files = await this.versionFiles();
-    const b = branch ?? this.branch;
-    const folder = b === undefined ? files.folder : branchFolder(files, b);
-    const present = await manifests({ ...files, folder });
+    const { table, files, present } = await this.branchManifests(branch);
     const numbers = [...present.keys()].sort((x, y) => x - y);
     const wanted = newest === undefined ? numbers : numbers.slice(-newest);
-    return mapConcurrently(wanted, MANIFEST_READS_AT_ONCE, async (version) => {
+    const read = await mapConcurrently(wanted, MANIFEST_READS_AT_ONCE, async (version) => {
       const key = present.get(version)!.key;
-      return manifestVersionInfo(await files.store.get(key), key);
+      try {
+        return manifestVersionInfo(await files.store.get(key), key);
+      } catch (error) {
+        // A cleanup removed it since the listing: it is no longer a version.
+        if (!(await files.store.exists(key))) return null;
+        throw error;
+      }
     });
+    if (read.some((v) => v === undefined)) {
+      // A manifest only Lance itself can total (an older writer's): LanceDB lists them all.
+      const all = await lance(() => table.listVersions());
+      const listed = all.map((v) => ({
+        version: v.version,
+        timestampMillis: new Date(v.timestamp as unknown as string | number | Date).getTime(),
+        metadata: v.metadata,
+      }));
+      return newest === undefined ? listed : listed.slice(-newest);
+    }
+    return read.filter((v): v is VersionInfo => v !== null);
   }
 
   async listTags(): Promise<TagInfo[]> {
@@ -231,8 +255,9 @@ export class DirTableCore {
         `A version is a whole number from 0 (got ${JSON.stringify(version)})`,
       );
     }
-    const versions = await this.listVersions(branch);
-    if (!versions.some((v) => v.version === version)) {
+    // Which versions exist is in the manifests' names; nothing needs reading.
+    const { present } = await this.branchManifests(branch);
+    if (!present.has(version)) {
       throw errors.TableVersionNotFound(`Version ${version} of ${this.id} does not exist`);
     }
   }

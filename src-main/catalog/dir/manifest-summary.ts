@@ -25,9 +25,15 @@ interface Totals {
   deletionFiles: number;
   deletionFileRows: number;
   filesSize: number;
+  /**
+   * A fragment's rows are not known from its manifest entry (an older writer left its physical
+   * rows, or its deleted rows, unset): Lance then counts differently, so this reader gives way.
+   */
+  unknownRows: boolean;
 }
 
-export function manifestVersionInfo(bytes: Uint8Array, name: string): VersionInfo {
+/** The version, or undefined where only Lance's own reading gives LanceDB's totals. */
+export function manifestVersionInfo(bytes: Uint8Array, name: string): VersionInfo | undefined {
   const { manifest } = readManifestLayout(bytes, name);
   const reader = new BinaryReader(manifest);
   const totals: Totals = {
@@ -37,6 +43,7 @@ export function manifestVersionInfo(bytes: Uint8Array, name: string): VersionInf
     deletionFiles: 0,
     deletionFileRows: 0,
     filesSize: 0,
+    unknownRows: false,
   };
   let version = 0;
   let timestampMillis = 0;
@@ -52,6 +59,7 @@ export function manifestVersionInfo(bytes: Uint8Array, name: string): VersionInf
       reader.skip(wireType, no);
     }
   }
+  if (totals.unknownRows) return undefined;
   return {
     version,
     timestampMillis,
@@ -74,6 +82,8 @@ export function manifestVersionInfo(bytes: Uint8Array, name: string): VersionInf
  */
 function addFragment(bytes: Uint8Array, totals: Totals): void {
   totals.fragments += 1;
+  let physicalRows = 0;
+  let deletion: number | undefined;
   let pos = 0;
   while (pos < bytes.length) {
     const key = varint(bytes, pos);
@@ -83,7 +93,7 @@ function addFragment(bytes: Uint8Array, totals: Totals): void {
     if (wireType === WIRE.varint) {
       const value = varint(bytes, pos);
       pos = value.next;
-      if (no === FRAGMENT.physicalRows) totals.dataFileRows += value.value;
+      if (no === FRAGMENT.physicalRows) physicalRows = value.value;
     } else if (wireType === WIRE.lengthDelimited) {
       const length = varint(bytes, pos);
       const start = length.next;
@@ -93,7 +103,7 @@ function addFragment(bytes: Uint8Array, totals: Totals): void {
         totals.filesSize += varintIn(bytes, start, pos, DATA_FILE.fileSizeBytes);
       } else if (no === FRAGMENT.deletionFile) {
         totals.deletionFiles += 1;
-        totals.deletionFileRows += varintIn(bytes, start, pos, DELETION_FILE.numDeletedRows);
+        deletion = varintIn(bytes, start, pos, DELETION_FILE.numDeletedRows);
       }
     } else if (wireType === WIRE.bit64) {
       pos += 8;
@@ -105,6 +115,10 @@ function addFragment(bytes: Uint8Array, totals: Totals): void {
       );
     }
   }
+  if (pos !== bytes.length) throw truncated();
+  totals.dataFileRows += physicalRows;
+  totals.deletionFileRows += deletion ?? 0;
+  if (physicalRows === 0 || deletion === 0) totals.unknownRows = true;
 }
 
 /** One varint field of the message at [start, end), 0 when absent (proto3's default). */
@@ -126,11 +140,14 @@ function varintIn(bytes: Uint8Array, start: number, end: number, field: number):
     } else if (wireType === WIRE.bit32) {
       pos += 4;
     } else {
-      return 0;
+      throw truncated();
     }
   }
+  if (pos !== end) throw truncated();
   return 0;
 }
+
+const truncated = () => errors.InvalidTableState('A manifest has a fragment cut short');
 
 /** A varint at `pos`, as a number (exact to 2^53, past any count or size a table holds). */
 function varint(bytes: Uint8Array, pos: number): { value: number; next: number } {
@@ -142,7 +159,7 @@ function varint(bytes: Uint8Array, pos: number): { value: number; next: number }
     if (byte < 0x80) return { value, next: at + 1 };
     scale *= 128;
   }
-  throw errors.InvalidTableState('A manifest ends inside a number');
+  throw truncated();
 }
 
 function millisOf(bytes: Uint8Array): number {

@@ -94,19 +94,24 @@ const rowsOf = (batchBytes: number, rowBytes: number) =>
   Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, Math.floor(batchBytes / rowBytes)));
 const MIN_BATCH_ROWS = 1_024;
 const MAX_BATCH_ROWS = 65_536;
+/** Rows of unknown width at most: 16,384 rows of 10 KB strings are 160 MB. */
+const MAX_VARIABLE_BATCH_ROWS = 16_384;
 
 /**
  * For a bulk reader of strings, binary or lists: rows per batch from the table's stored bytes per
- * row. Stored bytes may be compressed, so a batch can come out a few times larger than asked;
- * MAX_BATCH_ROWS bounds it, and LanceDB's own default stays when the table says nothing.
+ * row. Stored bytes may be compressed (text well so), so a batch can come out several times
+ * larger than asked: MAX_VARIABLE_BATCH_ROWS bounds how far, and LanceDB's own default stays
+ * when the table says nothing.
  */
 async function rowsByStoredWidth(
   table: LanceTable,
   batchBytes: number,
 ): Promise<number | undefined> {
   const stats = await lance(() => table.stats()).catch(() => undefined);
-  if (!stats || stats.numRows === 0) return undefined;
-  return rowsOf(batchBytes, Math.max(1, stats.totalBytes / stats.numRows));
+  // Older tables report no stored bytes: nothing to go by, so LanceDB's own batches.
+  if (!stats || stats.numRows === 0 || stats.totalBytes === 0) return undefined;
+  const rows = rowsOf(batchBytes, stats.totalBytes / stats.numRows);
+  return Math.min(rows, MAX_VARIABLE_BATCH_ROWS);
 }
 
 function fixedWidth(type: DataType): number | undefined {

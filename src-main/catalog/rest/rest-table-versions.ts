@@ -61,13 +61,15 @@ export async function listVersions(
       ...(newest !== undefined ? { descending: 'true', limit: String(newest) } : {}),
     },
   });
-  return reply.versions
+  const versions = reply.versions
     .map((v) => ({
       version: v.version,
       timestampMillis: v.timestamp_millis ?? (v.timestamp ? Date.parse(v.timestamp) : 0),
       metadata: v.metadata ?? {},
     }))
     .sort((x, y) => x.version - y.version);
+  // A server that ignores the limit answers every version: the newest are still its last.
+  return newest === undefined ? versions : versions.slice(-newest);
 }
 
 /** Refuses a version the branch `b` (main when undefined) does not have. */

@@ -28,7 +28,6 @@ export async function writeParquet(
       .setCompression(wasm.Compression.SNAPPY)
       .setMaxRowGroupSize(rowGroupRows(schema))
       .build();
-  // The engine reads the next batch while this one is encoded: the two were taking turns.
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) {
