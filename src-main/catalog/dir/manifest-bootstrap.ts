@@ -55,9 +55,16 @@ export async function addSelfRow(store: ObjectStore, attempts = 8): Promise<bool
     try {
       const copy = join(work, 'm.lance');
       for (const key of keys) {
+        // A file gone since the listing was another writer's temporary one (renamed into place)
+        // or an old version's: it is not part of the manifest to copy.
+        const bytes = await store.get(key).catch(async (error: unknown) => {
+          if (await store.exists(key)) throw error;
+          return undefined;
+        });
+        if (!bytes) continue;
         const target = join(copy, ...key.slice(MANIFEST.length + 1).split('/'));
         await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, await store.get(key));
+        await writeFile(target, bytes);
       }
       const before = new Set(localFiles(copy));
       const db = await lancedb.connect(work);
