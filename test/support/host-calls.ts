@@ -1,5 +1,7 @@
 /** Calling the app's host in tests: the value of a call that must succeed, the error of one that must fail. */
-import type { Host } from '../../src-main/host/host';
+import { join } from 'node:path';
+import { Host } from '../../src-main/host/host';
+import { FileSecretStore } from '../../src-main/host/secret-store';
 
 export async function callOk<T = unknown>(host: Host, name: string, input: unknown): Promise<T> {
   const result = await host.call(name, input);
@@ -40,4 +42,21 @@ export async function importAndWait(
     ...extra,
   });
   return finishedJob(host, job.id);
+}
+
+/** A host keeping its data in `dir`, with a folder and a remote catalog open: their ids. */
+export async function hostWithFolderAndRemote(
+  dir: string,
+  folderPath: string,
+  url: string,
+): Promise<{ host: Host; folder: string; remote: string }> {
+  const host = new Host({
+    userDataDir: join(dir, 'data'),
+    secrets: new FileSecretStore(join(dir, 'data', 's.json')),
+  });
+  const { id: folder } = await callOk<{ id: string }>(host, 'connections:open-folder', {
+    path: folderPath,
+  });
+  const { id: remote } = await callOk<{ id: string }>(host, 'connections:connect-url', { url });
+  return { host, folder, remote };
 }

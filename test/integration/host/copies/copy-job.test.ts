@@ -8,11 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
-import { Host } from '../../../../src-main/host/host';
-import { FileSecretStore } from '../../../../src-main/host/secret-store';
+import type { Host } from '../../../../src-main/host/host';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { startCatalogServer, type RunningServer } from '../../../support/catalog-server';
-import { callFails, callOk, finishedJob } from '../../../support/host-calls';
+import {
+  callFails,
+  callOk,
+  finishedJob,
+  hostWithFolderAndRemote,
+} from '../../../support/host-calls';
 import { sampleTable } from '../../../support/sample-data';
 
 let dir: string;
@@ -28,16 +32,7 @@ beforeAll(async () => {
   await catalog.waitForJob((await docs.createIndex({ column: 'id', index_type: 'BTREE' })).id);
   await catalog.close();
   server = await startCatalogServer();
-  host = new Host({
-    userDataDir: join(dir, 'data'),
-    secrets: new FileSecretStore(join(dir, 'data', 's.json')),
-  });
-  ({ id: folder } = await callOk<{ id: string }>(host, 'connections:open-folder', {
-    path: join(dir, 'cat'),
-  }));
-  ({ id: remote } = await callOk<{ id: string }>(host, 'connections:connect-url', {
-    url: server.url,
-  }));
+  ({ host, folder, remote } = await hostWithFolderAndRemote(dir, join(dir, 'cat'), server.url));
 });
 afterAll(async () => {
   await host.close();

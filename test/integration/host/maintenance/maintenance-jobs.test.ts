@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
-import { Host } from '../../../../src-main/host/host';
-import { FileSecretStore } from '../../../../src-main/host/secret-store';
+import type { Host } from '../../../../src-main/host/host';
 import { startCatalogServer, type RunningServer } from '../../../support/catalog-server';
-import { callOk, finishedJob } from '../../../support/host-calls';
+import { callOk, finishedJob, hostWithFolderAndRemote } from '../../../support/host-calls';
 import { sampleTable } from '../../../support/sample-data';
 
 const FRAGMENTS = 12;
@@ -48,16 +47,7 @@ beforeAll(async () => {
   server = await startCatalogServer();
   await server.catalog.createNamespace(['ns']);
   await fragmentedTable(server.catalog, 'remote_docs', ['ns']);
-  host = new Host({
-    userDataDir: join(dir, 'data'),
-    secrets: new FileSecretStore(join(dir, 'data', 's.json')),
-  });
-  ({ id: folder } = await callOk<{ id: string }>(host, 'connections:open-folder', {
-    path: join(dir, 'cat'),
-  }));
-  ({ id: remote } = await callOk<{ id: string }>(host, 'connections:connect-url', {
-    url: server.url,
-  }));
+  ({ host, folder, remote } = await hostWithFolderAndRemote(dir, join(dir, 'cat'), server.url));
 });
 afterAll(async () => {
   await host.close();
