@@ -65,10 +65,9 @@ async function watchCompaction(
   branch: string | undefined,
   onProgress: (progress: MaintenanceProgress) => void,
 ) {
-  const files = await t.versionFiles();
-  const folder = branch === undefined ? files.folder : versionFiles.branchFolder(files, branch);
-  const written = await NewFiles.start(files.store, folder);
-  const present = await versionFiles.manifests({ ...files, folder });
+  const files = await t.branchFiles(branch);
+  const written = await NewFiles.start(files.store, files.folder);
+  const present = await versionFiles.manifests(files);
   const latest = present.get(versionFiles.highest(present.keys()) ?? -1);
   const fragments = latest ? manifestFragments(await files.store.get(latest.key), latest.key) : [];
   const plan = planCompaction(fragments, written.sizes);

@@ -160,10 +160,18 @@ export class DirTableCore {
    */
   private async branchManifests(branch: string | undefined) {
     const table = await this.lanceFor(branch);
+    const files = await this.branchFiles(branch);
+    return { table, files, present: await manifests(files) };
+  }
+
+  /**
+   * The table's files as a branch has them: a branch keeps its manifests, transactions and new
+   * files in its own tree (`tree/<name>`). No branch named means this handle's own.
+   */
+  async branchFiles(branch: string | undefined): Promise<TableFiles> {
     const files = await this.versionFiles();
     const b = branch ?? this.branch;
-    const folder = b === undefined ? files.folder : branchFolder(files, b);
-    return { table, files, present: await manifests({ ...files, folder }) };
+    return b === undefined ? files : { ...files, folder: branchFolder(files, b) };
   }
 
   /**

@@ -17,7 +17,6 @@ import { forgetQuerySchema } from './query-schemas';
 import * as columns from './dir-columns';
 import { updateSchemaMetadata as writeSchemaMetadata } from './dir-schema-metadata';
 import type { DirTableCore } from './dir-table-core';
-import { branchFolder } from './dir-versions';
 
 export async function addColumns(
   t: DirTableCore,
@@ -48,10 +47,7 @@ export async function updateSchemaMetadata(
   { branch }: BranchOption = {},
 ): Promise<SchemaMetadata> {
   const table = await t.writable(branch);
-  const effective = branch ?? t.branch;
-  const files = await t.versionFiles();
-  const folder = effective === undefined ? files.folder : branchFolder(files, effective);
-  await writeSchemaMetadata({ ...files, folder }, metadata);
+  await writeSchemaMetadata(await t.branchFiles(branch), metadata);
   // This process's handle would otherwise go on answering from the version before.
   await lance(() => table.checkoutLatest());
   forgetQuerySchema(table);

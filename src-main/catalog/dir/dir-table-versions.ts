@@ -91,12 +91,7 @@ export async function describeTransactions(
   versions: number[],
   { branch }: BranchOption = {},
 ): Promise<TransactionInfo[]> {
-  const files = await t.versionFiles();
-  const b = branch ?? t.branch;
-  return transactions.describeTransactions(
-    b === undefined ? files : { ...files, folder: versionFiles.branchFolder(files, b) },
-    versions,
-  );
+  return transactions.describeTransactions(await t.branchFiles(branch), versions);
 }
 
 /** The connection reads with a consistency interval of 0, so this sees other processes' commits. */
@@ -115,14 +110,13 @@ export async function fragmentStats(
 ): Promise<FragmentStats> {
   const table = await t.lanceFor(branch);
   const version = await lance(() => table.version());
-  const files = await t.versionFiles();
-  const b = branch ?? t.branch;
-  const folder = b === undefined ? files.folder : versionFiles.branchFolder(files, b);
-  const file = (await versionFiles.manifests({ ...files, folder })).get(version);
+  const own = await t.branchFiles(branch);
+  const file = (await versionFiles.manifests(own)).get(version);
   if (!file) throw errors.TableVersionNotFound(`Version ${version} of ${t.id} has no manifest`);
-  const fragments = manifestFragments(await files.store.get(file.key), file.key);
+  const fragments = manifestFragments(await own.store.get(file.key), file.key);
   // A figure, not the tab: a manifest removed by a cleanup while it is read leaves it out.
-  const held = await versionBytes({ ...files, folder }, () => headManifests(t, files, b)).catch(
+  const main = await t.versionFiles();
+  const held = await versionBytes(own, () => headManifests(t, main, branch ?? t.branch)).catch(
     () => undefined,
   );
   return {

@@ -10,12 +10,8 @@
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import { MANIFEST, readManifestLayout, section } from './lance-manifest-file';
-import { dataFilePath } from './manifest-fragments';
+import { manifestFragments } from './manifest-fragments';
 
-const MANIFEST_FRAGMENTS = 2;
-const FRAGMENT = { id: 1, files: 2, deletionFile: 3 } as const;
-const DELETION_FILE = { fileType: 1, readVersion: 2, id: 3 } as const;
-const DELETION_BITMAP = 1;
 const INDEX_SECTION = { indices: 1 } as const;
 const INDEX_METADATA = { uuid: 1 } as const;
 const UUID = { bytes: 1 } as const;
@@ -32,14 +28,14 @@ export interface ManifestFiles {
 export function manifestFiles(bytes: Uint8Array, name: string): ManifestFiles {
   const { manifest, footer, bad } = readManifestLayout(bytes, name);
   const reader = new BinaryReader(manifest);
-  const files: string[] = [];
+  const files = manifestFragments(bytes, name).flatMap((f) =>
+    f.deletionFile ? [...f.dataFiles, f.deletionFile] : f.dataFiles,
+  );
   const indexFolders: string[] = [];
   let transactionFile: string | undefined;
   while (reader.pos < reader.len) {
     const [no, wireType] = reader.tag();
-    if (no === MANIFEST_FRAGMENTS && wireType === WireType.LengthDelimited) {
-      files.push(...fragmentFiles(reader.bytes()));
-    } else if (no === MANIFEST.indexSection && wireType === WireType.Varint) {
+    if (no === MANIFEST.indexSection && wireType === WireType.Varint) {
       const indexes = section(bytes, BigInt(reader.uint64()), footer, bad);
       indexFolders.push(...indexUuids(indexes).map((uuid) => `_indices/${uuid}`));
     } else if (no === MANIFEST.transactionFile && wireType === WireType.LengthDelimited) {
@@ -50,48 +46,6 @@ export function manifestFiles(bytes: Uint8Array, name: string): ManifestFiles {
     }
   }
   return { files, indexFolders, ...(transactionFile ? { transactionFile } : {}) };
-}
-
-function fragmentFiles(bytes: Uint8Array): string[] {
-  const reader = new BinaryReader(bytes);
-  const files: string[] = [];
-  let id = 0n;
-  let deletion: Uint8Array | undefined;
-  while (reader.pos < reader.len) {
-    const [no, wireType] = reader.tag();
-    if (no === FRAGMENT.id && wireType === WireType.Varint) {
-      id = BigInt(reader.uint64());
-    } else if (no === FRAGMENT.files && wireType === WireType.LengthDelimited) {
-      const path = dataFilePath(reader.bytes());
-      if (path) files.push(`data/${path}`);
-    } else if (no === FRAGMENT.deletionFile && wireType === WireType.LengthDelimited) {
-      deletion = reader.bytes();
-    } else {
-      reader.skip(wireType, no);
-    }
-  }
-  // The fragment's id may follow its deletion file on the wire; the path needs both.
-  if (deletion) files.push(deletionFilePath(id, deletion));
-  return files;
-}
-
-/** Lance names it `_deletions/{fragment_id}-{read_version}-{id}.{arrow|bin}`. */
-function deletionFilePath(fragmentId: bigint, bytes: Uint8Array): string {
-  const reader = new BinaryReader(bytes);
-  let fileType = 0;
-  let readVersion = 0n;
-  let id = 0n;
-  while (reader.pos < reader.len) {
-    const [no, wireType] = reader.tag();
-    if (no === DELETION_FILE.fileType && wireType === WireType.Varint) fileType = reader.int32();
-    else if (no === DELETION_FILE.readVersion && wireType === WireType.Varint) {
-      readVersion = BigInt(reader.uint64());
-    } else if (no === DELETION_FILE.id && wireType === WireType.Varint)
-      id = BigInt(reader.uint64());
-    else reader.skip(wireType, no);
-  }
-  const extension = fileType === DELETION_BITMAP ? 'bin' : 'arrow';
-  return `_deletions/${fragmentId}-${readVersion}-${id}.${extension}`;
 }
 
 function indexUuids(bytes: Uint8Array): string[] {

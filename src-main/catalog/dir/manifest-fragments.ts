@@ -1,21 +1,25 @@
 /**
  * A version's fragments as its manifest lists them (lance `protos/table.proto`): each fragment's
- * physical rows, the rows its deletion file marks deleted, and its data files. LanceDB's stats give only
- * percentiles of fragment lengths; the Storage tab's histogram and deleted-row share need each one.
+ * physical rows, the rows its deletion file marks deleted, and its files. LanceDB's stats give
+ * only percentiles of fragment lengths; the Storage tab's histogram and deleted-row share need
+ * each one, and its accounting of old versions' bytes needs the files.
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import { readManifestLayout } from './lance-manifest-file';
 
 const MANIFEST_FRAGMENTS = 2;
-const FRAGMENT = { files: 2, deletionFile: 3, physicalRows: 4 } as const;
+const FRAGMENT = { id: 1, files: 2, deletionFile: 3, physicalRows: 4 } as const;
 const DATA_FILE = { path: 1 } as const;
-const DELETION_FILE = { numDeletedRows: 4 } as const;
+const DELETION_FILE = { fileType: 1, readVersion: 2, id: 3, numDeletedRows: 4 } as const;
+const DELETION_BITMAP = 1;
 
 export interface FragmentRows {
   physicalRows: number;
   deletedRows: number;
   /** Its data files, relative to the table's folder (`data/…`). */
   dataFiles: string[];
+  /** Its deletion file, relative to the table's folder (`_deletions/…`), when it has one. */
+  deletionFile?: string;
 }
 
 export function manifestFragments(bytes: Uint8Array, name: string): FragmentRows[] {
@@ -35,26 +39,32 @@ export function manifestFragments(bytes: Uint8Array, name: string): FragmentRows
 
 function fragmentRows(bytes: Uint8Array): FragmentRows {
   const reader = new BinaryReader(bytes);
+  let id = 0n;
   let physicalRows = 0;
-  let deletedRows = 0;
+  let deletion: Uint8Array | undefined;
   const dataFiles: string[] = [];
   while (reader.pos < reader.len) {
     const [no, wireType] = reader.tag();
-    if (no === FRAGMENT.physicalRows && wireType === WireType.Varint) {
+    if (no === FRAGMENT.id && wireType === WireType.Varint) {
+      id = BigInt(reader.uint64());
+    } else if (no === FRAGMENT.physicalRows && wireType === WireType.Varint) {
       physicalRows = Number(reader.uint64());
     } else if (no === FRAGMENT.files && wireType === WireType.LengthDelimited) {
       const path = dataFilePath(reader.bytes());
       if (path) dataFiles.push(`data/${path}`);
     } else if (no === FRAGMENT.deletionFile && wireType === WireType.LengthDelimited) {
-      deletedRows = deletedRowsOf(reader.bytes());
+      deletion = reader.bytes();
     } else {
       reader.skip(wireType, no);
     }
   }
-  return { physicalRows, deletedRows, dataFiles };
+  if (!deletion) return { physicalRows, deletedRows: 0, dataFiles };
+  // The fragment's id may follow its deletion file on the wire; the file's path needs both.
+  const { deletedRows, path } = deletionFileOf(id, deletion);
+  return { physicalRows, deletedRows, dataFiles, deletionFile: path };
 }
 
-export function dataFilePath(bytes: Uint8Array): string | undefined {
+function dataFilePath(bytes: Uint8Array): string | undefined {
   const reader = new BinaryReader(bytes);
   while (reader.pos < reader.len) {
     const [no, wireType] = reader.tag();
@@ -64,14 +74,22 @@ export function dataFilePath(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-function deletedRowsOf(bytes: Uint8Array): number {
+/** Its rows, and its path: Lance names it `_deletions/{fragment_id}-{read_version}-{id}.{arrow|bin}`. */
+function deletionFileOf(fragmentId: bigint, bytes: Uint8Array) {
   const reader = new BinaryReader(bytes);
+  let fileType = 0;
+  let readVersion = 0n;
+  let id = 0n;
+  let deletedRows = 0;
   while (reader.pos < reader.len) {
     const [no, wireType] = reader.tag();
-    if (no === DELETION_FILE.numDeletedRows && wireType === WireType.Varint) {
-      return Number(reader.uint64());
-    }
-    reader.skip(wireType, no);
+    if (wireType !== WireType.Varint) reader.skip(wireType, no);
+    else if (no === DELETION_FILE.fileType) fileType = reader.int32();
+    else if (no === DELETION_FILE.readVersion) readVersion = BigInt(reader.uint64());
+    else if (no === DELETION_FILE.id) id = BigInt(reader.uint64());
+    else if (no === DELETION_FILE.numDeletedRows) deletedRows = Number(reader.uint64());
+    else reader.skip(wireType, no);
   }
-  return 0;
+  const extension = fileType === DELETION_BITMAP ? 'bin' : 'arrow';
+  return { deletedRows, path: `_deletions/${fragmentId}-${readVersion}-${id}.${extension}` };
 }

@@ -5,7 +5,7 @@
  * while queued, and between compaction passes; a pass or a cleanup under way runs to its commit,
  * and the job then says what committed.
  */
-import type { MaintenanceProgress, TableHandle } from '../../catalog/client';
+import type { MaintenanceOptions, MaintenanceProgress, TableHandle } from '../../catalog/client';
 import type { JobRegistry } from '../../catalog/jobs';
 import type { JobContext } from '../../catalog/job-submission';
 import type { CleanupRequest, JobRecord } from '../../../src-shared/catalog-api';
@@ -19,27 +19,17 @@ export function startCompaction(
   table: TableHandle,
   onEnd: () => void,
 ): JobRecord {
-  return jobs.submit({
-    kind: 'compact',
-    target: target(table),
-    run: async (context) =>
-      ended(onEnd, async () => {
-        const result = await table.compact({
-          signal: context.signal,
-          onProgress: (p) => report(context, p),
-        });
-        const merged =
-          result.fragmentsRemoved === 0
-            ? 'Nothing to merge; indexes brought up to date'
-            : `${count(result.fragmentsRemoved)} fragments merged into ${count(result.fragmentsAdded)}`;
-        if (result.stoppedEarly) {
-          context.update({
-            summary: `Stopped after a pass that committed: ${merged.toLowerCase()}`,
-          });
-          context.signal.throwIfAborted();
-        }
-        context.update({ summary: `${merged} (version ${result.version})` });
-      }),
+  return submit(jobs, 'compact', target(table), onEnd, async (hooks, context) => {
+    const result = await table.compact(hooks);
+    const merged =
+      result.fragmentsRemoved === 0
+        ? 'Nothing to merge; indexes brought up to date'
+        : `${count(result.fragmentsRemoved)} fragments merged into ${count(result.fragmentsAdded)}`;
+    if (result.stoppedEarly) {
+      context.update({ summary: `Stopped after a pass that committed: ${merged.toLowerCase()}` });
+      context.signal.throwIfAborted();
+    }
+    return `${merged} (version ${result.version})`;
   });
 }
 
@@ -49,22 +39,39 @@ export function startCleanup(
   request: CleanupRequest,
   onEnd: () => void,
 ): JobRecord {
+  const cleanupTarget = { ...target(table), params: { olderThanMillis: request.olderThanMillis } };
+  return submit(jobs, 'cleanup', cleanupTarget, onEnd, async (hooks) => {
+    const result = await table.cleanupVersions(request, hooks);
+    const removed = `${count(result.versionsRemoved)} old ${result.versionsRemoved === 1 ? 'version' : 'versions'} removed, ${humanBytes(result.bytesRemoved)} freed`;
+    return result.keptBecause ? `${removed}; kept from where ${result.keptBecause}` : removed;
+  });
+}
+
+/**
+ * A maintenance job: the act gets the job's signal and progress, and answers its summary.
+ * Whatever the end, the table may have changed, so `onEnd` lets its views refetch.
+ */
+function submit(
+  jobs: JobRegistry,
+  kind: 'compact' | 'cleanup',
+  jobTarget: JobRecord['target'],
+  onEnd: () => void,
+  act: (hooks: MaintenanceOptions, context: JobContext) => Promise<string>,
+): JobRecord {
   return jobs.submit({
-    kind: 'cleanup',
-    target: { ...target(table), params: { olderThanMillis: request.olderThanMillis } },
-    run: async (context) =>
-      ended(onEnd, async () => {
-        const result = await table.cleanupVersions(request, {
+    kind,
+    target: jobTarget,
+    run: async (context) => {
+      try {
+        const hooks = {
           signal: context.signal,
-          onProgress: (p) => report(context, p),
-        });
-        const removed = `${count(result.versionsRemoved)} old ${result.versionsRemoved === 1 ? 'version' : 'versions'} removed, ${humanBytes(result.bytesRemoved)} freed`;
-        context.update({
-          summary: result.keptBecause
-            ? `${removed}; kept from where ${result.keptBecause}`
-            : removed,
-        });
-      }),
+          onProgress: (p: MaintenanceProgress) => report(context, p),
+        };
+        context.update({ summary: await act(hooks, context) });
+      } finally {
+        onEnd();
+      }
+    },
   });
 }
 
@@ -90,15 +97,6 @@ function report(context: JobContext, p: MaintenanceProgress): void {
         }
       : {},
   });
-}
-
-/** Whatever the end, the table may have changed: its views refetch. */
-async function ended(onEnd: () => void, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } finally {
-    onEnd();
-  }
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
