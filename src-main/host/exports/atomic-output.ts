@@ -1,15 +1,28 @@
 /**
  * An export's output file, written so that it appears whole or not at all: bytes go to a fresh
- * temporary file beside the target and are renamed over it only once everything is written and
+ * temporary file beside the target and are put in place only once everything is written and
  * flushed. A failed or cancelled export discards the temporary file, leaving no partial result
  * under the name the user chose (nor an earlier file of that name damaged).
+ *
+ * Only an export told to replace renames over the target. Any other export puts its file in
+ * place only if the name is still free (place-output.ts): a file saved there while the export
+ * waited or ran is kept, and the export fails saying where its output went instead.
  */
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { placeWithoutReplacing } from './place-output';
+
+export interface CommitOptions {
+  /** Replace a file already at the target; without it an existing file is never touched. */
+  replace?: boolean;
+}
 
 export class AtomicOutput {
   private bytes = 0;
+  /** Set once the output has been moved elsewhere to spare a file at the target: keep it. */
+  private keptAt: string | undefined;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -43,22 +56,38 @@ export class AtomicOutput {
     this.bytes += data.length;
   }
 
-  /** Flushes and puts the file in place; the export is done. */
-  async commit(): Promise<void> {
+  /**
+   * Flushes and puts the file in place; the export is done. Without `replace`, a file that
+   * appeared at the target since the export was checked makes this throw a ConcurrentModification
+   * naming where the output was kept.
+   */
+  async commit(options: CommitOptions = {}): Promise<void> {
+    let placement;
     try {
       await this.handle.sync();
       await this.handle.close();
-      await rename(this.temp, this.target);
+      if (options.replace) {
+        await rename(this.temp, this.target);
+        return;
+      }
+      placement = await placeWithoutReplacing(this.temp, this.target);
     } catch (error) {
       await rm(this.temp, { force: true });
       throw error;
     }
+    if (placement.placed) return;
+    this.keptAt = placement.keptAt;
+    throw errors.ConcurrentModification(
+      `A file appeared at ${this.target} while the export ran; it was left as it was, ` +
+        `and the export was saved as ${placement.keptAt}`,
+    );
   }
 
   /** Removes what was written; safe to call after a failure at any point. */
   async discard(): Promise<void> {
     await this.handle.close().catch(() => undefined);
-    await rm(this.temp, { force: true });
+    // An output moved aside to spare the user's file is the export's result: never removed.
+    if (this.keptAt === undefined) await rm(this.temp, { force: true });
   }
 }
 
@@ -70,13 +99,14 @@ export async function writeAtomically(
   target: string,
   signal: AbortSignal | undefined,
   produce: (output: AtomicOutput) => Promise<void>,
+  options: CommitOptions = {},
 ): Promise<number> {
   signal?.throwIfAborted();
   const output = await AtomicOutput.create(target);
   try {
     await produce(output);
     signal?.throwIfAborted();
-    await output.commit();
+    await output.commit(options);
     return output.bytesWritten;
   } catch (error) {
     await output.discard();

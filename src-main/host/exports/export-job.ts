@@ -27,7 +27,13 @@ export async function startExport(
   format: ExportFormat,
   path: string,
   /** The rows the file must hold (a table's count under the filter), checked before it is kept. */
-  expectRows?: number,
+  expectRows: number | undefined,
+  /**
+   * The person chose to replace an existing file. Without it the file is put in place only if
+   * the name is still free when the export ends: it may wait in the queue, or run for minutes,
+   * after the name was checked.
+   */
+  replace: boolean,
 ): Promise<JobRecord> {
   const reader = await openIpcReader(
     await table.queryStream(request, { batchBytes: EXPORT_BATCH_BYTES }),
@@ -60,6 +66,7 @@ export async function startExport(
       update({ phase: 'writing' });
       const written = await exportResult(format, counted(), reader.schema, path, {
         signal,
+        replace,
         ...(expectRows === undefined ? {} : { expectRows }),
       });
       update({ progress: { rowsDone: written.rows, bytesDone: written.bytes } });

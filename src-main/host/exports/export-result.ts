@@ -2,7 +2,8 @@
  * Exports a query's answer to a file, batch by batch as the query produces them, never holding
  * the whole answer: CSV, JSON (an array of objects), NDJSON, Parquet or an Arrow IPC stream (see
  * text-formats.ts, parquet-output.ts and arrow-output.ts for what each writes). The file appears whole once the export succeeds; a
- * failure or a cancel (the signal) leaves nothing under its name (atomic-output.ts).
+ * failure or a cancel (the signal) leaves nothing under its name, and only `replace` lets it take
+ * the place of a file already there (atomic-output.ts).
  */
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { RecordBatch, Schema } from 'apache-arrow';
@@ -28,6 +29,11 @@ export interface ExportOptions {
    * truncated export is never reported as done).
    */
   expectRows?: number;
+  /**
+   * Replace a file at `path`. Without it, a file that appears there while the export runs is
+   * kept, and the export fails naming where its own output went (atomic-output.ts).
+   */
+  replace?: boolean;
 }
 
 export async function exportResult(
@@ -37,21 +43,26 @@ export async function exportResult(
   path: string,
   options: ExportOptions = {},
 ): Promise<ExportResult> {
-  const { signal, expectRows } = options;
+  const { signal, expectRows, replace } = options;
   let rows = 0;
-  const bytes = await writeAtomically(path, signal, async (output) => {
-    rows =
-      format === 'parquet'
-        ? await writeParquet(batches, schema, output, signal)
-        : format === 'arrow'
-          ? await writeArrowStream(batches, schema, output, signal)
-          : await writeText(batches, TEXT_FORMATS[format](schema), output, signal);
-    if (expectRows !== undefined && rows !== expectRows) {
-      throw errors.Internal(
-        `The export read ${rows} rows where ${expectRows} were to be written; no file was kept`,
-      );
-    }
-  });
+  const bytes = await writeAtomically(
+    path,
+    signal,
+    async (output) => {
+      rows =
+        format === 'parquet'
+          ? await writeParquet(batches, schema, output, signal)
+          : format === 'arrow'
+            ? await writeArrowStream(batches, schema, output, signal)
+            : await writeText(batches, TEXT_FORMATS[format](schema), output, signal);
+      if (expectRows !== undefined && rows !== expectRows) {
+        throw errors.Internal(
+          `The export read ${rows} rows where ${expectRows} were to be written; no file was kept`,
+        );
+      }
+    },
+    { replace: replace === true },
+  );
   return { rows, bytes };
 }
 

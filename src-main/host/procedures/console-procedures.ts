@@ -87,6 +87,8 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
         parsed.query.request,
         format,
         path,
+        undefined,
+        overwrite === true,
       );
       ctx.jobConnection.set(job.id, connectionId);
       return job;

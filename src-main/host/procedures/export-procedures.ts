@@ -22,6 +22,7 @@ export function exportProcedures(ctx: HostContext): HandlersFor<Names> {
         format,
         file,
         expected,
+        overwrite === true,
       );
       ctx.jobConnection.set(job.id, input.connectionId);
       return job;
