@@ -1,23 +1,39 @@
 /**
  * `serve`'s access log: one JSON line per request on stderr. Written through SonicBoom, pino's
  * writer, asynchronously: a write to a pipe is synchronous in Node on Linux, and cost every
- * request about a millisecond before. Lines are gathered up to 4 KiB per write (a write per line
+ * request about a millisecond before. Lines are gathered up to 2 KiB per write (a write per line
  * still cost 0.1 ms of each small request) and never held longer than FLUSH_MS. `flush` writes
  * what is left, before the process exits.
+ *
+ * With `--workers N` every worker writes its own lines to the one stderr they share, each line
+ * with `w`, the worker that answered (the primary's own 503s name the worker that died). A write
+ * of at most PIPE_BUF bytes to a pipe is never interleaved with another process's, so each write
+ * holds whole lines and at most 4 KiB (SonicBoom's maxWrite): no line is ever cut by another's.
  */
 import SonicBoom from 'sonic-boom';
 import type { AccessLogEntry } from '../server/server-options';
 
+/** A line of the access log: the server's entry, and the worker that answered it. */
+export type AccessLine = AccessLogEntry & { w?: number };
+
 export interface AccessLog {
-  write: (entry: AccessLogEntry) => void;
+  write: (entry: AccessLine) => void;
   flush: () => void;
 }
 
-const GATHER_BYTES = 4096;
+const GATHER_BYTES = 2048;
+/** PIPE_BUF on Linux (POSIX guarantees 512; macOS has 512 too, where lines may then interleave). */
+const MAX_WRITE_BYTES = 4096;
 const FLUSH_MS = 500;
 
-export function stderrAccessLog(): AccessLog {
-  const out = new SonicBoom({ fd: 2, sync: false, minLength: GATHER_BYTES });
+/** `fields` go on every line this log writes (a worker's `w`). */
+export function stderrAccessLog(fields: { w?: number } = {}): AccessLog {
+  const out = new SonicBoom({
+    fd: 2,
+    sync: false,
+    minLength: GATHER_BYTES,
+    maxWrite: MAX_WRITE_BYTES,
+  });
   setInterval(() => {
     try {
       out.flush();
@@ -26,7 +42,7 @@ export function stderrAccessLog(): AccessLog {
     }
   }, FLUSH_MS).unref();
   return {
-    write: (entry) => void out.write(`${JSON.stringify(entry)}\n`),
+    write: (entry) => void out.write(`${JSON.stringify({ ...entry, ...fields })}\n`),
     flush: () => {
       try {
         out.flushSync();

@@ -41,6 +41,7 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerWhoamiRoutes } from './routes/whoami';
 import { registerColumnRoutes } from './routes/columns';
 import { registerTransactionRoutes } from './routes/transactions';
+import { registerTestCrashRoute } from './routes/test-crash';
 import { restoreFoldedRootId } from './http/root-id-url';
 import { recordRoutes } from './route-table';
 
@@ -188,6 +189,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerWhoamiRoutes(app, state);
   registerColumnRoutes(app, state);
   registerTransactionRoutes(app, state);
+  if (options.testCrashRoute) registerTestCrashRoute(app, state);
   return app;
 }
 

@@ -1,4 +1,5 @@
 /** What a catalog server is built from: its databases, its auth, and its limits. */
+import type { AddressInfo } from 'node:net';
 import type { CatalogClient } from '../catalog/client';
 import type { Authenticator } from './auth/authenticator';
 
@@ -29,12 +30,23 @@ export interface ServerOptions {
    * page the user opens is on loopback too.
    */
   browserGuard?: boolean;
+  /**
+   * Where clients reach this server, when that is not where it listens: a `serve` worker listens
+   * on a socket of its own behind the primary, and its browser guard must check Host and Origin
+   * against the primary's addresses. Absent: the server's own listening addresses.
+   */
+  publicAddresses?: AddressInfo[];
   /** Requests handled at once; beyond this new ones get 503 "Slow down". */
   maxInFlight?: number;
   /** Seconds a client is told to wait in Retry-After on a 503. */
   retryAfterSeconds?: number;
   /** Every route that changes anything answers 403 PermissionDenied, with or without auth. */
   readOnly?: boolean;
+  /**
+   * Tests only: serve `POST /v1/__test/crash`, which kills the process with SIGSEGV
+   * (routes/test-crash.ts). `serve` sets it from CATALOG_STUDIO_TEST_CRASH=1.
+   */
+  testCrashRoute?: boolean;
   /** One structured line per request; secrets are never passed to it. */
   accessLog?: (entry: AccessLogEntry) => void;
 }

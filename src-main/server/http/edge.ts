@@ -31,7 +31,7 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = performance.now();
     if (options.browserGuard) {
-      hosts ??= allowedHosts(app.addresses());
+      hosts ??= allowedHosts(state.options.publicAddresses ?? app.addresses());
       const why = browserRefusal(request.method, request.headers, hosts);
       if (why) return refuse(request, reply, errors.PermissionDenied(why));
     }

@@ -1,0 +1,125 @@
+/**
+ * One engine process of `catalog-studio serve`: it opens the catalogs and answers requests. With
+ * `--workers 1` it is the whole service, listening on the public address; otherwise it is a
+ * worker behind the primary (serve-workers/primary.ts), listening on its own socket, and tells
+ * the primary when it is ready instead of printing the listening line.
+ */
+import type { CatalogClient } from '../catalog/client';
+// The directory catalog itself, not the engine's index, which also loads the REST client.
+import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
+import { stderrAccessLog } from './access-log';
+import type { ServeConfig } from './serve-args';
+import { announceReady, holdToPrimary, type WorkerRole } from './serve-workers/worker-link';
+
+/** Set to 1 to serve the route that crashes the process (tests only; see test-crash.ts). */
+export const TEST_CRASH_ENV = 'CATALOG_STUDIO_TEST_CRASH';
+
+export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promise<number> {
+  // Dies with the primary, whichever way the primary ends; registered first, so that a worker
+  // whose primary is gone before it opened its catalogs does not go on opening them.
+  const stopping = worker ? holdToPrimary() : undefined;
+  // The authenticator (and its JWT library) is loaded only for a server that has an --auth file.
+  const authenticator = config.auth
+    ? await (async (file: string) => {
+        const [{ Authenticator }, { loadAuthFile }] = await Promise.all([
+          import('../server/auth/authenticator'),
+          import('../server/auth/auth-config'),
+        ]);
+        const { config: auth, jwks } = loadAuthFile(file);
+        // Every worker reads the same file: the first one says what is wrong with it.
+        if (!worker || worker.id === 1)
+          warnUnservedDatabases([...auth.principals, ...(auth.oidc ? [auth.oidc] : [])], config);
+        return new Authenticator(auth, jwks);
+      })(config.auth)
+    : undefined;
+  // The catalogs open (mostly waiting on LanceDB's threads and the root's lock) while the server's
+  // modules load and its routes are built: on a start, one overlaps the other. Routes find their
+  // catalog in the map per request, and nothing is served before it is filled.
+  const opening = openCatalogs(config.databases, config.catalogOptions);
+  opening.catch(() => undefined); // awaited below; a failure ends the command there
+  const { buildServer } = await import('../server/build-server');
+  const log = stderrAccessLog(worker ? { w: worker.id } : {});
+  const catalogs = new Map<string, CatalogClient>();
+  const app = buildServer({
+    databases: catalogs,
+    ...(config.defaultDatabase ? { defaultDatabase: config.defaultDatabase } : {}),
+    ...(authenticator ? { authenticator } : {}),
+    ...config.limits,
+    // A worker's clients connect to the primary: the browser guard checks their Host against the
+    // primary's addresses, and the primary caps connections per client (here every connection
+    // comes from the primary).
+    ...(worker
+      ? { publicAddresses: worker.addresses, maxConnectionsPerClient: Number.POSITIVE_INFINITY }
+      : {}),
+    testCrashRoute: process.env[TEST_CRASH_ENV] === '1',
+    accessLog: log.write,
+  });
+  for (const [name, catalog] of await opening) catalogs.set(name, catalog);
+  if (worker) {
+    await app.listen({ path: worker.socket });
+    announceReady();
+  } else {
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : config.port;
+    const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+    process.stdout.write(`listening on http://${shownHost}:${actualPort}\n`);
+  }
+
+  await new Promise<void>((resolve) => {
+    let stopped = false;
+    const stop = async (signal: string) => {
+      if (stopped) return;
+      stopped = true;
+      stopping?.();
+      log.flush();
+      // The primary says once that the service stops; its workers stop without a word each.
+      if (!worker) process.stderr.write(`${signal}: stopping; finishing requests in flight\n`);
+      // close() stops accepting and waits for requests in flight; then running builds are
+      // cancelled through LanceDB, whose commits are atomic, so no index is left half-written.
+      await app.close();
+      log.flush();
+      for (const catalog of catalogs.values()) await catalog.close();
+      resolve();
+    };
+    // A worker is stopped by its primary, with SIGTERM once the primary's requests are done; a
+    // Ctrl-C reaches the whole process group, and the primary decides what it means.
+    if (!worker) process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+  });
+  return 0;
+}
+
+/** Opens every database at once; if one fails, those that opened are closed again. */
+async function openCatalogs(
+  databases: Map<string, string>,
+  options: Parameters<typeof connect>[1],
+): Promise<Map<string, CatalogClient>> {
+  const names = [...databases.keys()];
+  const settled = await Promise.allSettled(
+    names.map((name) => connect(databases.get(name)!, options)),
+  );
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    for (const result of settled) if (result.status === 'fulfilled') await result.value.close();
+    throw failed.reason;
+  }
+  return new Map(
+    names.map((name, i) => [name, (settled[i] as PromiseFulfilledResult<CatalogClient>).value]),
+  );
+}
+
+/** A principal limited to databases this server does not serve can use none of them: say so. */
+function warnUnservedDatabases(
+  principals: Array<{ name: string; databases?: string[] | undefined }>,
+  config: ServeConfig,
+): void {
+  for (const principal of principals) {
+    const unknown = (principal.databases ?? []).filter((name) => !config.databases.has(name));
+    if (unknown.length > 0) {
+      process.stderr.write(
+        `warning: ${principal.name} is limited to databases not served here: ${unknown.join(', ')}\n`,
+      );
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The primary of `catalog-studio serve --workers N`: it listens, starts N workers (each opens the
+ * catalogs, as any replica may: the catalog is linearizable across processes and job state lives
+ * in the root) and forwards every request to the one with the fewest in flight. It never loads
+ * LanceDB, so the native crashes the workers are there to contain cannot reach it.
+ *
+ * The listening line is printed once every worker is ready. SIGINT/SIGTERM: stop accepting,
+ * finish the requests in flight, then stop the workers (each closes its catalogs).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stderrAccessLog } from '../access-log';
+import type { ServeConfig } from '../serve-args';
+import { answerUnavailable, forward } from './proxy';
+import { listenPublic } from './public-listener';
+import { WorkerPool, type Worker } from './worker-pool';
+
+/** Seconds a client is told to wait on a 503, as the workers' own "Slow down" says. */
+const RETRY_AFTER = '1';
+
+export async function runPrimary(config: ServeConfig, argv: string[]): Promise<number> {
+  const log = stderrAccessLog();
+  let stopping = false;
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
+  let giveUp: ((reason: string) => void) | undefined;
+  const pool = new WorkerPool({
+    count: config.workers,
+    argv,
+    onGiveUp: (reason) => giveUp?.(reason),
+  });
+
+  /** The primary's own answer: a 503 when no worker has the request, written to the access log. */
+  const unavailable = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    detail: string,
+    w?: number,
+  ) => {
+    answerUnavailable(req, res, detail, RETRY_AFTER);
+    log.write({
+      time: new Date().toISOString(),
+      method: req.method ?? '?',
+      path: (req.url ?? '/').split('?')[0]!,
+      status: 503,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      code: 17,
+      ...(w === undefined ? {} : { w }),
+    });
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const worker = pool.pick();
+    if (!worker) {
+      unavailable(req, res, started, 'No worker is ready: they are starting or restarting');
+      return;
+    }
+    track(worker, res);
+    forward(req, res, {
+      socket: worker.socket,
+      agent: worker.agent,
+      closing: () => stopping,
+      lost: () =>
+        unavailable(
+          req,
+          res,
+          started,
+          `Worker ${worker.id} stopped before it answered (it crashed or was killed); the request may be sent again`,
+          worker.id,
+        ),
+    });
+  };
+
+  /** Counts a request against its worker and the service until its answer is done, either way. */
+  const track = (worker: Worker, res: ServerResponse) => {
+    worker.inFlight += 1;
+    inFlight += 1;
+    res.once('close', () => {
+      worker.inFlight -= 1;
+      inFlight -= 1;
+      if (inFlight === 0) idle?.();
+    });
+  };
+
+  const listener = await listenPublic(config.host, config.port, config.limits, handle);
+  try {
+    await pool.start(listener.addresses);
+  } catch (error) {
+    process.stderr.write(`serve: ${(error as Error).message}; stopping\n`);
+    await listener.close();
+    await pool.stop();
+    log.flush();
+    return 1;
+  }
+  const port = listener.addresses[0]!.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  process.stdout.write(`listening on http://${shownHost}:${port}\n`);
+
+  const ended = await new Promise<{ reason: string; code: number }>((resolve) => {
+    giveUp = (reason) => resolve({ reason, code: 1 });
+    process.once('SIGINT', () => resolve({ reason: 'SIGINT', code: 0 }));
+    process.once('SIGTERM', () => resolve({ reason: 'SIGTERM', code: 0 }));
+  });
+  stopping = true;
+  log.flush();
+  if (ended.code === 0)
+    process.stderr.write(`${ended.reason}: stopping; finishing requests in flight\n`);
+  // No new connections; idle ones close now, busy ones after their answer (Connection: close).
+  const closed = listener.close();
+  if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+  // Then each worker finishes what it still has (its index builds are cancelled through LanceDB)
+  // and closes its catalogs.
+  await pool.stop();
+  await closed;
+  log.flush();
+  return ended.code;
+}

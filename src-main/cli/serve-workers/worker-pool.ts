@@ -1,0 +1,191 @@
+/**
+ * The primary's workers: it starts them, hands out the one with the fewest requests in flight,
+ * and starts a dead one again (restart-policy.ts says when), writing one line to stderr that says
+ * which worker died, how, and that it is started again.
+ *
+ * Each worker is this same `serve` command with the same arguments, forked with an IPC channel
+ * (worker-link.ts is its side of it). Its stdout goes to the primary's stderr: the primary's
+ * stdout carries the listening line, which nothing may come before.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RestartPolicy } from './restart-policy';
+import { WORKER_ENV, type WorkerRole } from './worker-link';
+
+export interface Worker {
+  readonly id: number;
+  readonly socket: string;
+  /** Connections to this worker's current process; a new one for each process. */
+  agent: Agent;
+  /** Requests the primary has forwarded to it and not finished. */
+  inFlight: number;
+  pid: number | undefined;
+  ready: boolean;
+}
+
+interface Slot extends Worker {
+  child: ChildProcess | undefined;
+  startedAt: number;
+  policy: RestartPolicy;
+  restart: NodeJS.Timeout | undefined;
+  exited: Promise<void>;
+}
+
+export interface WorkerPoolOptions {
+  count: number;
+  /** The `serve` arguments as given: each worker reads them as the primary did. */
+  argv: string[];
+  /** A worker stopped that will not start again; the service must stop. */
+  onGiveUp(reason: string): void;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[];
+  private readonly socketDir: string | undefined;
+  private addresses: AddressInfo[] = [];
+  private stopping = false;
+  /** Where the next search for a worker begins, so that ties go round. */
+  private next = 0;
+  /** The first start, until every worker has been ready once. */
+  private starting: { resolve(): void; reject(error: Error): void } | undefined;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    // Owner-only (mkdtemp's 0700): nothing but this user reaches a worker behind the primary.
+    this.socketDir =
+      process.platform === 'win32' ? undefined : mkdtempSync(join(tmpdir(), 'catalog-studio-'));
+    this.slots = Array.from({ length: options.count }, (_, i) => ({
+      id: i + 1,
+      socket: this.socketPath(i + 1),
+      agent: newAgent(),
+      inFlight: 0,
+      pid: undefined,
+      ready: false,
+      child: undefined,
+      startedAt: 0,
+      policy: new RestartPolicy(),
+      restart: undefined,
+      exited: Promise.resolve(),
+    }));
+  }
+
+  /**
+   * Starts every worker; resolves once all are ready. A worker that ends before it is ready at
+   * this first start fails the start (the same cause would stop every other): rejects with why.
+   */
+  start(addresses: AddressInfo[]): Promise<void> {
+    this.addresses = addresses;
+    return new Promise((resolve, reject) => {
+      this.starting = { resolve, reject };
+      for (const slot of this.slots) this.spawn(slot);
+    });
+  }
+
+  /** The ready worker with the fewest requests in flight, or undefined when none is ready. */
+  pick(): Worker | undefined {
+    let best: Slot | undefined;
+    for (let k = 0; k < this.slots.length; k++) {
+      const slot = this.slots[(this.next + k) % this.slots.length]!;
+      if (slot.ready && (!best || slot.inFlight < best.inFlight)) best = slot;
+    }
+    if (best) this.next = best.id % this.slots.length;
+    return best;
+  }
+
+  /** Stops every worker (SIGTERM: each finishes its requests and closes its catalogs). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const slot of this.slots) {
+      clearTimeout(slot.restart);
+      slot.ready = false;
+      if (slot.child && slot.child.exitCode === null && slot.child.signalCode === null)
+        slot.child.kill('SIGTERM');
+    }
+    await Promise.all(this.slots.map((slot) => slot.exited));
+    for (const slot of this.slots) slot.agent.destroy();
+    if (this.socketDir) rmSync(this.socketDir, { recursive: true, force: true });
+  }
+
+  private spawn(slot: Slot): void {
+    if (this.socketDir && existsSync(slot.socket)) unlinkSync(slot.socket); // the dead one's
+    const role: WorkerRole = { id: slot.id, socket: slot.socket, addresses: this.addresses };
+    const child = fork(workerEntry(), ['serve', ...this.options.argv], {
+      env: { ...process.env, [WORKER_ENV]: JSON.stringify(role) },
+      stdio: ['ignore', 2, 2, 'ipc'],
+    });
+    slot.child = child;
+    slot.pid = child.pid;
+    slot.startedAt = performance.now();
+    slot.agent = newAgent();
+    slot.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.on('message', (message: { ready?: boolean }) => {
+      if (!message.ready || this.stopping || slot.child !== child) return;
+      slot.ready = true;
+      if (this.starting && this.slots.every((each) => each.ready)) {
+        this.starting.resolve();
+        this.starting = undefined;
+      }
+    });
+    // A fork that cannot even start is reported as an error, and 'exit' may not follow.
+    child.once('error', (error) => this.died(slot, child, `could not start (${error.message})`));
+    child.once('exit', (code, signal) =>
+      this.died(slot, child, signal ? `was killed by ${signal}` : `exited with code ${code}`),
+    );
+  }
+
+  private died(slot: Slot, child: ChildProcess, how: string): void {
+    if (slot.child !== child) return; // reported already ('error' and then 'exit')
+    slot.child = undefined;
+    const wasReady = slot.ready;
+    slot.ready = false;
+    // Its connections are gone with it; requests still on them are answered by the proxy.
+    slot.agent.destroy();
+    if (this.stopping) return;
+    if (this.starting && !wasReady) {
+      this.starting.reject(new Error(`worker ${slot.id} ${how} before it was ready`));
+      this.starting = undefined;
+      return;
+    }
+    const verdict = slot.policy.onDeath({
+      livedMs: performance.now() - slot.startedAt,
+      wasReady,
+    });
+    const who = `worker ${slot.id} (pid ${child.pid ?? '?'})`;
+    if ('giveUp' in verdict) {
+      process.stderr.write(`serve: ${who} ${how}; ${verdict.giveUp}, so the service stops\n`);
+      this.options.onGiveUp(`worker ${slot.id} ${how}; ${verdict.giveUp}`);
+      return;
+    }
+    const when = verdict.restartInMs > 0 ? ` in ${(verdict.restartInMs / 1000).toFixed(2)} s` : '';
+    process.stderr.write(`serve: ${who} ${how}; restarting it${when}\n`);
+    slot.restart = setTimeout(() => {
+      if (!this.stopping) this.spawn(slot);
+    }, verdict.restartInMs);
+  }
+
+  private socketPath(id: number): string {
+    if (!this.socketDir)
+      return `\\\\.\\pipe\\catalog-studio-${process.pid}-${Date.now().toString(36)}-w${id}`;
+    return join(this.socketDir, `w${id}.sock`);
+  }
+}
+
+/** Keep-alive connections, as many as there are requests at once (the worker bounds its own). */
+function newAgent(): Agent {
+  return new Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
+}
+
+/**
+ * The command line's compiled entry, dist/cli/cli.mjs, which sits beside this module's compiled
+ * chunk; run from the sources (the benchmarks' tsx), the script this process was started with.
+ * Not bin/catalog-studio.mjs: a worker started again after an edit must not rebuild the command
+ * line under the running primary.
+ */
+function workerEntry(): string {
+  const beside = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+  return existsSync(beside) ? beside : process.argv[1]!;
+}
