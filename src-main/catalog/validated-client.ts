@@ -40,6 +40,14 @@ import { errors } from '../../src-shared/vocabulary/errors';
 import { assertValidComponent, assertValidNamespacePath } from '../../src-shared/vocabulary/ids';
 import type { CatalogClient, MaintenanceOptions, TableHandle } from './client';
 import { describeZodError, parseOptions } from './parse-options';
+import {
+  gatedAddColumns,
+  gatedCount,
+  gatedDeleteFilter,
+  gatedMergeInsert,
+  gatedQuery,
+  gatedUpdate,
+} from './gated-requests';
 
 /** Checks one argument and returns the value the back end receives in its place. */
 type Check = (value: unknown) => unknown;
@@ -59,6 +67,12 @@ const options =
   (schema: z.ZodType): Check =>
   (value) =>
     parseOptions(schema, value);
+/** An options object against its schema, then its expressions through the expression gate. */
+const gated =
+  <T>(schema: z.ZodType, gate: (parsed: T) => T): Check =>
+  (value) =>
+    gate(parseOptions(schema, value) as T);
+const queryRequest = gated(QueryRequestSchema, gatedQuery);
 const branchOption = options(BranchOptionSchema);
 const StreamOptionsSchema = z
   .object({
@@ -119,7 +133,7 @@ const deleteFilter: Check = (value) => {
   if (typeof value !== 'string' || value.trim() === '') {
     throw errors.InvalidInput('A delete needs a filter; use "true" to delete every row');
   }
-  return value;
+  return gatedDeleteFilter(value);
 };
 
 /** The request's shape; its values are checked against the index-type table by the back end. */
@@ -166,14 +180,14 @@ const CATALOG_HANDLES: readonly MethodName<CatalogClient>[] = [
 const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   describe: [branchOption],
   schema: [branchOption],
-  countRows: [options(CountOptionsSchema)],
+  countRows: [gated(CountOptionsSchema, gatedCount)],
   insert: [asGiven, options(InsertOptionsSchema)],
-  query: [options(QueryRequestSchema)],
-  queryStream: [options(QueryRequestSchema), options(StreamOptionsSchema)],
-  explainPlan: [options(QueryRequestSchema)],
-  update: [options(UpdateRequestSchema)],
+  query: [queryRequest],
+  queryStream: [queryRequest, options(StreamOptionsSchema)],
+  explainPlan: [queryRequest],
+  update: [gated(UpdateRequestSchema, gatedUpdate)],
   delete: [deleteFilter, branchOption],
-  mergeInsert: [asGiven, options(MergeInsertOptionsSchema)],
+  mergeInsert: [asGiven, gated(MergeInsertOptionsSchema, gatedMergeInsert)],
   stats: [branchOption],
   compact: [maintenanceOptions],
   fragmentStats: [branchOption],
@@ -190,7 +204,7 @@ const TABLE_CHECKS: ArgumentChecks<TableHandle> = {
   describeVersion: [asGiven, branchOption],
   createVersion: [options(CreateVersionRequestSchema)],
   deleteVersions: [options(DeleteVersionsRequestSchema)],
-  addColumns: [options(AddColumnsRequestSchema)],
+  addColumns: [gated(AddColumnsRequestSchema, gatedAddColumns)],
   alterColumns: [options(AlterColumnsRequestSchema)],
   dropColumns: [options(DropColumnsRequestSchema)],
   updateSchemaMetadata: [options(SchemaMetadataSchema), branchOption],
