@@ -36,6 +36,21 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
     /No field named|Column .* does not exist|field .* not found|not found in schema/i,
     ERROR_CODES.TableColumnNotFound,
   ],
+  // The request's own expression failed on the rows (a filter, an update's value, a projection):
+  // 1/0, a cast of a value that does not convert, an integer overflow, a regex that does not
+  // compile, a function given arguments it refuses. The caller can fix each by changing the
+  // request, and the same request fails the same way every time, so it is InvalidInput (400),
+  // never Internal. Kept narrow, so that a real fault in LanceDB still answers 500. Before the
+  // schema rule: a cast inside a filter is a bad expression, not a schema mismatch.
+  [
+    /Error applying filter expression to batch|Error optimizing sql filter|Divide by zero|overflow on |Signed integer overflow|Overflow happened|Arithmetic overflow|Regular expression did not compile|regex parse error|Query Execution error: Execution error:/i,
+    ERROR_CODES.InvalidInput,
+  ],
+  // A branch other branches were made from cannot be deleted until they are. Nothing raced and
+  // the request is well formed: it is the table's present state that forbids it, as a namespace
+  // with tables forbids its drop (NamespaceNotEmpty, 409). InvalidTableState (19, 409) says that;
+  // ConcurrentModification would invite a retry that can only fail again.
+  [/Branch .* is referenced by .*can ?not delete/i, ERROR_CODES.InvalidTableState],
   [
     /Found field not in schema|does not exist in table schema|cannot cast field|Cast error|Append with different schema|schema mismatch|not compatible with the schema|Expected schema/i,
     ERROR_CODES.TableSchemaValidationError,
@@ -52,10 +67,14 @@ const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
 export function cleanLanceMessage(raw: string): string {
   let text = raw.split(/\s+Caused by:/)[0] ?? raw;
   text = text.replace(/,?\s*\/(?:usr|home|root|rustc)[^\s,]*\.rs:\d+(?::\d+)?/g, '');
-  // Prefixes nest ("lance error: LanceError(Index): …"); peel them until none is left.
+  // Prefixes nest ("lance error: LanceError(Index): …"); peel them until none is left. A query
+  // that fails on its rows says so through the stream reader, with the cause after its prefix.
   for (let before = ''; before !== text;) {
     before = text;
-    text = text.replace(/^(lance error|LanceDBError|LanceError\(\w+\)):\s*/i, '');
+    text = text.replace(
+      /^(lance error|LanceDBError|LanceError\(\w+\)|Failed to get next batch from stream):\s*/i,
+      '',
+    );
   }
   text = text.replace(/^Namespace error:\s*(Namespace error:\s*)?/i, '');
   text = text.replace(/^Failed to execute query stream: GenericFailure,\s*/i, '');

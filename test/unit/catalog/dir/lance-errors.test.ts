@@ -197,3 +197,125 @@ describe('lance()', () => {
     ).rejects.toBe(original);
   });
 });
+
+/**
+ * Failures a request's own expression causes, as LanceDB 0.39 reported them on this machine
+ * (captured from real calls on a table of Int32 `id`, Utf8 `s`, Int64 `big`): each is the
+ * caller's, 400 InvalidInput, never 500; a branch with dependants is 409 InvalidTableState.
+ */
+const CALLER_ERRORS: ReadonlyArray<[call: string, raw: string, code: number, cleaned: string]> = [
+  [
+    "countRows('id / 0 > 1'), delete and update's filter alike",
+    'lance error: Query Execution error: Error applying filter expression to batch: Arrow error: Divide by zero error, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33  Caused by: Query Execution error: Error applying filter expression to batch: Arrow error: Divide by zero error, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33',
+    ERROR_CODES.InvalidInput,
+    'Query Execution error: Error applying filter expression to batch: Arrow error: Divide by zero error',
+  ],
+  [
+    "query().where('id / 0 > 1')",
+    'Failed to get next batch from stream: lance error: Query Execution error: Error applying filter expression to batch: Arrow error: Divide by zero error, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33',
+    ERROR_CODES.InvalidInput,
+    'Query Execution error: Error applying filter expression to batch: Arrow error: Divide by zero error',
+  ],
+  [
+    "update({ valuesSql: { id: 'id / 0' } })",
+    'lance error: LanceError(Arrow): Divide by zero error, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/task/poll.rs:291:44  Caused by: LanceError(Arrow): Divide by zero error, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/task/poll.rs:291:44',
+    ERROR_CODES.InvalidInput,
+    'Divide by zero error',
+  ],
+  [
+    "query().select({ x: 'id / 0' })",
+    'Failed to get next batch from stream: lance error: LanceError(Arrow): Divide by zero error, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/dataset/scanner.rs:7238:66',
+    ERROR_CODES.InvalidInput,
+    'Divide by zero error',
+  ],
+  [
+    "mergeInsert whenMatchedUpdateAll({ where: 'target.id / 0 > 1' })",
+    'Failed to execute merge insert: GenericFailure, lance error: LanceError(Arrow): Divide by zero error, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/task/poll.rs:291:44  Caused by: LanceError(Arrow): Divide by zero error, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/task/poll.rs:291:44',
+    ERROR_CODES.InvalidInput,
+    'Divide by zero error',
+  ],
+  [
+    "countRows('CAST(s AS INT) > 1')",
+    "lance error: Query Execution error: Error applying filter expression to batch: Arrow error: Cast error: Cannot cast string 'a' to value of Int32 type, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33  Caused by: Query Execution error: Error applying filter expression to batch: Arrow error: Cast error: Cannot cast string 'a' to value of Int32 type, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33",
+    ERROR_CODES.InvalidInput,
+    "Cannot cast string 'a' to value of Int32 type",
+  ],
+  [
+    'countRows("CAST(\'x\' AS INT) > 1")',
+    "Invalid input, Error optimizing sql filter: CAST('x' AS INT) > 1 (LanceError(Arrow): Cast error: Cannot cast string 'x' to value of Int32 type, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-datafusion-12.0.0/src/signed_zero.rs:99:8)",
+    ERROR_CODES.InvalidInput,
+    "Cannot cast string 'x' to value of Int32 type",
+  ],
+  [
+    "countRows('abs(big) > 0') with big = i64::MIN",
+    'lance error: Query Execution error: Error applying filter expression to batch: Arrow error: Compute error: Int64Array overflow on abs(-9223372036854775808), /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33',
+    ERROR_CODES.InvalidInput,
+    'Int64Array overflow on abs(-9223372036854775808)',
+  ],
+  [
+    "countRows('factorial(big) > 0')",
+    'lance error: Query Execution error: Error applying filter expression to batch: Execution error: Overflow happened on FACTORIAL(9223372036854775000), /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33',
+    ERROR_CODES.InvalidInput,
+    'Overflow happened on FACTORIAL',
+  ],
+  [
+    'countRows("regexp_match(s, \'(\')")',
+    'lance error: Query Execution error: Error applying filter expression to batch: Arrow error: Compute error: Regular expression did not compile: Syntax(\n~~~~~~\nregex parse error:\n    (\n    ^\nerror: unclosed group\n~~~~~~\n), /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33',
+    ERROR_CODES.InvalidInput,
+    'Regular expression did not compile',
+  ],
+  [
+    'countRows("arrow_cast(s, \'Nope\') > 0")',
+    "lance error: Query Execution error: Execution error: Unsupported type 'Nope'. Must be a supported arrow type name such as 'Int32' or 'Timestamp(ns)'. Error unknown token: Nope, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/dataset/scanner.rs:802:33  Caused by: Query Execution error: Execution error: Unsupported type 'Nope'.",
+    ERROR_CODES.InvalidInput,
+    "Unsupported type 'Nope'",
+  ],
+  [
+    'countRows("date_trunc(\'nope\', now()) > now()")',
+    "lance error: Query Execution error: Error applying filter expression to batch: Execution error: Unsupported date_trunc granularity: 'nope'. Supported values are: microsecond, millisecond, second, minute, hour, day, week, month, quarter, year, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33",
+    ERROR_CODES.InvalidInput,
+    "Unsupported date_trunc granularity: 'nope'",
+  ],
+  [
+    'countRows("to_timestamp(s) > now()")',
+    "lance error: Query Execution error: Error applying filter expression to batch: Arrow error: Parser error: Error parsing timestamp from 'a': timestamp must contain at least 10 characters, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/io/exec/filtered_read.rs:1578:33",
+    ERROR_CODES.InvalidInput,
+    "Error parsing timestamp from 'a'",
+  ],
+  [
+    'branches().delete(parent) while a child branch was made from it',
+    'lance error: Ref conflict error: Branch b0 is referenced by [("b0child", 2)] versions, can not delete  Caused by: Ref conflict error: Branch b0 is referenced by [("b0child", 2)] versions, can not delete',
+    ERROR_CODES.InvalidTableState,
+    'Branch b0 is referenced by [("b0child", 2)] versions, can not delete',
+  ],
+  // Casts of a value into a column the column's type refuses stay a schema error (20, also 400):
+  // the text cannot tell an update's value from an insert's or an alteration's.
+  [
+    "update({ valuesSql: { id: 'CAST(s AS INT)' } })",
+    "lance error: LanceError(Arrow): Cast error: Cannot cast string 'a' to value of Int32 type, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/task/poll.rs:291:44  Caused by: LanceError(Arrow): Cast error: Cannot cast string 'a' to value of Int32 type",
+    ERROR_CODES.TableSchemaValidationError,
+    "Cast error: Cannot cast string 'a' to value of Int32 type",
+  ],
+  [
+    "alterColumns([{ path: 'big', dataType: Int32 }])",
+    "lance error: LanceError(Arrow): Cast error: Can't cast value 9223372036854775000 to type Int32, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-12.0.0/src/dataset/schema_evolution.rs:925:27",
+    ERROR_CODES.TableSchemaValidationError,
+    "Can't cast value 9223372036854775000 to type Int32",
+  ],
+];
+
+describe('mapLanceError on failures the request caused', () => {
+  it.each(CALLER_ERRORS)('%s', (_call, raw, code, cleaned) => {
+    const mapped = mapLanceError(new Error(raw));
+    expect(mapped.code).toBe(code);
+    expect(mapped.status).toBeLessThan(500);
+    expect(mapped.message).toContain(cleaned);
+    expect(mapped.message).not.toMatch(/\.rs:\d+|Caused by|^Failed to get next batch/);
+  });
+
+  it('still answers 500 for a failure no request could cause', () => {
+    const raw =
+      'lance error: LanceError(IO): Generic LocalFileSystem error: Unable to open file /t.lance/data/x.lance: Permission denied (os error 13), /usr/local/cargo/registry/src/x/local.rs:1:1';
+    expect(mapLanceError(new Error(raw)).code).toBe(ERROR_CODES.Internal);
+  });
+});
