@@ -1,7 +1,9 @@
 /**
  * Replacing a table's schema metadata on a `dir` catalog: one new version, committed as Lance
  * commits, by a conditional put of the next version's manifest. LanceDB's Node API has no call
- * for it (see lance-manifest-file.ts for the file this writes).
+ * for it (lance-manifest.ts writes the file). Before the put, LanceDB reads the new manifest back
+ * (manifest-read-back.ts): a file it could not read would otherwise be the latest version, and
+ * every open of the table would fail on it.
  *
  * Of two writers of one version exactly one wins the put. The loser, this or a LanceDB writer,
  * starts again from the new latest version: a replacement of the whole map needs nothing from
@@ -14,7 +16,8 @@
 import type { SchemaMetadata } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { highest, manifestName, manifests, type TableFiles } from './dir-versions';
-import { parseManifestFile, replaceSchemaMetadata } from './lance-manifest-file';
+import { nextWithSchemaMetadata } from './lance-manifest';
+import { readBack } from './manifest-read-back';
 
 /** As many tries as Lance's own commit gives a writer that keeps losing to others. */
 const ATTEMPTS = 20;
@@ -38,18 +41,13 @@ export async function updateSchemaMetadata(
       if (attempt + 1 < ATTEMPTS) continue;
       throw error;
     }
-    const parsed = parseManifestFile(bytes, `${files.id} version ${latest}`);
-    if (parsed.version !== BigInt(latest)) {
-      throw errors.InvalidTableState(
-        `The manifest named for version ${latest} of ${files.id} holds version ${parsed.version}`,
-      );
-    }
-    const commit = replaceSchemaMetadata(parsed, metadata);
+    const commit = nextWithSchemaMetadata(bytes, `${files.id} version ${latest}`, latest, metadata);
+    const next = latest + 1;
+    await readBack(files, commit.manifest, `${files.id} version ${next}`, errors.InvalidTableState);
     const transactionKey = commit.transactionFile
       ? `${files.folder}/_transactions/${commit.transactionFile}`
       : undefined;
     if (transactionKey) await files.store.put(transactionKey, commit.transaction);
-    const next = latest + 1;
     const manifestKey = `${files.folder}/_versions/${manifestName(next, file.scheme)}`;
     if (await files.store.putIfAbsent(manifestKey, commit.manifest)) return { version: next };
     // Lost the version to another writer; its transaction file names a commit that never was.

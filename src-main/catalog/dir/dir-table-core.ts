@@ -151,7 +151,12 @@ export class DirTableCore {
     if (!row && this.namespacePath.length > 0) {
       throw errors.TableNotFound(`Table ${this.id} does not exist`);
     }
-    return { store: this.ctx.store, folder: row?.location ?? `${this.name}.lance`, id: this.id };
+    return {
+      store: this.ctx.store,
+      folder: row?.location ?? `${this.name}.lance`,
+      id: this.id,
+      lance: { root: this.ctx.root, ...this.ctx.tableOptions },
+    };
   }
 
   /**

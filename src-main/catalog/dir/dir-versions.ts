@@ -6,12 +6,16 @@
  * (V2, which LanceDB writes today, so that the latest sorts first).
  *
  * Creating a version is a conditional put of the staged manifest under the version's name: of two
- * writers of one version exactly one succeeds, as Lance's own commits do. Deleting never removes
- * the latest version or a tagged one: the table and its tags keep working.
+ * writers of one version exactly one succeeds, as Lance's own commits do. The staged file is
+ * judged first (version-staged.ts: a manifest of this table, at the next version, that LanceDB
+ * reads), because once it is the latest there is no undoing it. Deleting never removes the latest
+ * version or a tagged one: the table and its tags keep working.
  */
 import type { VersionDetail, VersionInfo } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ObjectStore } from '../storage/object-store';
+import type { LanceReach } from './manifest-read-back';
+import { verifyStagedManifest } from './version-staged';
 
 const U64_MAX = (1n << 64n) - 1n;
 const V2_DIGITS = 20;
@@ -22,6 +26,8 @@ export interface TableFiles {
   folder: string;
   /** For messages. */
   id: string;
+  /** How LanceDB reaches the root, to read a manifest back before it becomes the latest. */
+  lance: LanceReach;
 }
 
 type Scheme = 'V1' | 'V2';
@@ -115,9 +121,12 @@ export async function createVersion(
     );
   }
   const bytes = await files.store.get(stagedKey);
-  if (!isLanceManifest(bytes)) {
-    throw errors.InvalidInput(`${request.manifestPath} is not a Lance manifest`);
-  }
+  const latestFile = latest === undefined ? undefined : present.get(latest);
+  await verifyStagedManifest(
+    files,
+    { path: request.manifestPath, bytes, version: request.version },
+    latestFile ? await files.store.get(latestFile.key) : undefined,
+  );
   const name = manifestName(request.version, scheme);
   if (!(await files.store.putIfAbsent(`${files.folder}/_versions/${name}`, bytes))) {
     throw errors.ConcurrentModification(
@@ -158,10 +167,4 @@ export function highest(numbers: Iterable<number>): number | undefined {
   let top: number | undefined;
   for (const n of numbers) if (top === undefined || n > top) top = n;
   return top;
-}
-
-/** Lance files (manifests included) end with the magic bytes `LANC`. */
-function isLanceManifest(bytes: Uint8Array): boolean {
-  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.byteLength - 4)));
-  return bytes.byteLength > 16 && tail.toString('latin1') === 'LANC';
 }

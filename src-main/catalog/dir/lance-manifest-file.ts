@@ -77,8 +77,16 @@ export interface ManifestFileLayout {
   bad: (why: string) => Error;
 }
 
-export function readManifestLayout(bytes: Uint8Array, name: string): ManifestFileLayout {
-  const bad = (why: string) => errors.InvalidTableState(`${name} is not a Lance manifest: ${why}`);
+/**
+ * The footer and manifest message of a manifest file. A file that is not one is an error made by
+ * `error`: a damaged file of the table by default, bad input where a caller handed the file in.
+ */
+export function readManifestLayout(
+  bytes: Uint8Array,
+  name: string,
+  error: (message: string) => Error = errors.InvalidTableState,
+): ManifestFileLayout {
+  const bad = (why: string) => error(`${name} is not a Lance manifest: ${why}`);
   if (bytes.byteLength < FOOTER_BYTES + 4) throw bad('too short');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const footer = bytes.byteLength - FOOTER_BYTES;

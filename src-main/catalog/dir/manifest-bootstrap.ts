@@ -14,7 +14,9 @@
  * LanceDB, upload the new files, then put the new version's manifest file only if no one has
  * written that version meanwhile (Lance names version files by number, so a racing commit claims
  * the same key). On a lost race the copy is thrown away and the whole step runs again. This
- * happens once per catalog; version files older than the copy are never touched.
+ * happens once per catalog; version files older than the copy are never touched. Before the put,
+ * a fresh LanceDB connection reads the committed copy back, as every manifest this engine
+ * publishes is read back first.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -85,6 +87,7 @@ export async function addSelfRow(store: ObjectStore, attempts = 8): Promise<bool
             ]),
         );
         if (result.numInsertedRows === 0) return false;
+        await readBackLocally(work, await lance(() => table.version()));
       } finally {
         db.close();
       }
@@ -115,4 +118,24 @@ export async function addSelfRow(store: ObjectStore, attempts = 8): Promise<bool
   throw errors.ConcurrentModification(
     `The catalog manifest kept changing while it was being prepared; try again`,
   );
+}
+
+/**
+ * A fresh LanceDB connection opens the copy at the version just committed and finds the self row:
+ * the manifest file and the files it names are read back before they are published.
+ */
+async function readBackLocally(work: string, version: number): Promise<void> {
+  const db = await lancedb.connect(work);
+  try {
+    const table = await lance(() => db.openTable('m'));
+    const found = await lance(() => table.version());
+    const rows = await lance(() => table.countRows(`object_id = '${SELF_OBJECT_ID}'`));
+    if (found !== version || rows !== 1) {
+      throw errors.Internal(
+        `The catalog manifest's new version ${version} reads back as version ${found} with ${rows} self rows`,
+      );
+    }
+  } finally {
+    db.close();
+  }
 }

@@ -8,7 +8,7 @@
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import type { VersionInfo } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { MANIFEST, readManifestLayout } from './lance-manifest-file';
+import { MANIFEST, readManifestLayout } from './lance-manifest';
 
 const MANIFEST_FRAGMENTS = 2;
 const FRAGMENT = { files: 2, deletionFile: 3, physicalRows: 4 } as const;

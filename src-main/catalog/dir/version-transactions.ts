@@ -10,7 +10,7 @@
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import type { TransactionInfo } from '../../../src-shared/catalog-api';
-import { MANIFEST, readManifestLayout, section } from './lance-manifest-file';
+import { MANIFEST, readManifestLayout, section } from './lance-manifest';
 import { manifests, type TableFiles } from './dir-versions';
 
 /** The operation oneof's field numbers, by the name the timeline shows. */
