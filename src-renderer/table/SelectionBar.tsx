@@ -70,9 +70,9 @@ export function SelectionBar({
   const exportSelected = async () => {
     setStatus('Reading…');
     try {
-      const predicate = rowsPredicate(await readRows());
-      if (!predicate) {
-        setStatus('A selected row has no value that names it exactly; export the filter instead');
+      const { predicate, why } = rowsPredicate(await readRows());
+      if (predicate === undefined) {
+        setStatus(`${why}; export the filter instead`);
         return;
       }
       setStatus(undefined);
@@ -90,9 +90,9 @@ export function SelectionBar({
   const remove = async () => {
     setStatus('Reading…');
     try {
-      const predicate = rowsPredicate(await readRows());
-      if (!predicate) {
-        setStatus('A selected row has no value that names it exactly; it cannot be deleted here');
+      const { predicate, why } = rowsPredicate(await readRows());
+      if (predicate === undefined) {
+        setStatus(`${why}; it cannot be deleted here`);
         return;
       }
       setStatus(undefined);

@@ -6,6 +6,7 @@
  * confirmation shows the predicate and how many rows it matches before anything is changed, so a
  * row that is not unique is never changed by surprise.
  */
+import { gateExpression } from '../../src-shared/expression-gate/expression-gate';
 import type { Cell } from './cell-model';
 
 export interface RowCell {
@@ -51,34 +52,58 @@ function condition(c: RowCell): string | undefined {
   return literal === 'NULL' ? `${column} IS NULL` : `${column} = ${literal}`;
 }
 
-/** The predicate for this row, or undefined when none of its values can be compared exactly. */
-export function rowPredicate(cells: readonly RowCell[]): string | undefined {
+/** The cell of a key column (`id`, `uuid`, …) with a value, whose literal names the row alone. */
+function keyOf(cells: readonly RowCell[]): { column: string; literal: string } | undefined {
   const key = cells.find(
     (c) => KEY_NAMES.includes(c.column.name.toLowerCase()) && c.cell.kind !== 'null',
   );
-  const keyCondition = key && condition(key);
-  if (keyCondition) return keyCondition;
+  const literal = key && sqlLiteral(key.cell, key.column.typeLabel);
+  return key && literal !== undefined
+    ? { column: sqlIdentifier(key.column.name), literal }
+    : undefined;
+}
+
+/** The predicate for this row, or undefined when none of its values can be compared exactly. */
+export function rowPredicate(cells: readonly RowCell[]): string | undefined {
+  const key = keyOf(cells);
+  if (key) return `${key.column} = ${key.literal}`;
   const parts = cells.map(condition).filter((p): p is string => p !== undefined);
   return parts.length > 0 ? parts.join(' AND ') : undefined;
 }
 
+export type RowsPredicate =
+  { predicate: string; why?: undefined } | { predicate?: undefined; why: string };
+
 /**
- * The predicate for several rows: `key IN (…)` when every row is named by the same key column,
- * else each row's predicate in parentheses, joined by OR. Undefined when a row cannot be named.
+ * The predicate for several rows: `key IN (…)` when every row is named by the same key column (a
+ * selection of any size up to the gate's IN-list limit), else each row's predicate in
+ * parentheses, joined by OR. It passes the same expression gate as anything a person types, here
+ * before it is sent: a selection it cannot name within the gate's limits says so instead.
  */
-export function rowsPredicate(rows: ReadonlyArray<readonly RowCell[]>): string | undefined {
-  const each = rows.map(rowPredicate);
-  if (each.length === 0 || each.some((p) => p === undefined)) return undefined;
-  const keyed = (each as string[]).map((p) => /^([^\s]+) = (.+)$/.exec(p));
-  const key = keyed[0]?.[1];
-  if (
-    key &&
-    keyed.every((m) => m && m[1] === key && !m[2]!.includes(' AND ')) &&
-    KEY_NAMES.includes(key.replace(/`/g, '').toLowerCase())
-  ) {
-    return each.length === 1 ? each[0] : `${key} IN (${keyed.map((m) => m![2]).join(', ')})`;
+export function rowsPredicate(rows: ReadonlyArray<readonly RowCell[]>): RowsPredicate {
+  if (rows.length === 0) return { why: 'No rows are selected' };
+  const keys = rows.map(keyOf);
+  const column = keys[0]?.column;
+  let predicate: string | undefined;
+  if (column && keys.every((key) => key?.column === column)) {
+    predicate =
+      rows.length === 1
+        ? `${column} = ${keys[0]!.literal}`
+        : `${column} IN (${keys.map((key) => key!.literal).join(', ')})`;
+  } else {
+    const each = rows.map(rowPredicate);
+    if (each.some((p) => p === undefined)) {
+      return { why: 'A selected row has no value that names it exactly' };
+    }
+    predicate = each.length === 1 ? each[0]! : each.map((p) => `(${p})`).join(' OR ');
   }
-  return each.length === 1 ? each[0] : (each as string[]).map((p) => `(${p})`).join(' OR ');
+  try {
+    return { predicate: gateExpression(predicate, { what: 'selection' }) };
+  } catch (error) {
+    return {
+      why: `These ${rows.length.toLocaleString('en-US')} rows cannot be named in one condition (${(error as Error).message.replace(/^The selection was refused: /, '').replace(/, at character .*$/, '')}); select fewer, or rows with a key column such as id`,
+    };
+  }
 }
 
 /** A cell as plain text, for TSV (tabs and newlines inside a value become spaces). */

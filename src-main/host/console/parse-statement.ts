@@ -7,6 +7,7 @@
 import { parse, type SelectFromStatement, type Statement } from 'pgsql-ast-parser';
 import { ConsoleQueryError } from './console-query-error';
 import type { ConsoleSource } from './console-source';
+import { MAX_CONSOLE_TOKENS } from './scan-sql-text';
 
 interface ParserFailure {
   message?: unknown;
@@ -14,6 +15,14 @@ interface ParserFailure {
 }
 
 export function parseSingleSelect(source: ConsoleSource): SelectFromStatement {
+  const { overLimitAt, tokens } = source.scanned;
+  if (overLimitAt !== undefined) {
+    throw new ConsoleQueryError(
+      `The query is too long to parse: ${tokens} words, numbers and signs, more than the ${MAX_CONSOLE_TOKENS} allowed (a long list of keys is shorter as a filter in the Data tab)`,
+      source.text,
+      { offset: overLimitAt, length: 0 },
+    );
+  }
   const statements = source.scanned.blank ? [] : parseStatements(source);
   if (statements.length === 0) {
     throw new ConsoleQueryError('The query is empty: write SELECT … FROM <table>', source.text, {

@@ -20,7 +20,18 @@ export interface ScannedText {
   partners: ReadonlyMap<number, number>;
   /** Nothing but spaces and comments. */
   blank: boolean;
+  /** Tokens in the text (words, numbers, strings, quoted names, punctuation). */
+  tokens: number;
+  /** Offset of the token after the first MAX_CONSOLE_TOKENS, when there are more. */
+  overLimitAt: number | undefined;
 }
+
+/**
+ * pgsql-ast-parser's time grows faster than its input (a 4,096-value vector, 8,200 tokens, takes
+ * 0.7 s; a 1 MB text minutes), and it runs on the thread that owns the window: a console query
+ * of more tokens than this is refused before it is parsed, at the first token over.
+ */
+export const MAX_CONSOLE_TOKENS = 10_000;
 
 const CLOSING: Record<string, string> = { ')': '(', ']': '[' };
 
@@ -33,10 +44,14 @@ export function scanSqlText(text: string): ScannedText {
   const partners = new Map<number, number>();
   const open: Record<string, number[]> = { '(': [], '[': [] };
   let blank = true;
+  let tokens = 0;
+  let overLimitAt: number | undefined;
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
     const next = text[i + 1];
+    const counted = !(/\s/.test(c) || (c === '-' && next === '-') || (c === '/' && next === '*'));
+    if (counted && ++tokens > MAX_CONSOLE_TOKENS && overLimitAt === undefined) overLimitAt = i;
     if (c === "'" || ((c === 'e' || c === 'E') && next === "'" && !isWordChar(text[i - 1]))) {
       i = skipString(text, c === "'" ? i : i + 1, c !== "'");
     } else if (c === '"') {
@@ -75,7 +90,7 @@ export function scanSqlText(text: string): ScannedText {
     }
     blank = false;
   }
-  return { masked: out.join(''), partners, blank };
+  return { masked: out.join(''), partners, blank, tokens, overLimitAt };
 }
 
 /** Past a '…' string (quote at `start`); `escapes` for E'…', where a backslash escapes. */

@@ -258,3 +258,21 @@ describe('parseConsoleQuery refuses what the contract cannot express, at its pla
     expect(error.name).toBe('ConsoleQueryError');
   });
 });
+
+describe('a console query too long to parse in time', () => {
+  it('is refused before pgsql-ast-parser reads it, at the first token over the limit', () => {
+    const keys = Array.from({ length: 6_000 }, (_, i) => i).join(', ');
+    const text = `SELECT * FROM t WHERE id IN (${keys})`;
+    const started = performance.now();
+    let caught: unknown;
+    try {
+      parseConsoleQuery(text);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConsoleQueryError);
+    expect((caught as ConsoleQueryError).message).toMatch(/more than the 10000 allowed/);
+    // Refused by the scan alone: the parser would take seconds on this text.
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

@@ -66,15 +66,37 @@ describe('the predicate that names a grid row', () => {
       cell('id', 'int64', num(String(i))),
       cell('n', 'utf8', text('x')),
     ]);
-    expect(rowsPredicate(keyed)).toBe('id IN (1, 2, 3)');
+    expect(rowsPredicate(keyed).predicate).toBe('id IN (1, 2, 3)');
     const unkeyed = ['a', "b'"].map((t) => [
       cell('name', 'utf8', text(t)),
       cell('ok', 'bool', { kind: 'bool', text: 'true' }),
     ]);
-    expect(rowsPredicate(unkeyed)).toBe(
+    expect(rowsPredicate(unkeyed).predicate).toBe(
       "(name = 'a' AND ok = true) OR (name = 'b''' AND ok = true)",
     );
-    expect(rowsPredicate([[cell('score', 'float64', num('1.5'))]])).toBeUndefined();
-    expect(rowsPredicate([])).toBeUndefined();
+    expect(rowsPredicate([[cell('score', 'float64', num('1.5'))]]).why).toMatch(/names it exactly/);
+    expect(rowsPredicate([]).why).toMatch(/No rows/);
+  });
+
+  it('names a keyed selection of any size as one IN list that passes the expression gate', () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => [cell('id', 'int64', num(String(i)))]);
+    const { predicate } = rowsPredicate(rows);
+    expect(predicate).toMatch(/^id IN \(0, 1, 2, /);
+    expect(predicate?.split(',').length).toBe(5_000);
+  });
+
+  it('says so, rather than building a condition the gate refuses, for too many unkeyed rows', () => {
+    const row = (i: number) => [
+      cell('name', 'utf8', text(`n${i}`)),
+      cell('ok', 'bool', { kind: 'bool', text: 'true' }),
+    ];
+    expect(rowsPredicate(Array.from({ length: 1_000 }, (_, i) => row(i))).predicate).toMatch(
+      /^\(name = 'n0' AND ok = true\) OR /,
+    );
+    const tooMany = rowsPredicate(Array.from({ length: 2_000 }, (_, i) => row(i)));
+    expect(tooMany.predicate).toBeUndefined();
+    expect(tooMany.why).toMatch(
+      /2,000 rows cannot be named in one condition \(2000 conditions joined by OR/,
+    );
   });
 });
