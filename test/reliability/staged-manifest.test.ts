@@ -261,6 +261,29 @@ describe('version/create refuses a staged manifest LanceDB cannot read as the ne
     await expectUnchanged(before);
   });
 
+  it('refuses a manifest that reads files from a folder outside the table', async () => {
+    const next = (await latestVersion()) + 1;
+    // Lance's shallow clone of an outside table: its manifest names that table as a base path.
+    const outside = join(scratch, `outside-${randomUUID()}`);
+    const db = await lancedb.connect(outside);
+    const table = await db.createTable('secret', [{ id: 1, name: 'outside row' }]);
+    while ((await table.version()) < next) await table.add([{ id: 2, name: 'outside row' }]);
+    const clone = await db.cloneTable('clone', join(outside, 'secret.lance'), { isShallow: true });
+    expect(await clone.version()).toBe(next);
+    clone.close();
+    table.close();
+    db.close();
+    const versions = join(outside, 'clone.lance', '_versions');
+    const manifest = readdirSync(versions).find((n) => n.endsWith('.manifest'))!;
+    const before = await snapshot();
+    const cloned = stage(readFileSync(join(versions, manifest)), next);
+    expectRefused(
+      await createVersion(next, cloned.path),
+      /names base path .*secret\.lance, which the table does not have/,
+    );
+    await expectUnchanged(before);
+  });
+
   it('refuses a manifest whose version is not the next one', async () => {
     const next = (await latestVersion()) + 1;
     const versions = join(folder(), '_versions');
