@@ -107,11 +107,23 @@ export function buildQuery(table: LanceTable, schema: Schema, request: QueryRequ
   }
   if (request.filter !== undefined && request.filter.trim() !== '')
     query = query.where(request.filter);
-  if (columns) query = query.select(columns);
+  if (columns) query = query.select(withSearchScore(columns, request));
   if (request.offset !== undefined) query = query.offset(request.offset);
   if (request.fastSearch) query = query.fastSearch();
   if (request.withRowId) query = query.withRowId();
   return query as BuiltQuery;
+}
+
+/**
+ * A search's projection with its score column named. LanceDB adds `_distance` (vector) or
+ * `_score` (full text) to a projection that leaves it out, and warns on stderr that it will stop
+ * doing so, once per search: hundreds of lines in a short benchmark. Asking for the column it
+ * adds anyway keeps the answer exactly as it was (same columns, same order, the score last) and
+ * the log quiet, and does not change when LanceDB adopts the new behaviour.
+ */
+function withSearchScore(columns: string[], request: QueryRequest): string[] {
+  const score = request.vector ? '_distance' : request.fullTextQuery ? '_score' : undefined;
+  return score === undefined || columns.includes(score) ? columns : [...columns, score];
 }
 
 /** The vector part of a search: its column (checked against the vector) and its settings. */
