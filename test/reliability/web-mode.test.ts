@@ -14,6 +14,8 @@ import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCEDURES } from '../../src-shared/studio-procedures';
+import { connect as openCatalog } from '../../src-main/catalog';
+import { arrow } from '../../src-main/catalog/arrow';
 import { reportFigures } from '../support/reliability-scale';
 
 const BIN = join(__dirname, '../../bin/catalog-studio.mjs');
@@ -163,6 +165,36 @@ describe('catalog-studio web', () => {
       expect(reply.statusCode, path).toBeLessThan(500);
       expect(text, path).not.toContain('root:');
     }
+  });
+
+  it('refuses a grid filter of 1,500 added terms (it ended the process) and keeps serving', async () => {
+    const folder = join(dir, 'catalog');
+    const catalog = await openCatalog(folder);
+    await catalog.createTable('t', arrow.tableFromArrays({ id: Int32Array.from([1, 2, 3]) }));
+    await catalog.close();
+    const rpc = async (name: string, body: unknown) => {
+      const reply = await request(`${base}/rpc/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-studio-token': token },
+        body: JSON.stringify(body),
+      });
+      return (await reply.body.json()) as {
+        ok: boolean;
+        value?: { id: string };
+        error?: { code: number; message: string };
+      };
+    };
+    const opened = await rpc('connections:open-folder', { path: folder });
+    expect(opened.ok).toBe(true);
+    const table = { connectionId: opened.value!.id, path: [], table: 't' };
+    const filter = `${Array.from({ length: 1_500 }, () => 'id').join(' + ')} > 0`;
+    const refused = await rpc('tables:count', { ...table, filter });
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.code).toBe(13);
+    expect(refused.error?.message).toMatch(/nested too deeply: more than 32 levels/);
+    expect(child.exitCode).toBeNull();
+    const counted = await rpc('tables:count', { ...table, filter: 'id > 1' });
+    expect(counted).toMatchObject({ ok: true, value: 2 });
   });
 
   it('listens on loopback only', async () => {
