@@ -54,7 +54,9 @@ const ipc = (rows: number, idOffset: number) =>
 
 async function restart(): Promise<ServerProcess> {
   await server?.kill('SIGKILL');
-  server = await startServerProcess(['--root', root, '--max-index-builds', '1']);
+  // One process (--workers 1): the SIGKILL above is the crash of the whole service, with the
+  // build or the write in that very process (worker-crash.test.ts covers one worker's crash).
+  server = await startServerProcess(['--root', root, '--max-index-builds', '1', '--workers', '1']);
   figures.restarts += 1;
   return server;
 }

@@ -42,8 +42,17 @@ beforeAll(async () => {
     join(dir, 'auth.json'),
     JSON.stringify({ principals: [{ name: 'edge', api_keys: [KEY], role: 'admin' }] }),
   );
-  secured = await startServerProcess(['--root', root, '--auth', join(dir, 'auth.json')]);
-  open = await startServerProcess(['--root', join(dir, 'open')]);
+  // One process each (--workers 1): the peak RSS read from /proc, and the bytes read before the
+  // refusal, must be the serving process's own, not a primary's that only forwards.
+  secured = await startServerProcess([
+    '--root',
+    root,
+    '--auth',
+    join(dir, 'auth.json'),
+    '--workers',
+    '1',
+  ]);
+  open = await startServerProcess(['--root', join(dir, 'open'), '--workers', '1']);
 });
 
 afterAll(async () => {

@@ -78,8 +78,12 @@ beforeAll(async () => {
   );
   // The attack of the issue runs against the defaults; the timeouts are shortened on a second
   // server so that waiting for them stays within a CI budget.
-  plain = await startServerProcess(['--root', root, '--auth', auth]);
+  // One process each (--workers 1): the peak RSS read from /proc must be the serving process's
+  // own, not a primary's that only forwards.
+  plain = await startServerProcess(['--root', root, '--auth', auth, '--workers', '1']);
   strict = await startServerProcess([
+    '--workers',
+    '1',
     '--root',
     root,
     '--auth',

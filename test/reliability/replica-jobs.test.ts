@@ -115,10 +115,10 @@ function replicaJobsSuite(place: Place): void {
   beforeAll(async () => {
     root = place.root();
     const env = { ...place.env(), CATALOG_STUDIO_LEASE_MS: String(place.leaseMs) };
-    [a, b] = await Promise.all([
-      startServerProcess(['--root', root, '--max-index-builds', '1'], env),
-      startServerProcess(['--root', root, '--max-index-builds', '1'], env),
-    ]);
+    // One process per replica (--workers 1): killing a replica must kill the build's owner, and
+    // each replica's own jobs are then in the process the test talks to.
+    const args = ['--root', root, '--max-index-builds', '1', '--workers', '1'];
+    [a, b] = await Promise.all([startServerProcess(args, env), startServerProcess(args, env)]);
     expect((await call(a, 'POST', '/v1/namespace/ns/create', {})).status).toBe(200);
     const data = arrow.tableToIPC(sampleTable(ROWS, DIM, { seed: 7 }), 'stream');
     expect((await call(a, 'POST', '/v1/table/ns$vectors/create', data)).status).toBe(200);

@@ -29,7 +29,16 @@ beforeAll(async () => {
   const catalog = await connect(dir);
   await catalog.createTable('big', vectorTable(ROWS, DIM, 3));
   await catalog.close();
-  server = await startServerProcess(['--root', dir, '--idle-timeout-s', String(IDLE_S)]);
+  // One process (--workers 1): the peak RSS read from /proc must be the serving process's own,
+  // and what the client receives before the cut must not include a primary's buffers.
+  server = await startServerProcess([
+    '--root',
+    dir,
+    '--idle-timeout-s',
+    String(IDLE_S),
+    '--workers',
+    '1',
+  ]);
 }, 120_000);
 
 afterAll(async () => {
