@@ -324,6 +324,18 @@ describe('version/create refuses a staged manifest LanceDB cannot read as the ne
     );
     await expectUnchanged(before);
   });
+  it('refuses a manifest whose new data file LanceDB cannot read, though it is there whole', async () => {
+    const candidate = await stageCommit((t) => t.add(rows(400, 5)));
+    const file = candidate.written.find((f) => f.startsWith('data/'))!;
+    const size = readFileSync(join(folder(), file)).byteLength;
+    writeFileSync(join(folder(), file), Buffer.alloc(size, 7));
+    const before = await snapshot();
+    expectRefused(
+      await createVersion(candidate.version, candidate.path),
+      /cannot become the latest version: LanceDB cannot read it/,
+    );
+    await expectUnchanged(before);
+  });
 });
 
 describe('version/create publishes a staged manifest of the next version', () => {

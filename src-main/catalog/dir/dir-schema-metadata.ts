@@ -16,7 +16,7 @@
 import type { SchemaMetadata } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { highest, manifestName, manifests, type TableFiles } from './dir-versions';
-import { nextWithSchemaMetadata } from './lance-manifest';
+import { nextWithSchemaMetadata, readManifest } from './lance-manifest';
 import { readBack } from './manifest-read-back';
 
 /** As many tries as Lance's own commit gives a writer that keeps losing to others. */
@@ -41,9 +41,17 @@ export async function updateSchemaMetadata(
       if (attempt + 1 < ATTEMPTS) continue;
       throw error;
     }
-    const commit = nextWithSchemaMetadata(bytes, `${files.id} version ${latest}`, latest, metadata);
+    const name = `${files.id} version ${latest}`;
+    const commit = nextWithSchemaMetadata(bytes, name, latest, metadata);
     const next = latest + 1;
-    await readBack(files, commit.manifest, `${files.id} version ${next}`, errors.InvalidTableState);
+    // Its fragments are the latest version's, which LanceDB reads: only the first row is read.
+    await readBack(
+      files,
+      commit.manifest,
+      `${files.id} version ${next}`,
+      errors.InvalidTableState,
+      readManifest(bytes, name),
+    );
     const transactionKey = commit.transactionFile
       ? `${files.folder}/_transactions/${commit.transactionFile}`
       : undefined;

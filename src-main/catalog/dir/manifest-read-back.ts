@@ -9,9 +9,11 @@
  * not published. So the candidate is copied, as a shallow clone of the table (manifest-relocate.ts),
  * into a probe folder of its own under the catalog's state folder, on the same store: LanceDB
  * opens it there, reading the table's own data, deletion and index files, and must report the
- * version, schema and row count the manifest names, list its indexes, and read a row of every
- * fragment that has one. The probe folder is removed afterwards; the table's folder is not
- * touched.
+ * version, schema and row count the manifest names, list its indexes, and read the first row and
+ * a row of every fragment whose files the table's latest version does not already read (an
+ * append's new fragment, a compaction's rewritten ones; reading the others again would prove
+ * nothing and costs a file open each). The probe folder is removed afterwards; the table's folder
+ * is not touched.
  */
 import { randomUUID } from 'node:crypto';
 import * as lancedb from '@lancedb/lancedb';
@@ -47,13 +49,15 @@ const TAKE_BATCH = 256;
 
 /**
  * Throws an error made by `error` unless LanceDB reads `bytes` as version `manifest.version` of
- * the table in `target.folder`, with the schema, rows and indexes the manifest names.
+ * the table in `target.folder`, with the schema, rows and indexes the manifest names. `latest` is
+ * the table's latest manifest, whose fragments LanceDB already reads.
  */
 export async function readBack(
   target: ManifestTarget,
   bytes: Uint8Array,
   name: string,
   error: (message: string) => Error,
+  latest?: LanceManifest,
 ): Promise<LanceManifest> {
   const manifest = readManifest(bytes, name, error);
   const fail = (why: string) => error(`${name} cannot become the latest version: ${why}`);
@@ -66,7 +70,8 @@ export async function readBack(
     );
     let why: string | undefined;
     try {
-      why = await lanceReads(joinRoot(target.lance.root, probe), target.lance, manifest);
+      const offsets = rowsToRead(manifest, latest);
+      why = await lanceReads(joinRoot(target.lance.root, probe), target.lance, manifest, offsets);
     } catch (thrown) {
       if (isCatalogError(thrown)) throw thrown;
       const message = thrown instanceof Error ? thrown.message : String(thrown);
@@ -84,6 +89,7 @@ async function lanceReads(
   root: string,
   reach: LanceReach,
   manifest: LanceManifest,
+  offsets: number[],
 ): Promise<string | undefined> {
   const db = await lancedb.connect(
     root,
@@ -107,7 +113,6 @@ async function lanceReads(
         return `LanceDB counts ${rows} rows, the manifest's fragments hold ${expected}`;
       }
       await table.listIndices();
-      const offsets = firstRows(manifest, rows);
       for (let at = 0; at < offsets.length; at += TAKE_BATCH) {
         const batch = offsets.slice(at, at + TAKE_BATCH);
         const read = await table.takeOffsets(batch).toArray();
@@ -125,17 +130,27 @@ async function lanceReads(
 }
 
 /**
- * The offset of the first live row of every fragment that has one, so that each fragment's files
- * are opened; only the first row when the manifest does not say how many rows each holds.
+ * The offsets of the rows to read: the table's first, and the first live row of every fragment
+ * with a file the latest version does not read. Only the first when the manifest does not say
+ * how many rows each fragment holds (offsets count live rows, so they cannot be placed).
  */
-function firstRows(manifest: LanceManifest, rows: number): number[] {
-  if (rows === 0) return [];
-  if (manifestRows(manifest) === undefined) return [0];
+function rowsToRead(manifest: LanceManifest, latest: LanceManifest | undefined): number[] {
+  const total = manifestRows(manifest);
+  if (total === 0) return [];
+  if (total === undefined) return [0];
+  const read = new Set(
+    (latest?.fragments ?? []).flatMap((f) => [
+      ...f.dataFiles.map((file) => file.path),
+      ...(f.deletionFile ? [f.deletionFile.path] : []),
+    ]),
+  );
   const offsets: number[] = [];
   let at = 0;
   for (const fragment of manifest.fragments) {
     const live = fragment.physicalRows - (fragment.deletionFile?.numDeletedRows ?? 0);
-    if (live > 0) offsets.push(at);
+    const files = [...fragment.dataFiles.map((f) => f.path), fragment.deletionFile?.path];
+    const fresh = files.some((path) => path !== undefined && !read.has(path));
+    if (live > 0 && (offsets.length === 0 || fresh)) offsets.push(at);
     at += live;
   }
   return offsets;

@@ -46,14 +46,11 @@ export async function verifyStagedManifest(
     );
   }
   if (manifest.branch) throw bad(`is a manifest of branch ${manifest.branch}, not of main`);
-  checkBasePaths(
-    manifest,
-    latest ? readManifest(latest, `${target.id}'s latest manifest`) : undefined,
-    bad,
-  );
+  const current = latest ? readManifest(latest, `${target.id}'s latest manifest`) : undefined;
+  checkBasePaths(manifest, current, bad);
   checkFragmentIds(manifest, bad);
   await checkFilesPresent(target.store, target.folder, target.id, manifest, bad);
-  await readBack(target, staged.bytes, name, errors.InvalidInput);
+  await readBack(target, staged.bytes, name, errors.InvalidInput, current);
 }
 
 /**
