@@ -3,11 +3,13 @@
  * mistyped command print them without loading any command's modules.
  */
 export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [--host 127.0.0.1] [--port 2333]
-                     [--auth FILE] [--database NAME=DIR|URI ...] [--storage KEY=VALUE ...]
-                     [--max-index-builds N] [--max-queued-builds N]
+                     [--workers N] [--auth FILE] [--database NAME=DIR|URI ...]
+                     [--storage KEY=VALUE ...] [--max-index-builds N] [--max-queued-builds N]
                      [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
                      [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
-                     [--max-connections-per-client N]`;
+                     [--max-connections-per-client N]
+    --workers N: engine processes behind the listening socket (default: one per core, at least
+    2), so that a crash costs only that worker's requests in flight; 1 serves in one process`;
 
 export const COPY_USAGE = `catalog-studio copy SRC DST [--mode create|overwrite|append] [--no-indexes]
                      [--resume | --remove-partial] [--src-key KEY] [--dst-key KEY]
