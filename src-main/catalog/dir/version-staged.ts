@@ -68,7 +68,9 @@ function checkBasePaths(
   for (const base of manifest.basePaths) {
     const had = known.get(base.id);
     if (!had || had.path !== base.path || had.isDatasetRoot !== base.isDatasetRoot) {
-      throw bad(`names base path ${base.path}, which ${describeBase(latest)}`);
+      throw bad(
+        `names base path ${base.path}, which the table does not have: it may read only the table's files`,
+      );
     }
     ids.add(base.id);
   }
@@ -85,12 +87,6 @@ function checkBasePaths(
     if (unknownBase(index.baseId))
       throw bad(`gives index ${index.name} a base path it does not name`);
   }
-}
-
-function describeBase(latest: LanceManifest | undefined): string {
-  return latest && latest.basePaths.length > 0
-    ? 'the table does not have'
-    : 'the table does not have: a staged manifest reads only files of the table';
 }
 
 function checkFragmentIds(manifest: LanceManifest, bad: (why: string) => Error): void {
