@@ -1,7 +1,8 @@
 /**
  * The expression gate's limits, each set well below what crashes or starves LanceDB 0.39 here.
  * Measured on this project's machines (2-core EPYC, Node 20, LanceDB in-process, `countRows` of a
- * one-row table; test/reliability/expression-thresholds.test.ts measures them again):
+ * one-row table; test/reliability/expression-thresholds.test.ts checks that plain LanceDB still
+ * answers at four times each chain limit and at the others):
  *
  * | shape                              | LanceDB                                   | limit here |
  * | ---------------------------------- | ----------------------------------------- | ---------- |
