@@ -17,10 +17,18 @@ import { Message } from 'apache-arrow/fb/message';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { RecordBatch } from 'apache-arrow/fb/record-batch';
 import { errors } from '../../src-shared/vocabulary/errors';
-import { align8, compressedBatch, CONTINUATION, frame, readMessages } from './arrow-ipc-messages';
+import {
+  align8,
+  compressedBatch,
+  CONTINUATION,
+  frame,
+  readMessages,
+  type RawMessage,
+} from './arrow-ipc-messages';
 import { corrupt, InflateLimitError } from './inflate-errors';
 import { inflateLz4 } from './inflate-lz4';
 import { inflateZstd } from './inflate-zstd';
+import { TimeSlicer } from './time-slices';
 
 const LZ4_FRAME = 0;
 const ZSTD = 1;
@@ -122,32 +130,53 @@ export function decompressStream(
 ): Uint8Array {
   const out: Uint8Array[] = [];
   const budget: Budget = { left: maxInflatedBytes, total: maxInflatedBytes };
+  for (const raw of readMessages(bytes)) out.push(...inflateMessage(raw, budget));
+  return joinStream(out);
+}
+
+/** decompressStream in time slices, letting the event loop run between messages. */
+export async function decompressStreamInSlices(
+  bytes: Uint8Array,
+  maxInflatedBytes = MAX_INFLATED_BYTES,
+  slicer = new TimeSlicer(),
+): Promise<Uint8Array> {
+  const out: Uint8Array[] = [];
+  const budget: Budget = { left: maxInflatedBytes, total: maxInflatedBytes };
   for (const raw of readMessages(bytes)) {
-    const message = Message.getRootAsMessage(new ByteBuffer(raw.metadata));
-    const batch = compressedBatch(message);
-    if (!batch) {
-      out.push(...frame(raw.metadata, raw.body));
-      continue;
-    }
-    const builder = new Builder(1024);
-    const rewritten = rewriteBatch(builder, batch, raw.body, budget);
-    let header = rewritten.header;
-    if (message.headerType() === MessageHeader.DictionaryBatch) {
-      const dictionary = message.header(new DictionaryBatch()) as DictionaryBatch;
-      DictionaryBatch.startDictionaryBatch(builder);
-      DictionaryBatch.addId(builder, dictionary.id());
-      DictionaryBatch.addData(builder, header);
-      DictionaryBatch.addIsDelta(builder, dictionary.isDelta());
-      header = DictionaryBatch.endDictionaryBatch(builder);
-    }
-    Message.startMessage(builder);
-    Message.addVersion(builder, message.version());
-    Message.addHeaderType(builder, message.headerType());
-    Message.addHeader(builder, header);
-    Message.addBodyLength(builder, BigInt(rewritten.body.byteLength));
-    builder.finish(Message.endMessage(builder));
-    out.push(...frame(builder.asUint8Array(), rewritten.body));
+    out.push(...inflateMessage(raw, budget));
+    const pause = slicer.tick();
+    if (pause) await pause;
   }
+  return joinStream(out);
+}
+
+/** One message, framed, its compressed buffers inflated if it has any. */
+function inflateMessage(raw: RawMessage, budget: Budget): Uint8Array[] {
+  const message = Message.getRootAsMessage(new ByteBuffer(raw.metadata));
+  const batch = compressedBatch(message);
+  if (!batch) return frame(raw.metadata, raw.body);
+  const builder = new Builder(1024);
+  const rewritten = rewriteBatch(builder, batch, raw.body, budget);
+  let header = rewritten.header;
+  if (message.headerType() === MessageHeader.DictionaryBatch) {
+    const dictionary = message.header(new DictionaryBatch()) as DictionaryBatch;
+    DictionaryBatch.startDictionaryBatch(builder);
+    DictionaryBatch.addId(builder, dictionary.id());
+    DictionaryBatch.addData(builder, header);
+    DictionaryBatch.addIsDelta(builder, dictionary.isDelta());
+    header = DictionaryBatch.endDictionaryBatch(builder);
+  }
+  Message.startMessage(builder);
+  Message.addVersion(builder, message.version());
+  Message.addHeaderType(builder, message.headerType());
+  Message.addHeader(builder, header);
+  Message.addBodyLength(builder, BigInt(rewritten.body.byteLength));
+  builder.finish(Message.endMessage(builder));
+  return frame(builder.asUint8Array(), rewritten.body);
+}
+
+/** The framed messages and an end marker, as one stream. */
+function joinStream(out: Uint8Array[]): Uint8Array {
   const end = new Uint8Array(8);
   new DataView(end.buffer).setUint32(0, CONTINUATION, true);
   out.push(end);
@@ -168,31 +197,49 @@ export function decompressStream(
 export function declaredInflatedSize(bytes: Uint8Array): number {
   let total = 0;
   try {
-    for (const raw of readMessages(bytes)) {
-      total += 8 + raw.metadata.byteLength;
-      const batch = compressedBatch(Message.getRootAsMessage(new ByteBuffer(raw.metadata)));
-      if (!batch) {
-        total += raw.body.byteLength;
-        continue;
-      }
-      for (let i = 0; i < batch.buffersLength(); i++) {
-        const buffer = batch.buffers(i)!;
-        const start = Number(buffer.offset());
-        const length = Number(buffer.length());
-        if (length < 8 || start < 0 || start + length > raw.body.byteLength) {
-          total += Math.max(0, length);
-          continue;
-        }
-        const declared = new DataView(raw.body.buffer, raw.body.byteOffset + start, 8).getBigInt64(
-          0,
-          true,
-        );
-        total += declared === -1n ? length - 8 : Number(declared);
-      }
-    }
+    for (const raw of readMessages(bytes)) total += declaredMessageSize(raw);
   } catch {
     // Not a stream we can read: its decoder will say why; its size is its own.
     return bytes.byteLength;
+  }
+  return total;
+}
+
+/** declaredInflatedSize in time slices (a body of 20,000 batches takes some 80 ms to walk). */
+export async function declaredInflatedSizeInSlices(
+  bytes: Uint8Array,
+  slicer = new TimeSlicer(),
+): Promise<number> {
+  let total = 0;
+  try {
+    for (const raw of readMessages(bytes)) {
+      total += declaredMessageSize(raw);
+      const pause = slicer.tick();
+      if (pause) await pause;
+    }
+  } catch {
+    return bytes.byteLength;
+  }
+  return total;
+}
+
+function declaredMessageSize(raw: RawMessage): number {
+  let total = 8 + raw.metadata.byteLength;
+  const batch = compressedBatch(Message.getRootAsMessage(new ByteBuffer(raw.metadata)));
+  if (!batch) return total + raw.body.byteLength;
+  for (let i = 0; i < batch.buffersLength(); i++) {
+    const buffer = batch.buffers(i)!;
+    const start = Number(buffer.offset());
+    const length = Number(buffer.length());
+    if (length < 8 || start < 0 || start + length > raw.body.byteLength) {
+      total += Math.max(0, length);
+      continue;
+    }
+    const declared = new DataView(raw.body.buffer, raw.body.byteOffset + start, 8).getBigInt64(
+      0,
+      true,
+    );
+    total += declared === -1n ? length - 8 : Number(declared);
   }
   return total;
 }

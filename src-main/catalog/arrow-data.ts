@@ -5,6 +5,7 @@
 import type { RecordBatch, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from './arrow';
 import { errors, isCatalogError } from '../../src-shared/vocabulary/errors';
+import { joinSmallBatches } from './arrow-coalesce';
 import { decompressStream, isCompressedStream } from './arrow-compression';
 
 /** apache-arrow cannot read compressed batches; such streams are inflated first. */
@@ -26,7 +27,15 @@ export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
 /** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
 export type ArrowIpcStream = AsyncIterable<Uint8Array>;
 
+/**
+ * Table data as one Arrow table, its small batches joined (arrow-coalesce.ts): LanceDB's writer is
+ * quadratic in the number of batches it is handed.
+ */
 export function toArrowTable(data: TableData): ArrowTable {
+  return joinSmallBatches(asArrowTable(data));
+}
+
+function asArrowTable(data: TableData): ArrowTable {
   if (data instanceof arrow.Table) return data;
   if (data instanceof arrow.RecordBatch) return new arrow.Table(data);
   if (Array.isArray(data)) {

@@ -6,9 +6,11 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Table as ArrowTable } from 'apache-arrow';
 import type { z } from 'zod';
 import type { CatalogClient, TableHandle } from '../catalog/client';
 import { errors } from '../../src-shared/vocabulary/errors';
+import { arrow as apacheArrow } from '../catalog/arrow';
 import { describeZodError } from '../catalog/parse-options';
 import type { TableId } from '../../src-shared/vocabulary/ids';
 import type { Principal } from './auth/authenticator';
@@ -21,7 +23,7 @@ import {
   transactionParts,
 } from './http/request-id';
 import { authenticatedPrincipal } from './http/credentials';
-import { checkInflatedSize } from './http/arrow-limit';
+import { readArrowBody } from './http/arrow-body';
 import type { ServerState } from './server-state';
 import type { RouteConfig, Target } from './route-table';
 
@@ -38,8 +40,8 @@ export interface RouteContext<B> {
   parts: string[];
   table: TableId;
   body: B;
-  /** Raw Arrow IPC bytes, for routes whose body is a stream. */
-  arrow: Uint8Array;
+  /** The Arrow body as a table (http/arrow-body.ts), for routes whose body is a stream. */
+  arrow: ArrowTable;
   query: Record<string, string | string[] | undefined>;
   /** The route's table (`table` routes), on `branch` when one is named. */
   openTable: (branch?: string) => Promise<TableHandle>;
@@ -70,6 +72,9 @@ export interface RouteDefinition<S extends z.ZodType | undefined> {
   arrowBody?: boolean;
   handler: (ctx: RouteContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
 }
+
+/** What `arrow` is for routes without an Arrow body: no columns, no rows. */
+const NO_ARROW_BODY = new apacheArrow.Table();
 
 const DATABASE_HEADERS = ['x-lancedb-database', 'x-svc-database'];
 const PREFIX_HEADERS = ['x-lancedb-database-prefix', 'x-svc-database-prefix'];
@@ -135,16 +140,8 @@ export function defineRoute<S extends z.ZodType | undefined>(
         const delimiter = delimiterOf(query);
         const rawBody = request.body;
         let body: unknown = undefined;
-        let arrow: Uint8Array = new Uint8Array();
-        if (definition.arrowBody) {
-          if (!(rawBody instanceof Uint8Array)) {
-            throw errors.InvalidInput(
-              'This route takes an Arrow IPC stream body (Content-Type: application/vnd.apache.arrow.stream)',
-            );
-          }
-          arrow = rawBody;
-          checkInflatedSize(arrow, state.limits.arrow);
-        } else if (definition.body) {
+        // An Arrow body is decoded further down, once the caller may write it.
+        if (definition.body && !definition.arrowBody) {
           const value = rawBody instanceof Uint8Array ? parseJsonBytes(rawBody) : rawBody;
           const parsed = definition.body.safeParse(
             value === undefined || value === null ? {} : value,
@@ -191,6 +188,9 @@ export function defineRoute<S extends z.ZodType | undefined>(
         }
         const { name: database, catalog } = selectDatabase(state, request);
         request.databaseName = database;
+        const arrow = definition.arrowBody
+          ? await readArrowBody(rawBody, state.limits.arrow)
+          : NO_ARROW_BODY;
 
         const result = await definition.handler({
           request,
