@@ -15,6 +15,7 @@ import { connect } from '../../src-main/catalog';
 import { arrow } from '../../src-main/catalog/arrow';
 import { MB, mb, peakRssBytes, resetPeak } from '../support/process-memory';
 import { reportFigures } from '../support/reliability-scale';
+import { describeWithS3, s3Env, s3Root } from '../support/s3-store';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 const READER_KEY = 'reader-key-hostile-expressions';
@@ -204,5 +205,43 @@ describe('hostile expressions against serve', () => {
   it('leaves nothing in the log but the access lines', () => {
     expect(server.output()).not.toMatch(/SIGSEGV|panicked|RUST_BACKTRACE/);
     reportFigures('hostile-expressions', figures);
+  });
+});
+
+describeWithS3('hostile expressions against serve on s3://', () => {
+  let s3Server: ServerProcess;
+  beforeAll(async () => {
+    s3Server = await startServerProcess(
+      ['--root', s3Root(`hostile-${Date.now()}`), '--workers', '1'],
+      s3Env(),
+    );
+    const created = await fetch(`${s3Server.url}/v1/table/t/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.apache.arrow.stream' },
+      body: arrow.tableToIPC(arrow.tableFromArrays({ id: Int32Array.from([1, 2, 3]) }), 'stream'),
+    });
+    expect(created.status).toBe(200);
+  });
+  afterAll(async () => {
+    await s3Server?.kill('SIGTERM');
+  });
+
+  it('refuses each attack with 400 and keeps serving', async () => {
+    for (const predicate of [sum(700), chain(40_000, 'AND', '<>'), REPEAT]) {
+      const reply = await fetch(`${s3Server.url}/v1/table/t/count_rows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ predicate }),
+      });
+      expect(reply.status).toBe(400);
+      expect(((await reply.json()) as { code: number }).code).toBe(13);
+    }
+    const count = await fetch(`${s3Server.url}/v1/table/t/count_rows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ predicate: 'id > 1' }),
+    });
+    expect(await count.json()).toBe(2);
+    expect(s3Server.child.exitCode).toBeNull();
   });
 });
