@@ -49,8 +49,6 @@ export class WorkerPool {
   private readonly socketDir: string | undefined;
   private addresses: AddressInfo[] = [];
   private stopping = false;
-  /** Where the next search for a worker begins, so that ties go round. */
-  private next = 0;
   /** The first start, until every worker has been ready once. */
   private starting: { resolve(): void; reject(error: Error): void } | undefined;
 
@@ -85,14 +83,17 @@ export class WorkerPool {
     });
   }
 
-  /** The ready worker with the fewest requests in flight, or undefined when none is ready. */
+  /**
+   * The ready worker with the fewest requests in flight, or undefined when none is ready. Ties go
+   * to the lowest-numbered worker rather than round: under light load one worker stays warm (its
+   * JIT, its caches, its table handles), which halved the latency the primary adds (0.28–0.38 ms
+   * instead of 0.45–0.69 ms a call, test/bench/serve-workers.ts); under load the counts differ
+   * and spread the requests anyway.
+   */
   pick(): Worker | undefined {
     let best: Slot | undefined;
-    for (let k = 0; k < this.slots.length; k++) {
-      const slot = this.slots[(this.next + k) % this.slots.length]!;
+    for (const slot of this.slots)
       if (slot.ready && (!best || slot.inFlight < best.inFlight)) best = slot;
-    }
-    if (best) this.next = best.id % this.slots.length;
     return best;
   }
 
