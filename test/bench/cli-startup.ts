@@ -1,7 +1,7 @@
 /**
  * CLI startup benchmark: the time from spawning `node bin/catalog-studio.mjs serve --root DIR
- * --port 0` (a fresh, empty folder each run) to its first stdout line, `listening on …`, which it
- * prints once the server accepts connections. Each run then checks that the server answers and
+ * --port 0 --workers 1` (a fresh, empty folder each run) to its first stdout line, `listening on
+ * …`, which it prints once the server accepts connections. Each run then checks that the server answers and
  * stops it. Node's own startup (`node -e 0`) is measured alongside, and the load average printed:
  * on a busy machine every number here grows. Runs: BENCH_CLI_RUNS (default 9). Target: 300 ms.
  */
@@ -20,10 +20,13 @@ const TARGET_MS = 300;
 
 async function serveOnce(root: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', '0'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // One process (--workers 1): this measures what the command line loads before it listens;
+  // test/bench/serve-workers.ts measures the default, which also waits for its workers.
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--root', root, '--port', '0', '--workers', '1'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
