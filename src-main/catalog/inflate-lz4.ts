@@ -4,13 +4,14 @@
  */
 import { corrupt, InflateLimitError, u32 } from './inflate-errors';
 
-const LZ4_MAGIC = 0x184d2204;
-const LZ4_BLOCK_MAX = [0, 0, 0, 0, 64 << 10, 256 << 10, 1 << 20, 4 << 20];
+export const LZ4_MAGIC = 0x184d2204;
+/** A block's largest output, by the frame descriptor's block-size code (4 to 7). */
+export const LZ4_BLOCK_MAX = [0, 0, 0, 0, 64 << 10, 256 << 10, 1 << 20, 4 << 20];
 
-class OutputFull extends Error {}
+export class OutputFull extends Error {}
 
 /** One LZ4 block into out[o…]; matches may reach back to `windowStart`. Returns the new end. */
-function lz4Block(
+export function lz4Block(
   src: Uint8Array,
   s: number,
   end: number,

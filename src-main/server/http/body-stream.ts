@@ -1,18 +1,22 @@
 /**
  * The request body as the content-type parser reads it: decoded from its Content-Encoding,
- * limited on its decoded size while it streams (a gzip bomb stops at the route's limit, not at
- * its inflated size), and cut with 408 when the client stops sending for too long.
+ * limited on its decoded size, and cut with 408 when the client stops sending for too long.
+ *
+ * A compressed body is inflated twice. The first pass runs as the body arrives and keeps nothing
+ * it inflates, only counts it: a body that would inflate past the route's limit is refused (413)
+ * having cost the server its compressed bytes and a decoder's buffers. Only a body whose inflated
+ * size is within the limit is inflated again and handed on. Before, the inflated bytes were
+ * collected up to the limit before the refusal: a 1.2 MB gzip body made the server grow by
+ * 520 MB on an Arrow route, whose limit is 512 MiB.
  *
  * The source is piped, never destroyed here: on a refusal the reply still has to reach the
  * client, and the connection is closed after it (see refusal.ts).
  */
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { PassThrough, Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { InflateLimitError } from '../../catalog/inflate-errors';
-import { inflateLz4 } from '../../catalog/inflate-lz4';
-import { inflateZstd } from '../../catalog/inflate-zstd';
 import { HttpRefusal } from './refusal';
+import { bodyEncoding, createDecoder } from './body-decoders';
 
 export interface BodyLimits {
   /** Largest decoded body, in bytes. */
@@ -23,63 +27,44 @@ export interface BodyLimits {
 
 export type BodyStream = Readable & { receivedEncodedLength: number };
 
-const tooLarge = (limit: number) =>
+export const tooLarge = (limit: number) =>
   new HttpRefusal(
     413,
     errors.InvalidInput(`The request body is larger than the limit of ${limit} bytes`),
   );
 
-/** The decoder for a Content-Encoding, or undefined for none; throws 415 for one we do not read. */
-function decoderFor(encoding: string | undefined, limit: number): Transform | undefined {
-  const name = (encoding ?? '').trim().toLowerCase();
-  if (name === '' || name === 'identity') return undefined;
-  if (name === 'gzip' || name === 'x-gzip') return createGunzip();
-  if (name === 'deflate') return createInflate();
-  if (name === 'br') return createBrotliDecompress();
-  if (name === 'zstd') return new Buffered(limit, inflateZstd);
-  if (name === 'lz4') return new Buffered(limit, inflateLz4);
-  throw new HttpRefusal(
-    415,
-    errors.InvalidInput(
-      `Content-Encoding ${JSON.stringify(encoding)} is not supported (use gzip, deflate, br, zstd or lz4, one at a time)`,
-    ),
-  );
-}
-
-/** Formats with no streaming decoder here: the compressed bytes (at most the limit) are held, then inflated with a cap. */
-class Buffered extends Transform {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  constructor(
-    private readonly limit: number,
-    private readonly inflate: (src: Uint8Array, cap: number) => Uint8Array,
-  ) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.byteLength;
-    if (this.size > this.limit) return done(tooLarge(this.limit));
-    this.chunks.push(chunk);
-    done();
-  }
-  override _flush(done: TransformCallback): void {
-    try {
-      done(null, this.inflate(Buffer.concat(this.chunks, this.size), this.limit));
-    } catch (error) {
-      done(error instanceof InflateLimitError ? tooLarge(this.limit) : (error as Error));
-    }
-  }
-}
-
 /** Counts bytes through it and fails once more than `limit` have passed. */
-function meter(limit: number, onChunk: (bytes: number) => void): Transform {
+function meter(limit: number, onChunk: (chunk: Buffer, total: number) => void): Transform {
   let total = 0;
   return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
       total += chunk.byteLength;
-      onChunk(total);
       if (total > limit) return done(tooLarge(limit));
+      onChunk(chunk, total);
       done(null, chunk);
+    },
+  });
+}
+
+/** Counts what it is given, keeps none of it, and fails once more than `limit` came. */
+function counter(limit: number): Writable {
+  let total = 0;
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      total += chunk.byteLength;
+      done(total > limit ? tooLarge(limit) : null);
+    },
+  });
+}
+
+/** The held chunks, each let go as soon as it has been read. */
+function replay(chunks: Array<Buffer | undefined>): Readable {
+  let next = 0;
+  return new Readable({
+    read() {
+      const chunk = chunks[next];
+      chunks[next++] = undefined;
+      this.push(chunk ?? null);
     },
   });
 }
@@ -89,34 +74,40 @@ export function bodyStream(
   contentEncoding: string | undefined,
   { limit, idleMs }: BodyLimits,
 ): BodyStream {
-  const decoder = decoderFor(contentEncoding, limit);
+  const encoding = bodyEncoding(contentEncoding);
+  const compressed = encoding !== undefined;
   let encoded = 0;
   let ended = false;
+  const held: Array<Buffer | undefined> = [];
   // The encoded size is limited as well as the decoded one, so neither can outgrow the limit.
-  const input = meter(limit, (n) => {
-    encoded = n;
+  const input = meter(limit, (chunk, total) => {
+    encoded = total;
+    if (compressed) held.push(chunk);
     idle?.refresh();
   });
-  const output = decoder ? meter(limit, () => undefined) : input;
-  const stages: Transform[] = decoder ? [input, decoder, output] : [input];
+  const output: Transform = compressed ? new PassThrough() : input;
   const result = output as unknown as BodyStream;
   Object.defineProperty(result, 'receivedEncodedLength', { get: () => encoded });
+  const stages: Array<Transform | Writable> = [input];
 
-  const fail = (error: Error, fromDecoder = false) => {
+  const fail = (error: Error, decoding = false) => {
     if (ended) return;
     ended = true;
     clearTimeout(idle);
     payload.unpipe(input);
     payload.pause();
+    held.length = 0;
     const refusal =
       error instanceof HttpRefusal
         ? error
-        : fromDecoder
-          ? new HttpRefusal(
-              400,
-              errors.InvalidInput(`The request body could not be decoded: ${error.message}`),
-            )
-          : error;
+        : error instanceof InflateLimitError
+          ? tooLarge(limit)
+          : decoding
+            ? new HttpRefusal(
+                400,
+                errors.InvalidInput(`The request body could not be decoded: ${error.message}`),
+              )
+            : error;
     // Destroying an errored stream again is a no-op, so the parser sees the first error.
     output.destroy(refusal);
     for (const stage of stages) stage.destroy();
@@ -135,13 +126,38 @@ export function bodyStream(
         )
       : undefined;
   idle?.unref();
+  const watch = (stage: Transform | Writable, decoding = false) => {
+    stages.push(stage);
+    stage.once('error', (error) => fail(error, decoding && !(error instanceof HttpRefusal)));
+  };
+  input.once('error', (error) => fail(error));
 
-  for (const stage of stages) stage.once('error', (error) => fail(error, stage === decoder));
-  for (let i = 0; i + 1 < stages.length; i++) stages[i]!.pipe(stages[i + 1]!);
-  output.once('end', () => {
-    ended = true;
-    clearTimeout(idle);
-  });
+  if (encoding) {
+    // First pass: inflate as it arrives, count, keep nothing.
+    const firstDecoder = createDecoder(encoding, limit);
+    const count = counter(limit);
+    watch(firstDecoder, true);
+    watch(count);
+    input.pipe(firstDecoder).pipe(count);
+    // Nothing reads `input` but the first decoder, and it must not be held back by a reader
+    // that is not there: its data goes to the decoder and into `held`.
+    count.once('finish', () => {
+      if (ended) return;
+      clearTimeout(idle);
+      // Second pass, within the limit: inflate again and hand it on.
+      const secondDecoder = createDecoder(encoding, limit);
+      const limited = meter(limit, () => undefined);
+      watch(secondDecoder, true);
+      watch(limited);
+      replay(held).pipe(secondDecoder).pipe(limited).pipe(output);
+      output.once('end', () => (ended = true));
+    });
+  } else {
+    output.once('end', () => {
+      ended = true;
+      clearTimeout(idle);
+    });
+  }
   payload.once('error', (error) => fail(error));
   payload.once('close', () => {
     if (!payload.readableEnded) fail(new Error('The client closed the connection mid-body'));
