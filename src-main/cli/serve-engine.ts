@@ -17,7 +17,7 @@ export const TEST_CRASH_ENV = 'CATALOG_STUDIO_TEST_CRASH';
 export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promise<number> {
   // Dies with the primary, whichever way the primary ends; registered first, so that a worker
   // whose primary is gone before it opened its catalogs does not go on opening them.
-  const stopping = worker ? holdToPrimary() : undefined;
+  const stopping = worker ? holdToPrimary(worker) : undefined;
   // The authenticator (and its JWT library) is loaded only for a server that has an --auth file.
   const authenticator = config.auth
     ? await (async (file: string) => {

@@ -4,7 +4,9 @@
  * number, the socket to listen on, and the public addresses its clients reach), and listens on an
  * IPC channel for "ready".
  */
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { basename, dirname } from 'node:path';
 
 export const WORKER_ENV = 'CATALOG_STUDIO_SERVE_WORKER';
 
@@ -38,10 +40,16 @@ export function announceReady(): void {
  * the catalog's lock or renewing its jobs' leases for a service that is gone. Returns the call
  * that marks a graceful stop under way, after which the channel may close without that.
  */
-export function holdToPrimary(): () => void {
+export function holdToPrimary(role: WorkerRole): () => void {
   let stopping = false;
   process.on('disconnect', () => {
-    if (!stopping) process.kill(process.pid, 'SIGKILL');
+    if (stopping) return;
+    // The primary removes its sockets' folder when it stops; one that was killed cannot, so the
+    // first of its workers to see it gone does.
+    const folder = dirname(role.socket);
+    if (process.platform !== 'win32' && basename(folder).startsWith('catalog-studio-'))
+      rmSync(folder, { recursive: true, force: true });
+    process.kill(process.pid, 'SIGKILL');
   });
   // A Ctrl-C reaches the whole process group: the primary stops the workers in its own order.
   process.on('SIGINT', () => undefined);

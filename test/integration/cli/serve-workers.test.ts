@@ -2,14 +2,15 @@
  * `serve --workers 2` keeps what one process did, now through the primary: LanceDB's remote
  * client on two `--database`s, the browser guard against the primary's address, credentials and
  * refusals from headers alone (the rest of a refused body is not read), a body that stalls cut
- * with 408, a graceful stop that finishes the request in flight, and a worker that can no longer
- * start ending the service with the reason instead of a restart loop.
+ * with 408, a graceful stop that finishes the request in flight, workers that end with a primary
+ * killed by SIGKILL, and a worker that can no longer start ending the service with the reason
+ * instead of a restart loop.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect as connectSocket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,25 @@ describe('stopping serve --workers 2', () => {
     expect(await within(server.exited, 20_000)).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     expect(server.output()).toMatch(/SIGTERM: stopping; finishing requests in flight/);
+  }, 60_000);
+
+  it('ends its workers, and removes their sockets, when the primary is killed with SIGKILL', async () => {
+    const server = await startServerProcess(['--workers', '2', '--root', join(dir, 'killed')]);
+    const workers = workerPids(server.child.pid!);
+    expect(workers).toHaveLength(2);
+    // Where the primary put the workers' sockets: in the role it gave each worker.
+    const environ = readFileSync(`/proc/${workers[0]}/environ`, 'utf8').split('\0');
+    const role = environ.find((entry) => entry.startsWith('CATALOG_STUDIO_SERVE_WORKER='))!;
+    const folder = dirname(
+      (JSON.parse(role.slice(role.indexOf('=') + 1)) as { socket: string }).socket,
+    );
+    expect(existsSync(folder)).toBe(true);
+    expect(await server.kill('SIGKILL')).toBe('SIGKILL');
+    const alive = () => workers.filter((pid) => existsSync(`/proc/${pid}`));
+    const until = Date.now() + 5_000;
+    while (alive().length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(alive()).toEqual([]);
+    expect(existsSync(folder)).toBe(false);
   }, 60_000);
 
   it('stops with the reason when a dead worker can no longer start, rather than looping', async () => {
