@@ -142,7 +142,12 @@ export function defineRoute<S extends z.ZodType | undefined>(
         let body: unknown = undefined;
         // An Arrow body is decoded further down, once the caller may write it.
         if (definition.body && !definition.arrowBody) {
-          const value = rawBody instanceof Uint8Array ? parseJsonBytes(rawBody) : rawBody;
+          // A body the edge read for its identity was parsed there: the route gets that value.
+          const value = request.identityBody
+            ? request.identityBody.parsed
+            : rawBody instanceof Uint8Array
+              ? parseJsonBytes(rawBody)
+              : rawBody;
           const parsed = definition.body.safeParse(
             value === undefined || value === null ? {} : value,
           );

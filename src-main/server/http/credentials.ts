@@ -1,8 +1,7 @@
 /**
- * Credentials come from the request's headers only: `x-api-key`, or `Authorization: Bearer`.
- * The contract also allows an `identity` object in the body, but reading a body before knowing
- * who sent it is what lets an anonymous client spend the server's memory and time, so a server
- * with an authenticator never looks there.
+ * Credentials from the request's headers: `x-api-key`, or `Authorization: Bearer`. When there
+ * are none, the edge may look for the contract's `identity` in a small JSON body
+ * (body-identity.ts); with a header it never reads the body before authenticating.
  */
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';

@@ -2,8 +2,11 @@
  * The server's edge, run on every request before any of its body is read: the browser guard, the
  * authentication from headers, the principal's databases, then a slot among `maxInFlight`. A
  * request refused here costs its headers and nothing more: the reply closes the connection, so
- * a body still on its way is never read. Bodies that are read go through body-stream.ts.
+ * a body still on its way is never read. Bodies that are read go through body-stream.ts. The one
+ * exception: a request with no credential header may carry an `identity` in a small JSON body,
+ * which is read here, within tight limits, to authenticate it (body-identity.ts).
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { Principal } from '../auth/authenticator';
@@ -12,6 +15,7 @@ import type { ServerState } from '../server-state';
 import { allowedHosts, browserRefusal } from './browser-guard';
 import { bodyStream } from './body-stream';
 import { hasBody } from './has-body';
+import { credentialsFromBody } from './body-identity';
 import { credentialsOf } from './credentials';
 import { asCatalogError } from './error-body';
 import { HttpRefusal, refuse } from './refusal';
@@ -38,7 +42,14 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
     if (authenticator) {
       let principal: Principal;
       try {
-        principal = await authenticator.authenticate(credentialsOf(request));
+        let credentials = credentialsOf(request);
+        if (credentials.apiKey === undefined && credentials.bearer === undefined) {
+          // No credential header: the contract's body `identity`, from a small JSON body only.
+          const found = await credentialsFromBody(request);
+          credentials = found.credentials;
+          request.identityBody = found.body;
+        }
+        principal = await authenticator.authenticate(credentials);
       } catch (error) {
         return refuse(request, reply, asCatalogError(error));
       }
@@ -80,6 +91,8 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
 
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (!hasBody(request.headers)) return payload;
+    // Read already for its identity: the same bytes go to the route, decoded as any body is.
+    const source = request.identityBody ? Readable.from([request.identityBody.raw]) : payload;
     const limit = request.routeOptions.bodyLimit;
     const declared = Number(request.headers['content-length']);
     if (declared > limit) {
@@ -88,7 +101,7 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
         errors.InvalidInput(`The request body is larger than the limit of ${limit} bytes`),
       );
     }
-    return bodyStream(payload, request.headers['content-encoding'], {
+    return bodyStream(source, request.headers['content-encoding'], {
       limit,
       idleMs: options.idleMs,
     });

@@ -1,8 +1,8 @@
 /**
  * Authentication and authorisation on the real server: API keys (plain and sha256), bearer
- * tokens, OIDC JWTs verified against a JWKS, credentials from headers only (a body identity is
- * never read), roles and namespace scopes. Every refusal is 401 or 403 with the error body and
- * no data.
+ * tokens, OIDC JWTs verified against a JWKS, credentials from headers or, without them, from a
+ * JSON body's identity, roles and namespace scopes. Every refusal is 401 or 403 with the error
+ * body and no data.
  */
 import { createHash } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -103,21 +103,45 @@ describe('authentication', () => {
     ).toBe(200);
   });
 
-  it('reads credentials from the headers only: a body identity is never read', async () => {
-    // Authentication happens before the body is read, so an identity inside it cannot count.
+  it('reads a body identity when no header carries credentials: api_key, auth_token, JWT', async () => {
+    const count = await call(server, 'POST', '/v1/table/sales$orders/count_rows', {
+      identity: { api_key: 'reader-key' },
+    });
+    expect(count.status).toBe(200);
+    expect(count.body).toBe(50);
+    const described = await call(server, 'POST', '/v1/namespace/sales/describe', {
+      identity: { auth_token: 'admin-token' },
+    });
+    expect(described.status).toBe(200);
+    const token = await jwt({ role: 'reader' });
+    expect(
+      (
+        await call(server, 'POST', '/v1/table/ops$runs/count_rows', {
+          identity: { auth_token: token },
+        })
+      ).status,
+    ).toBe(200);
+    // A reader's identity in the body grants a reader's rights, no more.
+    expectRefusal(
+      await call(server, 'POST', '/v1/namespace/ops/drop', { identity: { api_key: 'reader-key' } }),
+      403,
+    );
     expectRefusal(
       await call(server, 'POST', '/v1/table/sales$orders/count_rows', {
-        identity: { api_key: 'reader-key' },
+        identity: { api_key: 'wrong-key' },
       }),
       401,
     );
     expectRefusal(
-      await call(server, 'POST', '/v1/namespace/sales/describe', {
-        identity: { auth_token: 'admin-token' },
+      await call(server, 'POST', '/v1/table/sales$orders/count_rows', {
+        identity: { auth_token: await jwt({ role: 'reader' }, { key: otherKey }) },
       }),
       401,
     );
-    // With a header, the header decides, whatever the body claims.
+    expectRefusal(await call(server, 'POST', '/v1/table/sales$orders/count_rows', {}), 401);
+  });
+
+  it('with a header, the header decides, whatever the body claims', async () => {
     expectRefusal(
       await call(
         server,
@@ -127,6 +151,16 @@ describe('authentication', () => {
         key('reader-key'),
       ),
       403,
+    );
+    expectRefusal(
+      await call(
+        server,
+        'POST',
+        '/v1/table/sales$orders/count_rows',
+        { identity: { api_key: 'reader-key' } },
+        key('wrong-key'),
+      ),
+      401,
     );
     expect(await server.catalog.namespaceExists(['ops'])).toBe(true);
   });
