@@ -169,8 +169,9 @@ export async function declareTable(
 }
 
 /**
- * Checks a location for registering: inside the catalog, a Lance dataset, and owned by no other
- * table (no manifest entry at, inside or around it, and no root-level `<other>.lance` folder).
+ * Checks a location for registering: inside the catalog, a Lance dataset (or nothing yet), and
+ * owned by no other table (no manifest entry at, inside or around it, and no root-level
+ * `<other>.lance` folder).
  * Runs before anything is changed.
  */
 export async function checkRegisterLocation(
@@ -191,9 +192,10 @@ export async function checkRegisterLocation(
       `Location ${JSON.stringify(location)} holds files but no Lance dataset`,
     );
   }
-  if (namespacePath.length === 0 && clean !== `${name}.lance`) {
-    throw errors.InvalidInput(`A root-level table must be registered at ${name}.lance`);
-  }
+  // A root-level table may live anywhere in the catalog (the contract's RegisterTable takes any
+  // relative location; root-tables-by-manifest.ts finds it by its row). Plain LanceDB lists the
+  // root's `<name>.lance` folders as tables, so none of those may hold another table's data:
+  // that listing then shows every table it showed before, and no table under a wrong name.
   const top = clean.split('/')[0]!;
   if (top.endsWith('.lance') && !(namespacePath.length === 0 && clean === `${name}.lance`)) {
     throw errors.InvalidInput(

@@ -37,6 +37,7 @@ import { openRoot, type OpenedRoot } from '../storage/open-root';
 import { VersionSnapshots } from './version-snapshots';
 import { OpenTableCache } from './open-table-cache';
 import { RootListingCache } from './root-listing-cache';
+import { withRootTablesByManifest } from './root-tables-by-manifest';
 import type { CatalogContext, LockIntent } from './dir-catalog-context';
 import * as lookups from './dir-lookups';
 import * as listing from './dir-listing';
@@ -79,13 +80,16 @@ export async function openDirCatalog(
     properties[`storage.${key}`] = value;
   }
   let db: lancedb.Connection;
+  // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
+  const connectOptions = {
+    readConsistencyInterval: 0,
+    ...(opened.storageOptions ? { storageOptions: opened.storageOptions } : {}),
+  };
   try {
-    db = await lance(() =>
-      // readConsistencyInterval 0: every read sees the latest commit, including other processes'.
-      lancedb.connectNamespace('dir', properties, {
-        readConsistencyInterval: 0,
-        ...(opened.storageOptions ? { storageOptions: opened.storageOptions } : {}),
-      }),
+    db = withRootTablesByManifest(
+      await lance(() => lancedb.connectNamespace('dir', properties, connectOptions)),
+      properties,
+      connectOptions,
     );
   } catch (error) {
     opened.close();

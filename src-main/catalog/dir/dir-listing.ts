@@ -27,7 +27,7 @@ export async function listTables(
   path: string[] = [],
   { pageToken, limit }: ListOptions = {},
 ): Promise<TableList> {
-  if (path.length === 0 && ctx.files.isLocal) return listRootTables(ctx, pageToken, limit);
+  if (path.length === 0) return listRootTables(ctx, pageToken, limit);
   const result = await lance(() =>
     ctx.db.listTables(path, { pageToken: pageToken || undefined, limit }),
   );
@@ -37,18 +37,20 @@ export async function listTables(
 }
 
 /**
- * The root's tables on a local folder: LanceDB lists them from `<name>.lance` folders only, but a
- * rename that moves a root table changes its manifest row and its folder in two steps. Listing
- * the manifest's root rows together with the folders (a folder being moved carries LanceDB's
- * `.lance-deregistered` marker meanwhile, so the listing skips it) shows each table under exactly
- * one name at every instant of such a rename. Pages are cut here, by name.
+ * The root's tables: LanceDB lists them from `<name>.lance` folders only, but a root table
+ * registered at another location has only its manifest row, and a rename that moves a root table
+ * (local folders only) changes its row and its folder in two steps. Listing the manifest's root
+ * rows together with the folders (a folder being moved carries LanceDB's `.lance-deregistered`
+ * marker meanwhile, so the listing skips it) shows each table under exactly one name at every
+ * instant of such a rename. Pages are cut here, by name; the names are kept between listings on
+ * a local folder only (root-listing-cache.ts).
  */
 async function listRootTables(
   ctx: CatalogContext,
   pageToken: string | undefined,
   limit: number | undefined,
 ) {
-  const names = await ctx.rootListing.names(async () => {
+  const compute = async () => {
     const folders = await collectPages((token) =>
       lance(() => ctx.db.listTables([], { pageToken: token || undefined })).then((r) => ({
         items: r.tables,
@@ -57,7 +59,8 @@ async function listRootTables(
     );
     const rows = await ctx.manifest.rows("object_type = 'table' AND NOT contains(object_id, '$')");
     return [...new Set([...folders, ...rows.map((r) => r.objectId)])].sort();
-  });
+  };
+  const names = ctx.files.isLocal ? await ctx.rootListing.names(compute) : await compute();
   const start = pageToken ? firstAfter(names, pageToken) : 0;
   const end = limit && limit > 0 ? Math.min(names.length, start + limit) : names.length;
   const page = names.slice(start, end);

@@ -18,8 +18,10 @@ export async function createTag(t: DirTableCore, tag: string, version: number): 
 }
 
 export async function updateTag(t: DirTableCore, tag: string, version: number): Promise<void> {
-  await requireTag(t, tag);
+  // The version first: the contract answers a move to a missing version with
+  // TableVersionNotFound (11) whether or not the tag exists (CTS update_tag_unknown_version).
   await t.requireVersion(version, undefined);
+  await requireTag(t, tag);
   await lance(async () => (await t.table.tags()).update(tag, version));
 }
 

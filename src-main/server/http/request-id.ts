@@ -46,8 +46,8 @@ export function checkBodyId(body: unknown, parts: readonly string[]): void {
 
 /**
  * A transaction route's `{id}`: the table's id followed by the transaction's (reference §1.10, as
- * the CTS sends it), or the transaction's alone with the table as the body's `id`. When both name
- * the table they must agree.
+ * the CTS sends it), or the transaction's alone with the table as the body's `id`. When the body
+ * names the table too (the whole id, or the table's part), the two must agree.
  */
 export function transactionParts(
   rawId: string,
@@ -59,7 +59,11 @@ export function transactionParts(
   if (transactionId === undefined)
     throw errors.InvalidInput('A transaction route names a transaction');
   if (parts.length > 0) {
-    checkBodyId(body, parts);
+    // The contract's body id is the whole id, table and transaction (CTS
+    // describe_transaction_unknown_id); the table's alone is accepted too.
+    const id = (body as { id?: unknown } | undefined)?.id;
+    const whole = Array.isArray(id) && id.length === parts.length + 1;
+    checkBodyId(body, whole ? [...parts, transactionId] : parts);
     return { table: tableIdFromParts(parts), transactionId };
   }
   const id = (body as { id?: unknown } | undefined)?.id;

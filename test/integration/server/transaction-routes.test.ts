@@ -28,6 +28,12 @@ it("describes a version's commit, the table named in the path or in the body", a
   });
   const inBody = await call(server, 'POST', '/v1/transaction/1/describe', { id: ['ns', 't'] });
   expect(inBody.body).toMatchObject({ properties: { version: '1', operation: 'overwrite' } });
+  // The contract's request carries the whole id, table and transaction, in the body as well.
+  const whole = await call(server, 'POST', '/v1/transaction/ns$t$2/describe', {
+    id: ['ns', 't', '2'],
+  });
+  expect(whole.status).toBe(200);
+  expect(whole.body).toMatchObject({ properties: { version: '2', operation: 'delete' } });
 });
 
 it('refuses an unknown version, a UUID, a missing table, a table named twice differently', async () => {
@@ -37,6 +43,11 @@ it('refuses an unknown version, a UUID, a missing table, a table named twice dif
   expectError(await call(server, 'POST', '/v1/transaction/1/describe', {}), 400, 13);
   expectError(
     await call(server, 'POST', '/v1/transaction/ns$t$1/describe', { id: ['ns', 'other'] }),
+    400,
+    13,
+  );
+  expectError(
+    await call(server, 'POST', '/v1/transaction/ns$t$1/describe', { id: ['ns', 't', '2'] }),
     400,
     13,
   );

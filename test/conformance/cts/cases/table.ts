@@ -12,7 +12,8 @@ const RENAME: Capability = 'supports_rename_table';
 const COLUMNS: Capability = 'supports_alter_table_columns';
 const VERSIONS: Capability = 'supports_table_versioning';
 const TBL_A = { tables: [['tbl_a']] };
-const LOCATION = 'tbl_a.lance';
+// Upstream's {{TblALocation}}: any relative location; not the root default <name>.lance.
+const LOCATION = 'tables/tbl_a';
 const NEW_COLUMN = { new_columns: [{ name: 'extra', expression: 'CAST(NULL AS INT)' }] };
 const STAGED = { version: 1, manifest_path: 'manifest_v1.staging' };
 

@@ -18,7 +18,10 @@ export const transactionCases: CtsCase[] = [
     id: 'describe_transaction_unknown_id_must_404',
     operation: 'DescribeTransaction',
     given: TBL_A,
-    request: post('/v1/transaction/tbl_a$no_such_transaction_uuid/describe'),
+    // The contract's request names the whole id, table then transaction, in the body too.
+    request: post('/v1/transaction/tbl_a$no_such_transaction_uuid/describe', {
+      id: ['tbl_a', 'no_such_transaction_uuid'],
+    }),
     expect: code(C.TransactionNotFound),
     requires: ['supports_transactions'],
   },
