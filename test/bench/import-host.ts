@@ -22,11 +22,22 @@ export async function openImportHost(dataDir: string, catalogDir: string): Promi
   };
 }
 
-/** Imports the file into a new root table and waits for the job; returns the rows written. */
+/** A column of the import form: its source, its name and, when set, its type. */
+export interface FormColumn {
+  source: string;
+  name: string;
+  type?: string;
+}
+
+/**
+ * Imports the file into a new root table, as the form starts it (with the form's columns when
+ * given), and waits for the job; returns the rows written.
+ */
 export async function importFile(
   { host, connectionId }: ImportHost,
   path: string,
   table: string,
+  columns?: readonly FormColumn[],
 ): Promise<number> {
   const job = await host.call('imports:start', {
     connectionId,
@@ -34,6 +45,7 @@ export async function importFile(
     namespacePath: [],
     table,
     mode: 'create',
+    ...(columns ? { columns } : {}),
   });
   if (!job.ok) throw new Error(job.error.message);
   const id = (job.value as { id: string }).id;

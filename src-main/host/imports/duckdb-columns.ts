@@ -1,12 +1,14 @@
 /**
- * DuckDB chunks into Arrow columns without a JS value per cell: fixed-width values and vectors
- * are copied out of DuckDB's buffers as bytes, strings are copied as UTF-8 into one buffer with
- * offsets, and DuckDB's validity words already have Arrow's bit order. Only columns the person
- * chose a cast for are read cell by cell, through the same cast as every other import.
+ * DuckDB chunks into Arrow columns without a JS value per cell: fixed-width values (numbers,
+ * dates, timestamps) and vectors are copied out of DuckDB's buffers as bytes, strings are copied
+ * as UTF-8 into one buffer with offsets, and DuckDB's validity words already have Arrow's bit
+ * order. Only JSON columns the person chose a cast for are read cell by cell, through the same
+ * cast as every other import.
  *
  * A sink collects one column of the batch being built; `finish` hands the column over as Arrow
  * data and starts the next batch. DuckDB's memory is only valid until the next chunk is fetched,
- * so everything is copied on `append`.
+ * so everything is copied on `append`. `patch` replaces one row of the batch with a value the
+ * JS rules made, for the rare cell the SQL left to them.
  */
 import type { Data, DataType, Field } from 'apache-arrow';
 import type { Vector as DuckVector } from '@duckdb/node-bindings';
@@ -16,6 +18,8 @@ import type { DuckBindings } from './duckdb-reader';
 export interface ColumnSink {
   /** Appends rows [from, from + count) of the vector, whose chunk holds `rows` rows. */
   append(vector: DuckVector, rows: number, from: number, count: number): void;
+  /** Replaces row `at` of the batch being built with row 0 of `data` (same type). */
+  patch(at: number, data: Data): void;
   /** Bytes held for the batch so far, to bound a batch by size as well as rows. */
   readonly bytes: number;
   finish(): Data;
@@ -49,6 +53,28 @@ class Bytes {
   }
 }
 
+/** String offsets, grown like Bytes: no JS array of numbers per batch. */
+class Offsets {
+  private values = new Int32Array(1 << 12);
+  length = 1;
+  push(offset: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = offset;
+  }
+  take(): Int32Array {
+    const out = this.values.subarray(0, this.length);
+    this.values = new Int32Array(Math.max(1 << 12, this.length + (this.length >> 4)));
+    this.length = 1;
+    return out;
+  }
+}
+
+const bitSet = (words: Uint8Array, row: number) => ((words[row >> 3]! >> (row & 7)) & 1) === 1;
+
 /** Arrow's validity bitmap, all set until a null clears a bit. */
 class Validity {
   private bits = new Uint8Array(1 << 10).fill(0xff);
@@ -66,17 +92,24 @@ class Validity {
     if (words) {
       for (let i = 0; i < rows; i++) {
         const bit = from + i;
-        if ((words[bit >> 3]! >> (bit & 7)) & 1) continue;
-        const at = this.length + i;
-        this.bits[at >> 3]! &= ~(1 << (at & 7));
-        this.nulls += 1;
+        // Eight valid rows at once: most bytes of most columns.
+        if ((bit & 7) === 0 && i + 8 <= rows && words[bit >> 3] === 0xff) {
+          i += 7;
+          continue;
+        }
+        if (bitSet(words, bit)) continue;
+        this.set(this.length + i, false);
       }
     }
     this.length += rows;
   }
 
-  isValid(row: number): boolean {
-    return ((this.bits[row >> 3]! >> (row & 7)) & 1) === 1;
+  set(at: number, valid: boolean): void {
+    const was = bitSet(this.bits, at);
+    if (was === valid) return;
+    if (valid) this.bits[at >> 3]! |= 1 << (at & 7);
+    else this.bits[at >> 3]! &= ~(1 << (at & 7));
+    this.nulls += valid ? -1 : 1;
   }
 
   take(): { length: number; nullCount: number; nullBitmap?: Uint8Array } {
@@ -95,7 +128,17 @@ class Validity {
 const validityOf = (duck: DuckBindings, vector: DuckVector, rows: number) =>
   duck.vector_get_validity(vector, Math.ceil(rows / 64) * 8) ?? null;
 
-/** Numbers of a fixed width, copied as they lie (DuckDB and Arrow are both little-endian here). */
+/** The bytes of row `row` of a fixed-width Arrow column. */
+function valueBytes(data: Data, row: number, width: number): Uint8Array {
+  const values = data.values as Uint8Array;
+  return new Uint8Array(values.buffer, values.byteOffset + (data.offset + row) * width, width);
+}
+
+/**
+ * Numbers, dates (days) and timestamps (microseconds) of a fixed width, copied as they lie:
+ * DuckDB's INTEGER, BIGINT, FLOAT, DOUBLE, DATE and TIMESTAMPTZ are Arrow's Int32, Int64,
+ * Float32, Float64, Date32 and Timestamp[us] byte for byte (both little-endian here).
+ */
 class FixedWidthSink implements ColumnSink {
   private readonly values = new Bytes();
   private readonly validity = new Validity();
@@ -111,6 +154,10 @@ class FixedWidthSink implements ColumnSink {
     const data = this.duck.vector_get_data(vector, rows * this.width);
     this.values.push(data.subarray(from * this.width, (from + count) * this.width));
     this.validity.append(validityOf(this.duck, vector, rows), from, count);
+  }
+  patch(at: number, data: Data) {
+    this.values.buffer.set(valueBytes(data, 0, this.width), at * this.width);
+    this.validity.set(at, data.getValid(0));
   }
   finish() {
     const bytes = this.values.take();
@@ -137,6 +184,11 @@ class BoolSink implements ColumnSink {
     this.values.append(asBits, 0, count);
     this.validity.append(valid, from, count);
   }
+  patch(at: number, data: Data) {
+    const valid = data.getValid(0);
+    this.values.set(at, valid && bitSet(data.values as Uint8Array, data.offset));
+    this.validity.set(at, valid);
+  }
   finish() {
     const { length, nullBitmap: data = new Uint8Array((length + 7) >> 3).fill(0xff) } =
       this.values.take();
@@ -150,55 +202,78 @@ class BoolSink implements ColumnSink {
 
 /** A duckdb_string_t: 4 bytes of length, then 12 inline bytes or a 4-byte prefix and a pointer. */
 const STRING_T = 16;
+const INLINE = 12;
 
 function stringBytes(duck: DuckBindings, view: Uint8Array, dv: DataView, at: number): Uint8Array {
   const length = dv.getUint32(at, true);
-  return length <= 12
+  return length <= INLINE
     ? view.subarray(at + 4, at + 4 + length)
     : duck.get_data_from_pointer(view.buffer as ArrayBuffer, view.byteOffset + at + 8, length);
 }
 
-/** Appends `rows` strings of a VARCHAR vector from `first`; nulls add an empty value. */
+/**
+ * Appends `rows` strings of a VARCHAR or BLOB vector from `first`; nulls add an empty value.
+ * Short strings (most cells) lie in the vector itself and are copied byte by byte, without a
+ * view object per cell; longer ones are copied out of DuckDB's heap, one call each.
+ */
 function appendStrings(
   duck: DuckBindings,
   vector: DuckVector,
   first: number,
   rows: number,
-  valid: (row: number) => boolean,
-  offsets: number[],
+  words: Uint8Array | null,
+  offsets: Offsets,
   data: Bytes,
 ): void {
   const view = duck.vector_get_data(vector, (first + rows) * STRING_T);
   const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
+  data.reserve(rows * INLINE);
   for (let i = first; i < first + rows; i++) {
-    if (valid(i)) data.push(stringBytes(duck, view, dv, i * STRING_T));
+    if (!words || bitSet(words, i)) {
+      const at = i * STRING_T;
+      const length = dv.getUint32(at, true);
+      if (length <= INLINE) {
+        data.reserve(INLINE);
+        const out = data.buffer;
+        const start = data.length;
+        for (let k = 0; k < length; k++) out[start + k] = view[at + 4 + k]!;
+        data.length += length;
+      } else {
+        data.push(
+          duck.get_data_from_pointer(view.buffer as ArrayBuffer, view.byteOffset + at + 8, length),
+        );
+      }
+    }
     offsets.push(data.length);
   }
 }
 
-const rowValidity = (words: Uint8Array | null) =>
-  words ? (row: number) => ((words[row >> 3]! >> (row & 7)) & 1) === 1 : () => true;
-
-class Utf8Sink implements ColumnSink {
+/** Text (VARCHAR) as Utf8, bytes (BLOB) as Binary: the same offsets and data. */
+class StringSink implements ColumnSink {
   private readonly data = new Bytes();
-  private offsets: number[] = [0];
+  private readonly offsets = new Offsets();
   private readonly validity = new Validity();
-  constructor(private readonly duck: DuckBindings) {}
+  constructor(
+    private readonly duck: DuckBindings,
+    private readonly type: DataType,
+  ) {}
   get bytes() {
     return this.data.length + this.offsets.length * 4;
   }
   append(vector: DuckVector, rows: number, from: number, count: number) {
     const words = validityOf(this.duck, vector, rows);
-    appendStrings(this.duck, vector, from, count, rowValidity(words), this.offsets, this.data);
+    appendStrings(this.duck, vector, from, count, words, this.offsets, this.data);
     this.validity.append(words, from, count);
   }
+  patch(): void {
+    // Every text and bytes cell converts in SQL (`castConversion`): nothing is left to patch.
+    throw new Error('A text column has no cell to patch');
+  }
   finish() {
-    const valueOffsets = Int32Array.from(this.offsets);
-    this.offsets = [0];
     return arrow.makeData({
-      type: new arrow.Utf8(),
+      type: this.type,
       ...this.validity.take(),
-      valueOffsets,
+      valueOffsets: this.offsets.take(),
       data: this.data.take(),
     } as never) as Data;
   }
@@ -222,6 +297,16 @@ class VectorSink implements ColumnSink {
     this.values.push(data.subarray(from * this.dim * 4, (from + count) * this.dim * 4));
     this.validity.append(validityOf(this.duck, vector, rows), from, count);
   }
+  patch(at: number, data: Data) {
+    const valid = data.getValid(0);
+    if (valid) {
+      const items = data.children[0]!;
+      const values = items.values as Float32Array;
+      const start = values.byteOffset + (items.offset + data.offset * this.dim) * 4;
+      this.values.buffer.set(new Uint8Array(values.buffer, start, this.dim * 4), at * this.dim * 4);
+    }
+    this.validity.set(at, valid);
+  }
   finish() {
     const bytes = this.values.take();
     const validity = this.validity.take();
@@ -238,8 +323,8 @@ class VectorSink implements ColumnSink {
 /** VARCHAR[] (DuckDB's list: an offset and a length per row into a child vector). */
 class Utf8ListSink implements ColumnSink {
   private readonly data = new Bytes();
-  private itemOffsets: number[] = [0];
-  private listOffsets: number[] = [0];
+  private readonly itemOffsets = new Offsets();
+  private readonly listOffsets = new Offsets();
   private readonly validity = new Validity();
   constructor(
     private readonly duck: DuckBindings,
@@ -250,46 +335,38 @@ class Utf8ListSink implements ColumnSink {
   }
   append(vector: DuckVector, rows: number, from: number, count: number) {
     const words = validityOf(this.duck, vector, rows);
-    const valid = rowValidity(words);
     const entries = this.duck.vector_get_data(vector, rows * 16);
     const dv = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
     const child = this.duck.list_vector_get_child(vector);
     const size = this.duck.list_vector_get_size(vector);
     const childWords = size > 0 ? validityOf(this.duck, child, size) : null;
     for (let i = from; i < from + count; i++) {
-      if (valid(i)) {
+      if (!words || bitSet(words, i)) {
         const offset = Number(dv.getBigUint64(i * 16, true));
         const length = Number(dv.getBigUint64(i * 16 + 8, true));
-        appendStrings(
-          this.duck,
-          child,
-          offset,
-          length,
-          rowValidity(childWords),
-          this.itemOffsets,
-          this.data,
-        );
+        appendStrings(this.duck, child, offset, length, childWords, this.itemOffsets, this.data);
       }
       this.listOffsets.push(this.itemOffsets.length - 1);
     }
     this.validity.append(words, from, count);
   }
+  patch(): void {
+    // Lists are only inferred, never cast: a cell that does not convert fails the import.
+    throw new Error('A list column has no cell to patch');
+  }
   finish() {
-    const items = this.itemOffsets.length - 1;
+    const valueOffsets = this.itemOffsets.take();
     const child = arrow.makeData({
       type: new arrow.Utf8(),
-      length: items,
+      length: valueOffsets.length - 1,
       nullCount: 0,
-      valueOffsets: Int32Array.from(this.itemOffsets),
+      valueOffsets,
       data: this.data.take(),
     });
-    const valueOffsets = Int32Array.from(this.listOffsets);
-    this.itemOffsets = [0];
-    this.listOffsets = [0];
     return arrow.makeData({
       type: this.type,
       ...this.validity.take(),
-      valueOffsets,
+      valueOffsets: this.listOffsets.take(),
       child,
     } as never) as Data;
   }
@@ -298,7 +375,7 @@ class Utf8ListSink implements ColumnSink {
 const decoder = new TextDecoder();
 
 /**
- * Text cells converted one by one in JS: for a column the person chose a type for, where the
+ * Text cells converted one by one in JS: for a JSON column the person chose a type for, where the
  * import's own cast rules (and their messages) apply. `build` turns the batch's values into Arrow.
  */
 class CellSink implements ColumnSink {
@@ -319,6 +396,9 @@ class CellSink implements ColumnSink {
       this.values.push(this.convert(text, this.firstRow + this.values.length));
     }
   }
+  patch(): void {
+    throw new Error('A column cast cell by cell has no cell to patch');
+  }
   finish() {
     const data = this.build(this.values, this.firstRow);
     this.firstRow += this.values.length;
@@ -328,14 +408,16 @@ class CellSink implements ColumnSink {
   }
 }
 
-/** The cells of a VARCHAR vector as strings (null for a null cell). */
-export function readStrings(duck: DuckBindings, vector: DuckVector, rows: number) {
-  const valid = rowValidity(validityOf(duck, vector, rows));
-  const view = duck.vector_get_data(vector, rows * STRING_T);
+/** The cells of a VARCHAR vector as strings (null for a null cell), from `first`. */
+export function readStrings(duck: DuckBindings, vector: DuckVector, rows: number, first = 0) {
+  const words = validityOf(duck, vector, first + rows);
+  const view = duck.vector_get_data(vector, (first + rows) * STRING_T);
   const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
   const out: Array<string | null> = [];
-  for (let i = 0; i < rows; i++)
-    out.push(valid(i) ? decoder.decode(stringBytes(duck, view, dv, i * STRING_T)) : null);
+  for (let i = first; i < first + rows; i++)
+    out.push(
+      !words || bitSet(words, i) ? decoder.decode(stringBytes(duck, view, dv, i * STRING_T)) : null,
+    );
   return out;
 }
 
@@ -354,11 +436,15 @@ export function sinkFor(duck: DuckBindings, reading: ColumnReading): ColumnSink 
   const type = reading.field.type as DataType;
   const A = arrow;
   if (A.DataType.isBool(type)) return new BoolSink(duck);
-  if (A.DataType.isUtf8(type)) return new Utf8Sink(duck);
+  if (A.DataType.isUtf8(type) || A.DataType.isBinary(type)) return new StringSink(duck, type);
   if (A.DataType.isFixedSizeList(type)) return new VectorSink(duck, type, type.listSize);
   if (A.DataType.isList(type)) return new Utf8ListSink(duck, type);
   if (A.DataType.isInt(type)) return new FixedWidthSink(duck, type, type.bitWidth / 8);
   if (A.DataType.isFloat(type))
     return new FixedWidthSink(duck, type, type.precision === A.Precision.DOUBLE ? 8 : 4);
+  // DuckDB's DATE is days: Arrow's Date32 (the only date an import makes).
+  if (A.DataType.isDate(type) && type.unit === A.DateUnit.DAY)
+    return new FixedWidthSink(duck, type, 4);
+  if (A.DataType.isTimestamp(type)) return new FixedWidthSink(duck, type, 8);
   throw new Error(`No native reading for ${String(type)}`);
 }

@@ -1,22 +1,23 @@
 /**
  * The SQL that reads a CSV, TSV, JSON or NDJSON file for an import. Every cell is read as text
  * (for JSON, as the value's JSON text, so an integer past 2^53 keeps its digits) and converted in
- * DuckDB by the same rules as the import's inference (`parseCell` and `rowsToTable`), written as
- * SQL: a whole number must look like one and fit its type, a float64 must be finite and, when
- * written as an integer, exact; a vector must be a JSON array of numbers of its dimension, each
- * finite in float32. DuckDB's own casts would round "1.5" into an int32 column and turn 1e400
- * into Infinity, so none is used unguarded.
+ * DuckDB (`sql-conversions.ts`): a column whose type was inferred by the import's inference rules
+ * written as SQL, and a CSV column whose type the person chose by the same cast as `castValue`,
+ * for the cells spelled the plain way. No value is made in JavaScript per cell.
  *
- * A cell that is present but does not convert is flagged, not dropped: `__bad` is the index of
- * the first such column in the row, and `__bad_text` its text. The reader then words the failure
- * with the JS rules, which name the row, the column and the way out.
+ * A cell that is present but does not convert is flagged, not dropped: its column's value is
+ * NULL, `__bad` is the index of the first such column in the row, and `__bad_texts` the row's
+ * cells (for flagged rows only, so good rows cost nothing more). The reader then applies the JS
+ * rules to those cells: they refuse the cell naming the row, the column and the way out, or, for
+ * a chosen type, read a spelling the SQL left to them.
  *
- * Columns the person chose a type for come through as text and are cast in JS (`castValue`), so
- * an edited import keeps exactly the casts and messages it always had.
+ * JSON columns the person chose a type for come through as text and are cast in JS (`castValue`).
  */
 import type { DataType, Field } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
+import type { ImportColumnType } from '../../../src-shared/studio-procedures';
 import { sqlName, sqlString } from './duckdb-reader';
+import { castConversion, inferredConversion, type Conversion } from './sql-conversions';
 
 export type TextFormat = 'csv' | 'tsv' | 'json' | 'ndjson';
 
@@ -24,21 +25,22 @@ export type TextFormat = 'csv' | 'tsv' | 'json' | 'ndjson';
 export interface QueryColumn {
   source: string;
   field: Field;
-  /** Inferred columns convert in SQL; chosen (cast) columns are read as text. */
-  convert: 'sql' | 'text';
+  /**
+   * `sql`: inferred, converted in SQL, and a cell that does not convert fails the import;
+   * `cast`: chosen, cast in SQL where the cell is plainly spelled and by `castValue` where not;
+   * `text`: chosen in a JSON file, read as text and cast by `castValue`.
+   */
+  convert: 'sql' | 'cast' | 'text';
+  cast?: ImportColumnType;
+  dimension?: number;
 }
 
 export const BAD_COLUMN = '__bad';
-export const BAD_TEXT = '__bad_text';
+export const BAD_TEXTS = '__bad_texts';
 
 // An empty CSV field must reach a text column as '' (as csv-parse gave it), not as NULL; blank
 // cells become NULL below, by the import's own rule.
 const NO_NULL_STRING = '\u0001catalog-studio:no-null\u0001';
-
-// A whole number, as parseCell's INT_PATTERN, with the blanks around a CSV cell allowed.
-const INT_RE = `'\\s*-?[0-9]+\\s*'`;
-// A whole number of up to 15 digits is exact in float64 (2^53 has 16).
-const ALWAYS_EXACT_LENGTH = 15;
 
 function reader(format: TextFormat, sources: readonly string[]): string {
   if (format === 'json' || format === 'ndjson') {
@@ -54,60 +56,31 @@ function reader(format: TextFormat, sources: readonly string[]): string {
   );
 }
 
-/**
- * How the text `r` (never blank, never JSON null) becomes the field's type: `value`, computed
- * once, and `ok`, whether that value is the cell unchanged. A row where a present cell is not ok
- * fails the import, so its value never lands and may be anything.
- *
- * The checks guard values, not spelling: DuckDB also reads "1_000" or "[.5, 1]", which the JS
- * rules would leave as text, but never to a different number. What is refused is what would
- * change: a fraction in a whole-number column, a number out of range, Infinity or NaN, a long
- * integer that float64 would round, a vector of the wrong length or beyond float32.
- */
-function conversion(r: string, v: string, field: Field, json: boolean) {
-  const A = arrow;
-  const type = field.type as DataType;
-  if (A.DataType.isInt(type))
-    return {
-      value: `TRY_CAST(${r} AS ${type.bitWidth === 64 ? 'BIGINT' : 'INTEGER'})`,
-      // DuckDB rounds "1.5" to 2; read as a double, a whole number stays equal to itself.
-      ok: `${v} IS NOT NULL AND TRY_CAST(${r} AS DOUBLE) = ${v}`,
-    };
-  if (A.DataType.isFloat(type))
-    return {
-      value: `TRY_CAST(${r} AS DOUBLE)`,
-      ok:
-        `isfinite(${v}) AND (length(${r}) <= ${ALWAYS_EXACT_LENGTH} OR NOT regexp_full_match(${r}, ${INT_RE}) ` +
-        `OR TRY_CAST(${v} AS HUGEINT) = TRY_CAST(${r} AS HUGEINT))`,
-    };
-  if (A.DataType.isBool(type))
-    return {
-      value: `CASE lower(trim(${r})) WHEN 'true' THEN true WHEN 'false' THEN false END`,
-      ok: `${v} IS NOT NULL`,
-    };
-  if (A.DataType.isFixedSizeList(type)) {
-    const dim = type.listSize;
-    // Through float64, as the JS reader rounds: decimal text to double, then double to float.
-    // A null item or one past float32 makes the count short or the sum not finite.
-    return {
-      value: `TRY_CAST(TRY_CAST(${r} AS DOUBLE[${dim}]) AS FLOAT[${dim}])`,
-      ok: `list_count(${v}) = ${dim} AND isfinite(list_sum(${v}))`,
-    };
-  }
-  if (A.DataType.isList(type))
-    return {
-      value: `from_json(CASE WHEN json_valid(${r}) AND json_type(${r}) = 'ARRAY' THEN ${r} END, '["VARCHAR"]')`,
-      ok: `${v} IS NOT NULL`,
-    };
-  return { value: json ? `json_extract_string(${r}, '$')` : r, ok: 'true' };
-}
-
 export interface ImportQuery {
   sql: string;
   /** The file's rows, counted by a query that runs to completion (see duckdb-reader.ts). */
   countSql: string;
-  /** Output columns in order; `__bad` and `__bad_text` follow them. */
+  /** Output columns in order; `__bad` and `__bad_texts` follow them. */
   columns: readonly QueryColumn[];
+}
+
+function conversionOf(
+  column: QueryColumn,
+  cell: string,
+  text: string,
+  out: string,
+  json: boolean,
+): Conversion {
+  if (column.convert === 'text') return { value: text, ok: 'true' };
+  if (column.convert === 'cast') {
+    // A chosen text column keeps every cell as written, blank ones included.
+    if (column.cast === 'utf8') return { value: text, ok: 'true' };
+    return castConversion(cell, out, column.cast!, column.dimension);
+  }
+  // An inferred CSV text column keeps the cell as written; a blank one is NULL.
+  if (arrow.DataType.isUtf8(column.field.type) && !json)
+    return { value: `CASE WHEN ${cell} IS NULL THEN NULL ELSE ${text} END`, ok: 'true' };
+  return inferredConversion(cell, out, column.field, json);
 }
 
 export function importQuery(
@@ -120,6 +93,7 @@ export function importQuery(
   // (innermost) and as the final aliases; the answer is read by position.
   const raw = (i: number) => `__cs_r${i}`;
   const text = (i: number) => `__cs_s${i}`;
+  const value = (i: number) => `__cs_v${i}`;
   const out = (i: number) => `__cs_o${i}`;
   // The cell as text, with blank (or JSON null) as NULL: the JS reader's missing value. Only a
   // cell that starts with a blank can be all blanks, so the regex runs on few cells.
@@ -130,34 +104,42 @@ export function importQuery(
       : `${c} = '' OR (ascii(${c}) IN (9, 10, 11, 12, 13, 32) AND regexp_full_match(${c}, '\\s*'))`;
     return `CASE WHEN ${blank} THEN NULL ELSE ${c} END AS ${raw(i)}, ${c} AS ${text(i)}`;
   });
-  const checks: Array<{ index: number; raw: string; ok: string }> = [];
-  const outputs = columns.map((column, index) => {
+  const cellOf = (column: QueryColumn) => raw(sources.indexOf(column.source));
+  const conversions = columns.map((column, k) => {
     const i = sources.indexOf(column.source);
-    if (column.convert === 'text') return `${text(i)} AS ${out(index)}`;
-    // A CSV text column keeps the cell as written; nothing to check.
-    if (arrow.DataType.isUtf8(column.field.type) && !json)
-      return `CASE WHEN ${raw(i)} IS NULL THEN NULL ELSE ${text(i)} END AS ${out(index)}`;
-    const { value, ok } = conversion(raw(i), out(index), column.field, json);
-    if (ok !== 'true') checks.push({ index, raw: raw(i), ok });
-    return `${value} AS ${out(index)}`;
+    return conversionOf(column, raw(i), text(i), value(k), json);
+  });
+  const checked = columns.flatMap((column, k) =>
+    conversions[k]!.ok === 'true' ? [] : [{ k, cell: cellOf(column), ok: conversions[k]!.ok }],
+  );
+  // coalesce: a check on a NULL value (a failed cast) is NULL, and NOT NULL would pass the row.
+  const flagged = (c: (typeof checked)[number]) =>
+    `${c.cell} IS NOT NULL AND NOT coalesce(${c.ok}, false)`;
+  const good = (c: (typeof checked)[number]) => `${c.cell} IS NULL OR coalesce(${c.ok}, false)`;
+  // A flagged cell's value is NULL, so the reader sees which cells of a flagged row to read.
+  // DuckDB's CASE takes no fixed-size array (FLOAT[n]); it goes through a list and back.
+  const outputs = columns.map((column, k) => {
+    const c = checked.find((x) => x.k === k);
+    if (!c) return `${value(k)} AS ${out(k)}`;
+    const type = column.field.type as DataType;
+    if (!arrow.DataType.isFixedSizeList(type))
+      return `CASE WHEN ${good(c)} THEN ${value(k)} END AS ${out(k)}`;
+    return `(CASE WHEN ${good(c)} THEN ${value(k)}::FLOAT[] END)::FLOAT[${type.listSize}] AS ${out(k)}`;
   });
   const bad =
-    checks.length === 0
+    checked.length === 0
       ? 'NULL'
-      : // coalesce: a check on a NULL value (a failed cast) is NULL, and NOT NULL would pass the row.
-        `CASE ${checks.map((c) => `WHEN ${c.raw} IS NOT NULL AND NOT coalesce(${c.ok}, false) THEN ${c.index}`).join(' ')} END`;
-  const badText =
-    checks.length === 0
-      ? 'NULL'
-      : `CASE ${BAD_COLUMN} ${checks.map((c) => `WHEN ${c.index} THEN ${c.raw}`).join(' ')} END`;
-  const kept = [...columns.map((_, index) => out(index)), ...sources.map((_, i) => raw(i))];
-  const names = columns.map((column, index) => `${out(index)} AS ${sqlName(column.field.name)}`);
+      : `CASE ${checked.map((c) => `WHEN ${flagged(c)} THEN ${c.k}`).join(' ')} END`;
+  const cells = columns.map((column) => `${cellOf(column)}::VARCHAR`).join(', ');
+  const names = columns.map((column, k) => `${out(k)} AS ${sqlName(column.field.name)}`);
+  const rawColumns = sources.map((_, i) => raw(i));
   // Innermost first: the file's cells, their text without blanks, the converted values, the
-  // flag (its conditions evaluated once), and the flagged cell's text.
+  // checked values and the flag (each check evaluated once), and the flagged row's cells.
   const sql =
-    `SELECT ${names.join(', ')}, ${BAD_COLUMN}, ${badText}::VARCHAR AS ${BAD_TEXT} FROM (` +
-    `SELECT ${kept.join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN} FROM (` +
-    `SELECT ${[...outputs, ...sources.map((_, i) => raw(i))].join(', ')} FROM (` +
+    `SELECT ${names.join(', ')}, ${BAD_COLUMN}, ` +
+    `CASE WHEN ${BAD_COLUMN} IS NOT NULL THEN [${cells}] END AS ${BAD_TEXTS} FROM (` +
+    `SELECT ${[...outputs, ...rawColumns].join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN} FROM (` +
+    `SELECT ${[...conversions.map((c, k) => `${c.value} AS ${value(k)}`), ...rawColumns].join(', ')} FROM (` +
     `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)})))`;
   const countSql = `SELECT count(*) FROM ${reader(format, sources)}`;
   return { sql, countSql, columns };

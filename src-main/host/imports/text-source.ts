@@ -10,12 +10,12 @@
  */
 import { statSync } from 'node:fs';
 import type { Data, DataType, Field, Schema, Table as ArrowTable } from 'apache-arrow';
-import type { DuckDBDataChunk } from '@duckdb/node-api';
 import { arrow } from '../../catalog/arrow';
 import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
 import { readStrings, sinkFor, type ColumnReading, type ColumnSink } from './duckdb-columns';
+import { flaggedCells, type CellRule } from './flagged-cells';
 import { openDuckSession, type DuckSession } from './duckdb-reader';
 import { importQuery, type QueryColumn, type TextFormat } from './import-query';
 import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
@@ -126,35 +126,55 @@ function fileError(error: unknown): Error {
   );
 }
 
+type CellCast = (text: string | null, row: number) => unknown;
+
 /** The Arrow data of one column from cast values, by the batch builder's checks. */
 function builtColumn(field: Field, values: unknown[], firstRow: number): Data {
   const rows = values.map((value) => ({ [field.name]: value }));
   return rowsToTable(new arrow.Schema([field]), rows, firstRow).getChildAt(0)!.data[0] as Data;
 }
 
-function readingFor(
-  column: QueryColumn,
-  plan: ColumnPlan | undefined,
-  json: boolean,
-  inferredFrom: number | undefined,
-): ColumnReading {
-  if (column.convert === 'sql' || !plan) return { as: 'native', field: column.field };
+/**
+ * The JS cast of one cell of a chosen column (`castValue`), for the cells the SQL leaves to it
+ * and for JSON columns. A date column the import chose itself says so, and the way out.
+ */
+function castFor(plan: ColumnPlan, json: boolean, inferredFrom: number | undefined) {
+  return (text: string | null, row: number): unknown => {
+    try {
+      return castValue(json && text !== null ? parseJson(text) : text, plan, row, !json);
+    } catch (error) {
+      if (inferredFrom === undefined || !isCatalogError(error)) throw error;
+      throw errors.InvalidInput(
+        `${error.message}; ${plan.cast} was inferred from the first ${inferredFrom} rows, so import this column as utf8`,
+      );
+    }
+  };
+}
+
+function readingFor(column: QueryColumn, cast: CellCast | undefined): ColumnReading {
+  if (column.convert !== 'text' || !cast) return { as: 'native', field: column.field };
   return {
     as: 'cells',
     field: column.field,
-    convert: (text, row) => {
-      try {
-        return castValue(json && text !== null ? parseJson(text) : text, plan, row, !json);
-      } catch (error) {
-        // A date column the import chose itself: say so, and the way out.
-        if (inferredFrom === undefined || !isCatalogError(error)) throw error;
-        throw errors.InvalidInput(
-          `${error.message}; ${plan.cast} was inferred from the first ${inferredFrom} rows, so import this column as utf8`,
-        );
-      }
-    },
+    convert: cast,
     build: (values, firstRow) => builtColumn(column.field, values, firstRow),
   };
+}
+
+/**
+ * One cast value as a row of Arrow data, checked by the batch builder as every value is. A
+ * timestamp is made from its milliseconds as a bigint: Arrow JS multiplies them by 1,000 as a
+ * double, which is inexact after the year 2255, where DuckDB's microseconds are exact.
+ */
+function patchData(field: Field, value: unknown, row: number): Data {
+  const data = builtColumn(field, [value], row);
+  if (!arrow.DataType.isTimestamp(field.type) || typeof value !== 'number') return data;
+  return arrow.makeData({
+    type: field.type,
+    length: 1,
+    nullCount: 0,
+    data: BigInt64Array.of(BigInt(value) * 1000n),
+  }) as Data;
 }
 
 /**
@@ -203,8 +223,19 @@ export async function textSource(
     (chosen ?? []).filter((c, i) => c.type && !columns?.[i]?.type).map((c) => c.name),
   );
   const schema = plans ? outputSchema(plans) : inferred;
+  // A chosen type is cast in SQL from CSV; from JSON, whose values the cast takes as parsed
+  // (a number, a string, an array), by castValue cell by cell.
   const queryColumns: QueryColumn[] = plans
-    ? plans.map((p) => ({ source: p.source, field: p.field, convert: p.cast ? 'text' : 'sql' }))
+    ? plans.map((p): QueryColumn => {
+        if (!p.cast) return { source: p.source, field: p.field, convert: 'sql' };
+        return {
+          source: p.source,
+          field: p.field,
+          convert: json ? 'text' : 'cast',
+          cast: p.cast,
+          ...(p.dimension === undefined ? {} : { dimension: p.dimension }),
+        };
+      })
     : inferred.fields.map((field) => ({ source: field.name, field, convert: 'sql' }));
   const query = importQuery(format, sample.names, queryColumns);
   // Types not chosen by the person were inferred from the sample; a later row may not fit them.
@@ -270,16 +301,20 @@ export async function textSource(
           throw fileError(error);
         });
         source.totalRows = expected;
-        const readings = query.columns.map((c) =>
-          readingFor(
-            c,
-            plans?.find((p) => p.field === c.field),
-            json,
-            autoCast.has(c.field.name) ? sample.rows.length : undefined,
-          ),
+        const casts = query.columns.map((c) => {
+          const plan = plans?.find((p) => p.field === c.field);
+          if (c.convert === 'sql' || !plan) return undefined;
+          return castFor(plan, json, autoCast.has(c.field.name) ? sample.rows.length : undefined);
+        });
+        const sinks: ColumnSink[] = query.columns.map((c, i) =>
+          sinkFor(session.bindings, readingFor(c, casts[i])),
         );
-        const sinks: ColumnSink[] = readings.map((r) => sinkFor(session.bindings, r));
-        const bad = query.columns.length;
+        // What the JS rules make of a cell the SQL did not convert.
+        const rules = query.columns.map((c, i): CellRule | undefined => {
+          if (c.convert === 'sql') return (text, row) => refuse(row, c, text);
+          const cast = casts[i];
+          return cast && ((text, row) => patchData(c.field, cast(text, row), row));
+        });
         let rows = 0;
         let done = 0;
         const take = () => {
@@ -295,8 +330,13 @@ export async function textSource(
           return new arrow.Table([new arrow.RecordBatch(schema as Schema, data)]);
         };
         for await (const chunk of runQuery(session, query.sql, path)) {
-          checkFlags(chunk, bad, done + rows, session, (row, index, text) =>
-            refuse(row, query.columns[index]!, text),
+          // Every flagged cell of the chunk is read (or refused) before any of it is kept.
+          const patches = flaggedCells(
+            session.bindings,
+            chunk,
+            query.columns.length,
+            done + rows,
+            rules,
           );
           const vectors = sinks.map((_, i) =>
             session.bindings.data_chunk_get_vector(chunk.chunk, i),
@@ -305,6 +345,9 @@ export async function textSource(
           for (let from = 0; from < chunk.rowCount;) {
             const count = Math.min(chunk.rowCount - from, batchSize - rows);
             sinks.forEach((sink, i) => sink.append(vectors[i]!, chunk.rowCount, from, count));
+            for (const p of patches)
+              if (p.row >= from && p.row < from + count)
+                sinks[p.column]!.patch(rows + p.row - from, p.data);
             rows += count;
             from += count;
             if (rows >= batchSize || sinks.reduce((n, s) => n + s.bytes, 0) >= MAX_BATCH_BYTES)
@@ -323,26 +366,4 @@ export async function textSource(
     },
   };
   return source;
-}
-
-/** Fails on the chunk's first flagged row (`__bad` set), before any of it is kept. */
-function checkFlags(
-  chunk: DuckDBDataChunk,
-  bad: number,
-  firstRow: number,
-  session: DuckSession,
-  refuse: (row: number, column: number, text: string) => never,
-): void {
-  const duck = session.bindings;
-  const rows = chunk.rowCount;
-  const vector = duck.data_chunk_get_vector(chunk.chunk, bad);
-  // A flag is NULL on a good row; no validity mask at all would mean every row is flagged.
-  const words = duck.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
-  let row = -1;
-  for (let i = 0; i < rows && row < 0; i++) if (!words || (words[i >> 3]! >> (i & 7)) & 1) row = i;
-  if (row < 0) return;
-  const flags = duck.vector_get_data(vector, rows * 4);
-  const column = new DataView(flags.buffer, flags.byteOffset).getInt32(row * 4, true);
-  const text = readStrings(duck, duck.data_chunk_get_vector(chunk.chunk, bad + 1), rows)[row];
-  refuse(firstRow + row, column, text ?? '');
 }
