@@ -5,9 +5,9 @@
  * inflated, the buffer offsets are recomputed, and the batch header loses its compression field.
  * Schema and other messages pass through byte for byte.
  *
- * Every decoder it uses (inflate-lz4.ts, inflate-zstd.ts) is bounded: it never writes more than
- * the caller's cap, whatever lengths the input declares, so a decompression bomb costs at most the
- * cap in memory.
+ * Every decoder it uses (inflate-lz4.ts, inflate-zstd.ts, and their block-by-block forms for the
+ * time-sliced inflation the server uses) is bounded: it never writes more than the caller's cap,
+ * whatever lengths the input declares, so a decompression bomb costs at most the cap in memory.
  */
 import { Builder, ByteBuffer } from 'flatbuffers';
 import { Buffer as FbBuffer } from 'apache-arrow/fb/buffer';
@@ -27,7 +27,9 @@ import {
 } from './arrow-ipc-messages';
 import { corrupt, InflateLimitError } from './inflate-errors';
 import { inflateLz4 } from './inflate-lz4';
+import { Lz4FrameInflater } from './inflate-lz4-stream';
 import { inflateZstd } from './inflate-zstd';
+import { MAX_WINDOW, ZstdInflater } from './inflate-zstd-stream';
 import { TimeSlicer } from './time-slices';
 
 const LZ4_FRAME = 0;
@@ -44,21 +46,66 @@ interface Budget {
   total: number;
 }
 
-function inflate(codec: number, region: Uint8Array, budget: Budget): Uint8Array {
-  if (region.byteLength === 0) return region;
+/** A compressed buffer's declared length and payload; `length` -1 means stored uncompressed. */
+function claimOf(region: Uint8Array, budget: Budget): { length: number; payload: Uint8Array } {
   if (region.byteLength < 8)
     throw errors.InvalidInput('A compressed Arrow buffer is shorter than its length prefix');
   const view = new DataView(region.buffer, region.byteOffset, 8);
   const expected = view.getBigInt64(0, true);
   const payload = region.subarray(8);
-  if (expected === -1n) return payload;
+  if (expected === -1n) return { length: -1, payload };
   if (expected < 0n) throw corrupt('negative uncompressed length');
   if (expected > BigInt(budget.left)) throw new InflateLimitError(budget.total);
   const length = Number(expected);
   budget.left -= length;
+  return { length, payload };
+}
+
+function inflate(codec: number, region: Uint8Array, budget: Budget): Uint8Array {
+  if (region.byteLength === 0) return region;
+  const { length, payload } = claimOf(region, budget);
+  if (length === -1) return payload;
   // The declared length is a claim, not a fact: each decoder is capped at it, so a buffer that
   // lies about its size is refused having taken no more memory than it declared.
   const out = codec === LZ4_FRAME ? inflateLz4(payload, length) : inflateZstd(payload, length);
+  return checkedLength(out, length);
+}
+
+/**
+ * inflate, block by block in time slices: a buffer of a large batch can take hundreds of ms to
+ * inflate in one call. The output is written into a buffer of the declared length, never past it.
+ */
+async function inflateInSlices(
+  codec: number,
+  region: Uint8Array,
+  budget: Budget,
+  slicer: TimeSlicer,
+): Promise<Uint8Array> {
+  if (region.byteLength === 0) return region;
+  const { length, payload } = claimOf(region, budget);
+  if (length === -1) return payload;
+  const inflater =
+    codec === LZ4_FRAME
+      ? new Lz4FrameInflater()
+      : new ZstdInflater(length, Math.max(MAX_WINDOW, length));
+  const out = new Uint8Array(length);
+  let at = 0;
+  const put = (piece: Uint8Array) => {
+    if (at + piece.byteLength > length) throw new InflateLimitError(length);
+    out.set(piece, at);
+    at += piece.byteLength;
+  };
+  inflater.write(payload);
+  for (let piece = inflater.step(); piece !== undefined; piece = inflater.step()) {
+    put(piece);
+    const pause = slicer.tick();
+    if (pause) await pause;
+  }
+  put(inflater.end());
+  return checkedLength(out.subarray(0, at), length);
+}
+
+function checkedLength(out: Uint8Array, length: number): Uint8Array {
   if (out.byteLength !== length) {
     throw errors.InvalidInput(
       `A compressed Arrow buffer inflated to ${out.byteLength} bytes, not the ${length} it declares`,
@@ -67,28 +114,33 @@ function inflate(codec: number, region: Uint8Array, budget: Budget): Uint8Array 
   return out;
 }
 
-/** Rebuilds a record batch header without compression, over the inflated buffers. */
-function rewriteBatch(
-  builder: Builder,
-  batch: RecordBatch,
-  body: Uint8Array,
-  budget: Budget,
-): { header: number; body: Uint8Array } {
+/** The codec of a compressed batch and its buffers' regions of the message body. */
+function compressedRegions(batch: RecordBatch, body: Uint8Array) {
   const codec: number = batch.compression()!.codec();
   if (codec !== LZ4_FRAME && codec !== ZSTD)
     throw errors.InvalidInput(`Unknown Arrow compression codec ${String(codec)}`);
-  const pieces: Uint8Array[] = [];
-  const layout: Array<[number, number]> = [];
-  let offset = 0;
+  const regions: Uint8Array[] = [];
   for (let i = 0; i < batch.buffersLength(); i++) {
     const buffer = batch.buffers(i)!;
     const start = Number(buffer.offset());
     const length = Number(buffer.length());
     if (start < 0 || start + length > body.byteLength)
       throw errors.InvalidInput('An Arrow buffer lies outside its message body');
-    const data = inflate(codec, body.subarray(start, start + length), budget);
+    regions.push(body.subarray(start, start + length));
+  }
+  return { codec, regions };
+}
+
+/** Rebuilds a record batch header without compression, over the inflated buffers. */
+function rewriteBatch(
+  builder: Builder,
+  batch: RecordBatch,
+  pieces: Uint8Array[],
+): { header: number; body: Uint8Array } {
+  const layout: Array<[number, number]> = [];
+  let offset = 0;
+  for (const data of pieces) {
     layout.push([offset, data.byteLength]);
-    pieces.push(data);
     offset = align8(offset + data.byteLength);
   }
   const newBody = new Uint8Array(offset);
@@ -134,7 +186,7 @@ export function decompressStream(
   return joinStream(out);
 }
 
-/** decompressStream in time slices, letting the event loop run between messages. */
+/** decompressStream in time slices: the event loop runs between blocks of every buffer. */
 export async function decompressStreamInSlices(
   bytes: Uint8Array,
   maxInflatedBytes = MAX_INFLATED_BYTES,
@@ -143,7 +195,17 @@ export async function decompressStreamInSlices(
   const out: Uint8Array[] = [];
   const budget: Budget = { left: maxInflatedBytes, total: maxInflatedBytes };
   for (const raw of readMessages(bytes)) {
-    out.push(...inflateMessage(raw, budget));
+    const message = Message.getRootAsMessage(new ByteBuffer(raw.metadata));
+    const batch = compressedBatch(message);
+    if (!batch) {
+      out.push(...frame(raw.metadata, raw.body));
+    } else {
+      const { codec, regions } = compressedRegions(batch, raw.body);
+      const pieces: Uint8Array[] = [];
+      for (const region of regions)
+        pieces.push(await inflateInSlices(codec, region, budget, slicer));
+      out.push(...reframe(message, batch, pieces));
+    }
     const pause = slicer.tick();
     if (pause) await pause;
   }
@@ -155,8 +217,18 @@ function inflateMessage(raw: RawMessage, budget: Budget): Uint8Array[] {
   const message = Message.getRootAsMessage(new ByteBuffer(raw.metadata));
   const batch = compressedBatch(message);
   if (!batch) return frame(raw.metadata, raw.body);
+  const { codec, regions } = compressedRegions(batch, raw.body);
+  return reframe(
+    message,
+    batch,
+    regions.map((region) => inflate(codec, region, budget)),
+  );
+}
+
+/** A compressed message rewritten over its inflated buffers, framed. */
+function reframe(message: Message, batch: RecordBatch, pieces: Uint8Array[]): Uint8Array[] {
   const builder = new Builder(1024);
-  const rewritten = rewriteBatch(builder, batch, raw.body, budget);
+  const rewritten = rewriteBatch(builder, batch, pieces);
   let header = rewritten.header;
   if (message.headerType() === MessageHeader.DictionaryBatch) {
     const dictionary = message.header(new DictionaryBatch()) as DictionaryBatch;

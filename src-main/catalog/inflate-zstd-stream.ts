@@ -35,8 +35,14 @@ export class ZstdInflater implements Inflater {
   /** Bytes the frames so far say they hold. */
   private declared = 0;
 
-  /** `cap`: a frame whose declared content size would take the total past it is refused. */
-  constructor(private readonly cap = Infinity) {}
+  /**
+   * `cap`: a frame whose declared content size would take the total past it is refused.
+   * `maxWindow`: larger windows are refused (an Arrow buffer of a known size may use its size).
+   */
+  constructor(
+    private readonly cap = Infinity,
+    private readonly maxWindow = MAX_WINDOW,
+  ) {}
 
   write(chunk: Uint8Array): void {
     this.input.push(chunk);
@@ -102,9 +108,9 @@ export class ZstdInflater implements Inflater {
       const base = 2 ** (10 + (w >> 3));
       window = base + (base / 8) * (w & 7);
     }
-    if (window > MAX_WINDOW) {
+    if (window > this.maxWindow) {
       throw errors.InvalidInput(
-        `A Zstandard frame asks for a window of ${window} bytes; at most ${MAX_WINDOW} are accepted (compress without --long or --ultra)`,
+        `A Zstandard frame asks for a window of ${window} bytes; at most ${this.maxWindow} are accepted (compress without --long or --ultra)`,
       );
     }
     this.state = { at: 'block', checksum: (descriptor & 4) !== 0 };
