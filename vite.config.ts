@@ -2,34 +2,31 @@
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
+import { isNativeModule } from './scripts/native-modules.mjs';
 
 /**
  * One config for three jobs: the renderer build (default), the Electron main-process and preload
  * bundles (`vite build --mode main`, `--mode preload`), and the test runner.
  */
 
-// Native and WebAssembly modules load from node_modules at run time (and stay unpacked from asar).
-const MAIN_EXTERNALS = [
-  'electron',
-  '@lancedb/lancedb',
-  'lz4-napi',
-  'parquet-wasm',
-  'parquet-wasm/node',
-  '@duckdb/node-api',
-  '@duckdb/node-bindings',
-  'apache-arrow',
-];
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
-const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+/**
+ * Left to load at run time: Electron itself, Node's modules, the native and WebAssembly packages
+ * (scripts/native-modules.mjs, the one list; packaging keeps them out of asar), and apache-arrow,
+ * whose classes must be the very ones LanceDB's own copy checks against.
+ */
+const mainExternal = (id: string) =>
+  id === 'electron' || id === 'apache-arrow' || NODE_BUILTINS.has(id) || isNativeModule(id);
 
 const main: UserConfig = {
   build: {
     outDir: 'dist/main',
     emptyOutDir: false,
     ssr: resolve(__dirname, 'src-main/app/main.ts'),
-    target: 'node20',
+    target: 'node22',
     rollupOptions: {
-      external: [...MAIN_EXTERNALS, ...NODE_BUILTINS],
+      external: mainExternal,
       // One file: the object-store SDKs the CLI loads lazily are inlined rather than split into
       // chunks that packaging would have to find.
       output: { format: 'cjs', entryFileNames: 'main.cjs', inlineDynamicImports: true },
@@ -44,7 +41,7 @@ const preload: UserConfig = {
     outDir: 'dist/main',
     emptyOutDir: false,
     ssr: resolve(__dirname, 'src-main/app/preload/preload.ts'),
-    target: 'node20',
+    target: 'node22',
     rollupOptions: {
       external: ['electron'],
       output: { format: 'cjs', entryFileNames: 'preload.cjs', inlineDynamicImports: true },
@@ -76,8 +73,8 @@ export default defineConfig(({ mode }) =>
               // Pure logic: starts at once, with no renderer build and no object store.
               { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
               {
-                // Real LanceDB, servers, the S3 store and the browser: the renderer is built
-                // once for the whole run and the Ceph gateway started once.
+                // Real LanceDB, servers, the S3 store and the browser: the renderer and the
+                // command line are built once for the whole run and the Ceph gateway started once.
                 extends: true,
                 test: {
                   name: 'system',
@@ -91,6 +88,7 @@ export default defineConfig(({ mode }) =>
                     'test/conformance/**/*.test.ts',
                   ],
                   globalSetup: [
+                    './test/support/build-cli.global.ts',
                     './test/support/build-renderer.global.ts',
                     './test/support/s3-store.global.ts',
                   ],

@@ -7,18 +7,22 @@
  * One ES module per command, split where commands share code: `serve` loads neither the desktop
  * host nor the web server. Our code and the plain-JavaScript packages it uses (Fastify, zod,
  * undici, jose, …) are bundled, which spares Node resolving and reading hundreds of small files on
- * every start. Left to load from node_modules: native and WebAssembly packages, apache-arrow
+ * every start. Left to load from node_modules: native and WebAssembly packages (the one list in
+ * native-modules.mjs), apache-arrow
  * (LanceDB's Arrow classes must be the very ones we use), the object-store SDKs (loaded only when
  * a root of their scheme is opened), and Electron.
  *
- * `npm install` runs it (the `prepare` script), as does `npm run build:cli`; bin/catalog-studio.mjs
- * runs it on a first start without dist/cli, and again when a source is newer than the build.
- * dist/cli/build-info.json lists the sources of the build and when it started.
+ * `npm install` runs it (the `prepare` script), as does `npm run build:cli`. With `--if-stale` it
+ * builds only when dist/cli is missing or a source is newer than the build (bin/stale-build.mjs):
+ * `npm start`, `serve`, `web` and the tests' global setup run it so. bin/catalog-studio.mjs never
+ * builds. dist/cli/build-info.json lists the sources of the build and when it started.
  */
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { staleReason } from '../bin/stale-build.mjs';
+import { NATIVE_MODULES } from './native-modules.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT_DIR = join(ROOT, 'dist/cli');
@@ -27,10 +31,7 @@ export const BUILD_INFO = join(OUT_DIR, 'build-info.json');
 
 const EXTERNAL = [
   'electron',
-  '@lancedb/lancedb',
-  'lz4-napi',
-  'parquet-wasm',
-  '@duckdb/*',
+  ...NATIVE_MODULES.flatMap((name) => [name, `${name}/*`]),
   '@aws-sdk/*',
   '@azure/*',
   '@google-cloud/*',
@@ -71,7 +72,7 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     outdir: OUT_DIR,
     outExtension: { '.js': '.mjs' },
     entryNames: '[name]',
@@ -92,7 +93,7 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
   const outputs = files.map((file) => basename(file.path)).sort();
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes('node_modules/'))
-    .concat('scripts/build-cli.mjs', 'package.json')
+    .concat('scripts/build-cli.mjs', 'scripts/native-modules.mjs', 'package.json')
     .sort();
   writeAtomically(
     BUILD_INFO,
@@ -122,9 +123,20 @@ function writeAtomically(path, contents) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // `--if-stale` runs before a command (`npm start`, `serve`): it writes to stderr, since the
+  // command's first line on stdout is its contract, and it builds only what is out of date.
+  const ifStale = process.argv.includes('--if-stale');
+  const reason = ifStale ? staleReason(ROOT) : undefined;
+  if (!ifStale || reason !== undefined)
+    await build(ifStale ? process.stderr : process.stdout, reason);
+}
+
+async function build(out, reason) {
   try {
     const { files, ms } = await buildCli();
-    process.stdout.write(`${relative(ROOT, OUT_DIR)}: ${files} files in ${ms} ms\n`);
+    out.write(
+      `${relative(ROOT, OUT_DIR)}: ${files} files in ${ms} ms${reason ? ` (${reason})` : ''}\n`,
+    );
   } catch (error) {
     if (error?.code === 'ERR_MODULE_NOT_FOUND' && /esbuild/.test(error.message)) {
       // An install without devDependencies (`--omit=dev`) has no builder: the desktop app does not

@@ -51,7 +51,7 @@ function nodeOnce(): number {
 }
 
 async function main(): Promise<void> {
-  // Builds dist/cli first if it is missing or older than its sources: that is not startup.
+  // `npm run bench:cli` rebuilt dist/cli first if it was stale: that is not startup.
   const help = spawnSync(process.execPath, [BIN, 'help'], { cwd: ROOT, encoding: 'utf8' });
   if (help.status !== 0) throw new Error(`catalog-studio help failed: ${help.stderr}`);
   const dir = mkdtempSync(join(tmpdir(), 'cs-bench-cli-'));

@@ -16,7 +16,7 @@ import {
 let app: WebApp;
 
 describe.skipIf(!hasChromium)(
-  'web mode in Chromium (skipped when /usr/bin/chromium is absent; .ci/run installs it)',
+  'web mode in Chromium (skipped when /usr/bin/chromium is absent; `npm test` installs it where it runs as root)',
   () => {
     beforeAll(async () => {
       app = await startWebApp();

@@ -26,8 +26,8 @@ export function childPids(parent: number, word?: string): number[] {
 }
 
 /**
- * `serve`'s workers: the children of the primary that run `serve` (bin/catalog-studio.mjs may
- * also have started esbuild's service, when it rebuilt the command line first).
+ * `serve`'s workers: the children of the primary that run `serve` (not, say, a helper process
+ * some package starts).
  */
 export function workerPids(primary: number): number[] {
   return childPids(primary, ' serve ');

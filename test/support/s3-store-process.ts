@@ -33,7 +33,7 @@ export async function s3StoreMissingTools(): Promise<string | undefined> {
   );
   return tools
     ? undefined
-    : 'Ceph is not installed (radosgw, ceph-mon, ceph-osd); .ci/run installs it';
+    : 'Ceph is not installed (radosgw, ceph-mon, ceph-osd); `npm test` installs it where it runs as root';
 }
 
 /** Two free loopback ports in a row (the gateway's and the monitor's), outside Ceph's OSD range. */

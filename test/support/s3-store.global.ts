@@ -1,11 +1,20 @@
 /**
  * Vitest global setup: starts one real S3 store for the whole run (test/support/s3-store/ceph-s3.sh,
  * Ceph's RADOS Gateway on 127.0.0.1), creates the bucket the tests use, and hands the settings to
- * the tests through `provide`. In CI a store that cannot start fails the run; elsewhere the S3
- * tests say why they do not run (see s3-store.ts).
+ * the tests through `provide`. Without Ceph's programs (which `npm test` installs where it runs as
+ * root) the S3 tests say why they do not run (see s3-store.ts), unless every tier is required
+ * (CATALOG_STUDIO_REQUIRE_ALL_TIERS or CI): then the run fails. A store whose programs are there
+ * but which does not start always fails the run.
  */
 import type { TestProject } from 'vitest/node';
-import { createBucket, s3StoreMissingTools, startS3Store } from './s3-store-process';
+import {
+  TIERS,
+  debianPackages,
+  installCommand,
+  missingTools,
+  requireAllTiers,
+} from '../../scripts/test-tiers.mjs';
+import { createBucket, startS3Store } from './s3-store-process';
 
 export const TEST_BUCKET = 'catalog';
 const ACCESS_KEY = 'catalogtests';
@@ -33,9 +42,10 @@ export default async function setup(project: TestProject) {
     project.provide('s3', { unavailable: 'this run selected no test that uses S3' });
     return;
   }
-  const reason = await s3StoreMissingTools();
-  if (reason) {
-    if (process.env.CI) throw new Error(`The S3 store cannot start: ${reason}`);
+  const missing = missingTools(TIERS.find((tier) => tier.name === 'S3')!);
+  if (missing.length > 0) {
+    const reason = `Ceph is not installed (${missing.map((t) => t.command).join(', ')}): ${installCommand(debianPackages(missing))}`;
+    if (requireAllTiers()) throw new Error(`The S3 store cannot start: ${reason}`);
     project.provide('s3', { unavailable: reason });
     return;
   }

@@ -1,27 +1,28 @@
 /**
- * electron-builder.yml checked by electron-builder's own loader and schema validation (the
+ * electron-builder.config.mjs checked by electron-builder's own loader and schema validation (the
  * pinned app-builder-lib, the same two calls `electron-builder` makes before packaging), so a
  * misspelt or mistyped option fails here rather than at release time. Packaging itself
  * (`electron-builder --dir`) cannot run on these machines: it needs the Electron binary, which
  * cannot be downloaded here.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Configuration } from 'app-builder-lib';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../../..');
-const YML = 'electron-builder.yml';
+const CONFIG = 'electron-builder.config.mjs';
 const scratch = mkdtempSync(join(tmpdir(), 'cs-builder-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const load = (projectDir: string) => getConfig(projectDir, YML, null);
+const load = (projectDir: string) => getConfig(projectDir, CONFIG, null);
 const validate = (config: Configuration) => validateConfiguration(config, new DebugLogger(false));
 
-describe('electron-builder.yml', () => {
+describe('electron-builder.config.mjs', () => {
   it('passes electron-builder’s validation', async () => {
     const config = await load(ROOT);
     await expect(validate(config)).resolves.toBeUndefined();
@@ -29,6 +30,12 @@ describe('electron-builder.yml', () => {
     expect(config.appId).toBe('dev.catalogstudio.app');
     expect(config.directories).toMatchObject({ output: 'out/dist', buildResources: 'assets' });
     expect(config.files).toEqual([{ filter: ['dist/**', 'package.json'] }]);
+    // The native packages' list (scripts/native-modules.mjs), as globs over their scopes.
+    expect(config.asarUnpack).toEqual([
+      'node_modules/@lancedb/**',
+      'node_modules/@duckdb/**',
+      'node_modules/parquet-wasm/**',
+    ]);
   });
 
   it('names build resources that are in the repository', async () => {
@@ -39,8 +46,11 @@ describe('electron-builder.yml', () => {
 
   it('is refused with a misspelt option', async () => {
     // Through the same loader, from a file, as a typo in the real one would arrive.
-    const text = readFileSync(join(ROOT, YML), 'utf8');
-    writeFileSync(join(scratch, YML), `${text}\nasarUnpak:\n  - node_modules/x/**\n`);
+    const real = pathToFileURL(join(ROOT, CONFIG)).href;
+    writeFileSync(
+      join(scratch, CONFIG),
+      `import real from ${JSON.stringify(real)};\nexport default { ...real, asarUnpak: ['node_modules/x/**'] };\n`,
+    );
     const config = await load(scratch);
     await expect(validate(config)).rejects.toThrow(/unknown property 'asarUnpak'/);
   });
