@@ -37,6 +37,8 @@ export interface ServeConfig {
     maxQueuedJobs: number;
     journal: boolean;
     storageOptions: Record<string, string>;
+    /** On an object store: a request the store does not answer is given up on after this (503). */
+    storeBoundMs?: number;
   };
   limits: ServeLimits;
 }
@@ -99,6 +101,7 @@ export function parseServeArgs(argv: string[]): ServeConfig | number {
       'request-timeout-s': { type: 'string' },
       'idle-timeout-s': { type: 'string' },
       'max-connections-per-client': { type: 'string' },
+      'store-timeout-s': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -142,6 +145,12 @@ export function parseServeArgs(argv: string[]): ServeConfig | number {
       // running are reported as interrupted instead of vanishing, and cut-off creates are removed.
       journal: true,
       storageOptions: parseStorageFlags(values.storage),
+      ...(values['store-timeout-s'] === undefined
+        ? {}
+        : {
+            storeBoundMs:
+              Math.max(1, positiveInt(values['store-timeout-s'], 'store-timeout-s', 10)) * 1000,
+          }),
     },
     limits: limitFlags(values),
   };

@@ -7,7 +7,9 @@ export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [
                      [--storage KEY=VALUE ...] [--max-index-builds N] [--max-queued-builds N]
                      [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
                      [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
-                     [--max-connections-per-client N]
+                     [--max-connections-per-client N] [--store-timeout-s N]
+    --store-timeout-s N: on an object store, a request it does not answer is given up on after N
+    seconds (default 10) and answered 503 with Retry-After
     --workers N: engine processes behind the listening socket (default: one per core, at least
     2), so that a crash costs only that worker's requests in flight; 1 serves in one process`;
 

@@ -14,7 +14,7 @@ import Fastify, {
 import { InflateLimitError } from '../catalog/inflate-errors';
 import { errors, isCatalogError, ERROR_CODES } from '../../src-shared/vocabulary/errors';
 import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../catalog/arrow-data';
-import { asCatalogError, errorBody } from './http/error-body';
+import { asCatalogError, errorBody, retryAfterOf } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
 import { installEdge } from './http/edge';
 import { capConnectionsPerClient } from './http/connection-cap';
@@ -154,7 +154,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
     if (error.code === ERROR_CODES.TableAlreadyExists && isLanceRemoteDialect(request))
       status = 400;
-    if (status === 503) reply.header('Retry-After', retryAfter);
+    if (status === 503) reply.header('Retry-After', retryAfterOf(error, retryAfter));
     request.errorCode = error.code;
     reply
       .code(status)

@@ -115,12 +115,31 @@ export function fenceHeldWrite(): void {
   );
 }
 
+/**
+ * Marks the hold of the change running in this async context as lost (outside a hold it does
+ * nothing): a write of it was abandoned while it may still land (a store that stopped answering),
+ * so the epoch must be left for the next holder to recover, never released as if all were done.
+ */
+export function loseHeldLease(reason: string): void {
+  holding.getStore()?.held.lease.lose(reason);
+}
+
 const epochKey = (epoch: number) => `${PREFIX}/${String(epoch).padStart(EPOCH_DIGITS, '0')}`;
 const sideKey = (held: Held, kind: 'renew' | 'intent') =>
   `${epochKey(held.epoch)}.${kind}.${String((held.writes += 1)).padStart(6, '0')}`;
 
+/** How long a release that failed is tried again in the background before it is left to others. */
+const RELEASE_RETRY_MS = 5 * 60_000;
+
 export class CatalogLock {
-  private local: Promise<unknown> = Promise.resolve();
+  /** Settles when the last change queued in this process has finished or given up waiting. */
+  private local: Promise<void> = Promise.resolve();
+  /**
+   * Epochs this process ended normally but could not yet mark released on the store (it failed).
+   * This process's next change takes the next epoch at once; others see the release once a
+   * background retry lands it, rather than waiting out a whole lease.
+   */
+  private readonly releasedHere = new Set<number>();
   private readonly leaseMs: number;
   private readonly waitMs: number;
   private readonly renewEveryMs: number;
@@ -139,14 +158,26 @@ export class CatalogLock {
     this.graceMs = Math.floor(this.leaseMs / 2);
   }
 
-  /** Runs `change` holding the catalog lock, with `intent` recorded for recovery. */
-  run<T>(intent: object, change: () => Promise<T>): Promise<T> {
-    const next = this.local.then(
-      () => this.runHeld(intent, change),
-      () => this.runHeld(intent, change),
-    );
-    this.local = next.catch(() => undefined);
-    return next;
+  /**
+   * Runs `change` holding the catalog lock, with `intent` recorded for recovery. The wait for the
+   * lock has one bound, counted from this call: time queued behind this process's own changes
+   * counts, so a caller queued second is refused with 503 at the same bound as the first.
+   */
+  async run<T>(intent: object, change: () => Promise<T>): Promise<T> {
+    const deadline = performance.now() + this.waitMs;
+    const previous = this.local;
+    let finished!: () => void;
+    this.local = new Promise<void>((resolve) => (finished = resolve));
+    if (!(await settlesBefore(previous, deadline))) {
+      // Given up while queued: the next caller still waits for the one before this.
+      void previous.then(finished);
+      throw busy();
+    }
+    try {
+      return await this.runHeld(intent, change, deadline);
+    } finally {
+      finished();
+    }
   }
 
   /**
@@ -160,8 +191,8 @@ export class CatalogLock {
     await this.store.putIfAbsent(sideKey(held, 'intent'), JSON.stringify({ intent }));
   }
 
-  private async runHeld<T>(intent: object, change: () => Promise<T>): Promise<T> {
-    const { held, abandoned } = await this.acquire(intent);
+  private async runHeld<T>(intent: object, change: () => Promise<T>, deadline: number): Promise<T> {
+    const { held, abandoned } = await this.acquire(intent, deadline);
     const acquiredAt = Date.now();
     const stopRenewing = new AbortController();
     void this.renewWhileHeld(held, stopRenewing.signal);
@@ -187,11 +218,7 @@ export class CatalogLock {
       stopRenewing.abort();
       // A holder that lost its lease may have stopped half-way; it leaves its epoch unreleased so
       // that the next holder recovers its intent.
-      if (!held.lease.lost) {
-        await this.store
-          .putIfAbsent(`${epochKey(held.epoch)}.released`, held.owner)
-          .catch((error) => console.error(`Could not release the catalog lock: ${String(error)}`));
-      }
+      if (!held.lease.lost) await this.release(held);
       traceHold({
         epoch: held.epoch,
         pid: process.pid,
@@ -205,6 +232,37 @@ export class CatalogLock {
       // would otherwise never do it, and every poll lists every key.
       if (this.acquisitions++ % 50 === 0) void this.prune(held.epoch);
     }
+  }
+
+  /**
+   * Writes the epoch's release. If the store refuses (its retries spent), this process goes on as
+   * if it were released, and keeps trying in the background so that other processes see it as
+   * soon as the store answers again, not a lease later.
+   */
+  private async release(held: Held): Promise<void> {
+    const key = `${epochKey(held.epoch)}.released`;
+    try {
+      await this.store.putIfAbsent(key, held.owner);
+      return;
+    } catch (error) {
+      console.error(`Could not release the catalog lock yet, retrying: ${String(error)}`);
+    }
+    this.releasedHere.add(held.epoch);
+    void (async () => {
+      const until = performance.now() + RELEASE_RETRY_MS;
+      for (let pause = 500; performance.now() < until; pause = Math.min(pause * 2, 5_000)) {
+        await delay(pause * (0.5 + Math.random()), undefined, { ref: false });
+        try {
+          await this.store.putIfAbsent(key, held.owner);
+          return;
+        } catch {
+          // The store is still down; try again.
+        }
+      }
+      console.error(
+        `Gave up releasing catalog lock epoch ${held.epoch}; others take it over after a lease`,
+      );
+    })().finally(() => this.releasedHere.delete(held.epoch));
   }
 
   /**
@@ -264,9 +322,11 @@ export class CatalogLock {
     }
   }
 
-  private async acquire(intent: object): Promise<{ held: Held; abandoned?: number }> {
+  private async acquire(
+    intent: object,
+    deadline: number,
+  ): Promise<{ held: Held; abandoned?: number }> {
     const owner = randomUUID();
-    const deadline = performance.now() + this.waitMs;
     let pause = 2;
     let refused = 0;
     // The newest epoch's keys as first seen, and when: it is abandoned once they stay unchanged
@@ -276,7 +336,7 @@ export class CatalogLock {
       const listedFrom = performance.now();
       const listedFromWall = Date.now();
       const view = await this.newestEpoch();
-      let over = !view || view.released;
+      let over = !view || view.released || this.releasedHere.has(view.epoch);
       if (view && !over) {
         if (watched?.epoch !== view.epoch || watched.keys !== view.keys.length) {
           const expiresAt = await this.writtenExpiry(view);
@@ -293,7 +353,8 @@ export class CatalogLock {
       }
       if (over) {
         const epoch = (view?.epoch ?? 0) + 1;
-        const abandoned = view && !view.released ? view.epoch : undefined;
+        const abandoned =
+          view && !view.released && !this.releasedHere.has(view.epoch) ? view.epoch : undefined;
         const body: EpochBody = {
           expiresAt: Date.now() + this.leaseMs,
           intent,
@@ -310,11 +371,7 @@ export class CatalogLock {
         // refusing without the winner ever showing up in the listing.
         if (++refused % 10 !== 0) continue;
       }
-      if (performance.now() > deadline) {
-        throw errors.ServiceUnavailable(
-          'The catalog is busy: another change has held its lock too long; try again shortly',
-        );
-      }
+      if (performance.now() > deadline) throw busy();
       await delay(pause + Math.random() * pause);
       pause = Math.min(pause * 2, 50);
     }
@@ -373,4 +430,25 @@ export class CatalogLock {
       }
     }
   }
+}
+
+function busy(): Error {
+  return errors.ServiceUnavailable(
+    'The catalog is busy: another change has held its lock too long; try again shortly',
+  );
+}
+
+/** Whether `promise` settles before the `performance.now()` deadline. */
+async function settlesBefore(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  const left = deadline - performance.now();
+  if (left <= 0) return false;
+  const controller = new AbortController();
+  const timeout = delay(left, false, { signal: controller.signal }).catch(() => false);
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const result = await Promise.race([settled, timeout]);
+  controller.abort();
+  return result;
 }

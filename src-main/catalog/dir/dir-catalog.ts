@@ -47,6 +47,7 @@ import * as registration from './dir-registration';
 import { recover, renameTable } from './dir-rename';
 import { repair } from './dir-repair';
 import { validatedCatalog } from '../validated-client';
+import { storeWatched } from './store-watched';
 
 export interface DirCatalogOptions {
   /** Index builds that may run at once; more are queued. */
@@ -65,6 +66,11 @@ export interface DirCatalogOptions {
    * AWS_* environment fills in what is not given, as it does for LanceDB.
    */
   storageOptions?: Record<string, string>;
+  /**
+   * On an object store: how long a request to it (retries included), and a LanceDB call while it
+   * does not answer, may take before it is given up on with 503 (default 10 s).
+   */
+  storeBoundMs?: number;
 }
 
 /** The directory catalog at `root`, created if missing, behind the argument checks. */
@@ -74,6 +80,7 @@ export async function openDirCatalog(
 ): Promise<CatalogClient> {
   const opened = await openRoot(root, {
     ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
+    ...(options.storeBoundMs ? { storeBoundMs: options.storeBoundMs } : {}),
   });
   const properties: Record<string, string> = { root: opened.root };
   for (const [key, value] of Object.entries(opened.storageOptions ?? {})) {
@@ -97,7 +104,7 @@ export async function openDirCatalog(
   }
   const catalog = new DirCatalog(opened, db, options);
   if (options.journal) await catalog.repair();
-  return validatedCatalog(catalog);
+  return validatedCatalog(storeWatched(catalog, opened.health));
 }
 
 export class DirCatalog implements CatalogClient {

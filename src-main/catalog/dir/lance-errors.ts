@@ -10,6 +10,8 @@ import {
   type ErrorCode,
   isCatalogError,
 } from '../../../src-shared/vocabulary/errors';
+import { lanceStoreCondition, storeUnavailable } from '../storage/store-failure';
+import { currentStoreWatch } from '../storage/store-scope';
 
 const RULES: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/Namespace already exists/i, ERROR_CODES.NamespaceAlreadyExists],
@@ -88,16 +90,31 @@ export function mapLanceError(
 ): CatalogError {
   if (isCatalogError(error)) return error;
   const raw = error instanceof Error ? error.message : String(error);
+  // The store's bad day (throttling, internal errors, no answer) outlasting LanceDB's retries is
+  // a 503 naming it, whatever else the text says: never a 500, never the caller's 4xx.
+  const condition = lanceStoreCondition(raw);
+  if (condition) return storeUnavailable(condition, storeAddress(raw), error);
   const rule = RULES.find(([pattern]) => pattern.test(raw));
   const clean = cleanLanceMessage(raw);
   const message = clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE)}…` : clean;
   return new CatalogError(rule?.[1] ?? fallback, message, { cause: error, detail: raw });
 }
 
-/** Runs a LanceDB call and rethrows its failure as a CatalogError. */
+/** The store's address in object_store's text ("Error performing GET http://host:port/…"). */
+function storeAddress(raw: string): string {
+  const url = /\bhttps?:\/\/[^/\s]+/.exec(raw);
+  return url ? url[0] : 'the object store';
+}
+
+/**
+ * Runs a LanceDB call and rethrows its failure as a CatalogError. On an object store, the call is
+ * watched (store-scope.ts): one still running after the store's bound while the store does not
+ * answer is given up on with 503.
+ */
 export async function lance<T>(call: () => Promise<T>, fallback?: ErrorCode): Promise<T> {
+  const watch = currentStoreWatch();
   try {
-    return await call();
+    return await (watch ? watch(call) : call());
   } catch (error) {
     throw mapLanceError(error, fallback);
   }

@@ -19,6 +19,8 @@ import { lanceAzureOptions, resolveAzureSettings } from './azure-settings';
 import { resolveGcsSettings } from './gcs-settings';
 import { lanceStorageOptions, resolveS3Settings } from './s3-settings';
 import { describeStoreError } from './store-errors';
+import { LANCE_RETRY_OPTIONS } from './lance-retry-options';
+import type { StoreHealth } from './store-health';
 
 export interface OpenedRoot {
   /** An absolute folder, or the URI without a trailing slash. */
@@ -26,6 +28,8 @@ export interface OpenedRoot {
   store: ObjectStore;
   /** LanceDB storage options for every table of the root (none for a local folder). */
   storageOptions: Record<string, string> | undefined;
+  /** How the store is doing (an object store whose client reports it; none for a folder). */
+  health?: StoreHealth;
   close(): void;
 }
 
@@ -33,6 +37,11 @@ export interface OpenRootOptions {
   /** LanceDB's storage option keys (`aws_endpoint`, `aws_region`, …); the AWS_* environment fills the rest. */
   storageOptions?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
+  /**
+   * A store request (its retries included) that has not succeeded within this many milliseconds
+   * is given up on, and so is a LanceDB call on a store that stopped answering (default 10 s).
+   */
+  storeBoundMs?: number;
 }
 
 export async function openRoot(root: string, options: OpenRootOptions = {}): Promise<OpenedRoot> {
@@ -59,11 +68,16 @@ export async function openRoot(root: string, options: OpenRootOptions = {}): Pro
   if (scheme === 's3' || scheme === 's3a') {
     const settings = resolveS3Settings(normalized, given, options.env);
     const { S3ObjectStore } = await import('./s3-object-store');
-    return checked(normalized, new S3ObjectStore(normalized, settings), given, {
-      bucket: settings.bucket,
-      endpoint: settings.endpoint,
-      lanceOptions: lanceStorageOptions(settings),
-    });
+    return checked(
+      normalized,
+      new S3ObjectStore(normalized, settings, options.storeBoundMs),
+      given,
+      {
+        bucket: settings.bucket,
+        endpoint: settings.endpoint,
+        lanceOptions: lanceStorageOptions(settings),
+      },
+    );
   }
   if (scheme === 'az') {
     const settings = resolveAzureSettings(normalized, given, options.env);
@@ -91,7 +105,7 @@ export async function openRoot(root: string, options: OpenRootOptions = {}): Pro
 /** Proves the store answers for the root before anything is said to work. */
 async function checked(
   root: string,
-  store: ObjectStore & { close(): void },
+  store: ObjectStore & { close(): void; health?: StoreHealth },
   given: Record<string, string>,
   where: { bucket: string; endpoint: string | undefined; lanceOptions: Record<string, string> },
 ): Promise<OpenedRoot> {
@@ -109,7 +123,8 @@ async function checked(
   return {
     root,
     store,
-    storageOptions: { ...given, ...where.lanceOptions },
+    storageOptions: { ...LANCE_RETRY_OPTIONS, ...given, ...where.lanceOptions },
+    ...(store.health ? { health: store.health } : {}),
     close: () => store.close(),
   };
 }

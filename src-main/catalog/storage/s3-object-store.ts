@@ -1,5 +1,10 @@
-/** The object operations on an S3 (or S3-compatible) root, with the AWS SDK's S3 client. */
+/**
+ * The object operations on an S3 (or S3-compatible) root, with the AWS SDK's S3 client. Every
+ * request is retried on the store's transient failures within one budget (retry-policy.ts), and
+ * what the store does is told to its health (store-health.ts).
+ */
 import type { S3ServiceException } from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput, ListObjectsV2CommandOutput } from '@aws-sdk/client-s3';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -13,17 +18,30 @@ import { fromIni } from '@aws-sdk/credential-providers';
 import type { ObjectStore, StoredObject } from './object-store';
 import type { S3Settings } from './s3-settings';
 import { KeyPrefix } from './key-prefix';
+import { retryPolicy, withRetries, type Attempt, type RetryPolicy } from './retry-policy';
+import { storeCondition, storeUnavailable } from './store-failure';
+import { StoreHealth } from './store-health';
+
+/** What `send` accepts: any command of this client (its overloads defeat `Parameters`). */
+type Command = { input: object };
 
 export class S3ObjectStore implements ObjectStore {
   private readonly keys: KeyPrefix;
   readonly client: S3Client;
+  readonly health: StoreHealth;
+  private readonly policy: RetryPolicy;
 
   constructor(
     readonly root: string,
     private readonly settings: S3Settings,
-    /** Requests that have no answer within this many milliseconds fail. */
-    timeoutMs = 15_000,
+    /** A request (its retries included) that has no success within this many milliseconds fails. */
+    boundMs?: number,
   ) {
+    this.policy = retryPolicy(boundMs);
+    const timeoutMs = this.policy.attemptTimeoutMs;
+    this.health = new StoreHealth(settings.endpoint ?? root, this.policy.budgetMs, () =>
+      this.ping(),
+    );
     this.keys = new KeyPrefix(settings.prefix);
     this.client = new S3Client({
       region: settings.region,
@@ -34,10 +52,53 @@ export class S3ObjectStore implements ObjectStore {
         : settings.profile
           ? { credentials: fromIni({ profile: settings.profile }) }
           : {}),
-      // One attempt: callers decide about retrying, and a dead endpoint must fail fast.
+      // One attempt per send: `withRetries` retries, within one budget per request and with full
+      // jitter, and a conditional put needs to know which of its attempts might have landed.
       maxAttempts: 1,
-      requestHandler: { requestTimeout: timeoutMs, connectionTimeout: Math.min(timeoutMs, 5_000) },
+      requestHandler: { requestTimeout: timeoutMs, connectionTimeout: Math.min(timeoutMs, 2_000) },
     });
+  }
+
+  /** One request with its retries; `read` runs inside each attempt (a body cut mid-way is retried). */
+  private send<T>(
+    command: () => Command,
+    read: (reply: never) => Promise<T> | T = (reply) => reply as T,
+  ): Promise<T> {
+    return this.retried(async ({ signal }) =>
+      read((await this.client.send(command() as never, { abortSignal: signal })) as never),
+    );
+  }
+
+  /**
+   * `call` with retries; a transient failure that outlasts them is the store's condition, said as
+   * such (503 with Retry-After at the server), never the SDK's raw text alone.
+   */
+  private async retried<T>(call: (attempt: Attempt) => Promise<T>): Promise<T> {
+    try {
+      return await withRetries(call, this.policy, this.health);
+    } catch (error) {
+      const condition = storeCondition(error);
+      if (!condition) throw error;
+      throw storeUnavailable(condition, this.health.where, error);
+    }
+  }
+
+  /** One small request, no retries: whether the store answers at all (for the health's probes). */
+  async ping(): Promise<void> {
+    try {
+      await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: this.keys.folder(''),
+          MaxKeys: 1,
+        }),
+        { abortSignal: AbortSignal.timeout(this.policy.attemptTimeoutMs) },
+      );
+    } catch (error) {
+      // An error status is an answer: the store is there.
+      if ((error as S3ServiceException).$metadata?.httpStatusCode) this.health.answered();
+      throw error;
+    }
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -48,12 +109,13 @@ export class S3ObjectStore implements ObjectStore {
     const objects: StoredObject[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.settings.bucket,
-          Prefix: this.keys.folder(prefix),
-          ...(token ? { ContinuationToken: token } : {}),
-        }),
+      const page = await this.send<ListObjectsV2CommandOutput>(
+        () =>
+          new ListObjectsV2Command({
+            Bucket: this.settings.bucket,
+            Prefix: this.keys.folder(prefix),
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
       );
       for (const item of page.Contents ?? []) {
         if (item.Key) {
@@ -71,8 +133,8 @@ export class S3ObjectStore implements ObjectStore {
 
   async exists(key: string): Promise<boolean> {
     try {
-      await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
+      await this.send(
+        () => new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
       );
       return true;
     } catch (error) {
@@ -82,65 +144,99 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async hasPrefix(prefix: string): Promise<boolean> {
-    const page = await this.client.send(
-      new ListObjectsV2Command({
-        Bucket: this.settings.bucket,
-        Prefix: this.keys.folder(prefix),
-        MaxKeys: 1,
-      }),
+    const page = await this.send<ListObjectsV2CommandOutput>(
+      () =>
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: this.keys.folder(prefix),
+          MaxKeys: 1,
+        }),
     );
     return (page.KeyCount ?? 0) > 0;
   }
 
   async get(key: string): Promise<Uint8Array> {
-    const reply = await this.client.send(
-      new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
+    return this.send(
+      () => new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
+      (reply: GetObjectCommandOutput) => reply.Body!.transformToByteArray(),
     );
-    return reply.Body!.transformToByteArray();
   }
 
   async put(key: string, body: Uint8Array | string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key), Body: body }),
-    );
-  }
-
-  async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
-    try {
-      await this.client.send(
+    await this.send(
+      () =>
         new PutObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.keys.key(key),
           Body: body,
-          IfNoneMatch: '*',
+          // Said, so that an empty marker is not taken for a stream of unknown length.
+          ContentLength: byteLength(body),
         }),
-      );
-      return true;
-    } catch (error) {
-      const status = (error as S3ServiceException).$metadata?.httpStatusCode;
-      // 412: the key exists; 409: another conditional write of it is in progress.
-      if (status === 412 || status === 409) return false;
-      throw error;
-    }
+    );
+  }
+
+  /**
+   * The conditional put, idempotent under retry. An attempt whose answer was lost (a timeout, a
+   * reset, a 500) may still have been applied by the store; the retry then meets 412 for our own
+   * write. So a 412 after such an attempt reads the key back: the same bytes mean the write is
+   * ours (every body the catalog writes this way is unique to its writer: an owner id, an epoch's
+   * expiry, a manifest), anything else means another writer won.
+   */
+  async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
+    // A fresh command per attempt: the SDK turns a sent body into a stream it cannot send again.
+    const command = () =>
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.keys.key(key),
+        Body: body,
+        ContentLength: byteLength(body),
+        IfNoneMatch: '*',
+      });
+    const outcome = await this.retried(
+      async ({ signal, number }): Promise<'written' | 'taken' | 'maybe-ours'> => {
+        try {
+          await this.client.send(command(), { abortSignal: signal });
+          return 'written';
+        } catch (error) {
+          const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+          // 412: the key exists. On the first attempt it cannot be ours.
+          if (status === 412) return number === 1 ? 'taken' : 'maybe-ours';
+          // 409: another conditional write of the key is in progress. After a lost attempt it
+          // may be our own, still landing: wait for it to settle as for an internal error.
+          if (status === 409) {
+            if (number === 1) return 'taken';
+            throw Object.assign(new Error('A conditional write of the key is in progress'), {
+              name: 'InternalError',
+            });
+          }
+          throw error;
+        }
+      },
+    );
+    if (outcome !== 'maybe-ours') return outcome === 'written';
+    const stored = await this.get(key).catch(() => undefined);
+    const mine = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+    return stored !== undefined && Buffer.from(stored).equals(mine);
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
+    await this.send(
+      () => new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keys.key(key) }),
     );
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     const keys = await this.list(prefix);
     for (let i = 0; i < keys.length; i += 1000) {
-      await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.settings.bucket,
-          Delete: {
-            Objects: keys.slice(i, i + 1000).map((k) => ({ Key: this.keys.key(k) })),
-            Quiet: true,
-          },
-        }),
+      await this.send(
+        () =>
+          new DeleteObjectsCommand({
+            Bucket: this.settings.bucket,
+            Delete: {
+              Objects: keys.slice(i, i + 1000).map((k) => ({ Key: this.keys.key(k) })),
+              Quiet: true,
+            },
+          }),
       );
     }
   }
@@ -155,4 +251,8 @@ function isNotFound(error: unknown): boolean {
   return (
     status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey'
   );
+}
+
+function byteLength(body: Uint8Array | string): number {
+  return typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
 }

@@ -5,6 +5,7 @@
  */
 import type { CatalogError } from '../../../src-shared/vocabulary/errors';
 import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { storeCondition, storeUnavailable } from './store-failure';
 
 /**
  * The fields the AWS SDK (`name`, `$metadata`), Azure's (`code`, `statusCode`) and Google's (a
@@ -103,6 +104,9 @@ export function describeStoreError(
       { cause: error },
     );
   }
+  // Throttling and internal errors that outlasted the retries: the store's bad day, a 503.
+  const condition = storeCondition(error);
+  if (condition) return storeUnavailable(condition, endpoint, error);
   return errors.Internal(
     `The object store at ${endpoint} failed for ${where.root}: ${failure.message ?? String(error)}`,
     { cause: error },

@@ -45,6 +45,16 @@ export function errorBody(
   };
 }
 
+/**
+ * The Retry-After of a 503: the error's own hint when it has one (a store that is unreachable
+ * asks for longer than one that throttles; see catalog/storage/store-failure.ts), else the
+ * server's.
+ */
+export function retryAfterOf(error: CatalogError, fallback: string | number): string {
+  const hint = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof hint === 'number' && hint > 0 ? String(Math.ceil(hint)) : String(fallback);
+}
+
 /** Anything thrown inside a route, as a CatalogError; unknown failures become Internal. */
 export function asCatalogError(error: unknown): CatalogError {
   if (isCatalogError(error)) return error;
