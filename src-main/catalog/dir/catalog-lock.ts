@@ -163,21 +163,26 @@ export class CatalogLock {
    * lock has one bound, counted from this call: time queued behind this process's own changes
    * counts, so a caller queued second is refused with 503 at the same bound as the first.
    */
-  async run<T>(intent: object, change: () => Promise<T>): Promise<T> {
+  run<T>(intent: object, change: () => Promise<T>): Promise<T> {
     const deadline = performance.now() + this.waitMs;
     const previous = this.local;
     let finished!: () => void;
     this.local = new Promise<void>((resolve) => (finished = resolve));
-    if (!(await settlesBefore(previous, deadline))) {
-      // Given up while queued: the next caller still waits for the one before this.
-      void previous.then(finished);
-      throw busy();
-    }
-    try {
-      return await this.runHeld(intent, change, deadline);
-    } finally {
-      finished();
-    }
+    const next = (async () => {
+      if (!(await settlesBefore(previous, deadline))) {
+        // Given up while queued: the next caller still waits for the one before this.
+        void previous.then(finished);
+        throw busy();
+      }
+      try {
+        return await this.runHeld(intent, change, deadline);
+      } finally {
+        finished();
+      }
+    })();
+    // The caller handles the outcome, perhaps only after other awaits; it is never unhandled here.
+    next.catch(() => undefined);
+    return next;
   }
 
   /**

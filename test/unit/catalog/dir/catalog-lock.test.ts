@@ -180,4 +180,63 @@ describe('CatalogLock', () => {
     await held;
     await expect(waiter.run({ op: 'short' }, async () => 'ran')).resolves.toBe('ran');
   });
+
+  it('bounds the wait once per change, from its arrival: a change queued behind another in the same process is refused at the same bound', async () => {
+    // Another process holds the lock for longer than anyone may wait.
+    const holder = new CatalogLock(new LocalObjectStore(root), { leaseMs: 5_000 });
+    let release!: () => void;
+    const held = holder.run({ op: 'long' }, () => new Promise<void>((r) => (release = r)));
+    await sleep(50);
+    const waiter = new CatalogLock(new LocalObjectStore(root), { leaseMs: 5_000, waitMs: 600 });
+    const arrived = performance.now();
+    const refusedAfter = (change: Promise<unknown>) =>
+      change.then(
+        () => Infinity,
+        () => performance.now() - arrived,
+      );
+    // Two changes arrive together in the waiting process; before, the second one's wait began only
+    // when the first gave up, so it waited twice the bound.
+    const [first, second] = await Promise.all([
+      refusedAfter(waiter.run({ op: 'a' }, async () => undefined)),
+      refusedAfter(waiter.run({ op: 'b' }, async () => undefined)),
+    ]);
+    expect(first).toBeGreaterThanOrEqual(550);
+    expect(second).toBeLessThan(600 + 300);
+    release();
+    await held;
+  });
+
+  it('does not make the next change wait a lease when a release could not be written', async () => {
+    /** A store that refuses the first release, as a store in trouble would. */
+    class FailingRelease extends LocalObjectStore {
+      refused = 0;
+      override async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
+        if (key.endsWith('.released') && this.refused++ === 0)
+          throw Object.assign(new Error('We encountered an internal error'), {
+            name: 'InternalError',
+          });
+        return super.putIfAbsent(key, body);
+      }
+    }
+    const store = new FailingRelease(root);
+    const lock = new CatalogLock(store, { leaseMs: 4_000, waitMs: 8_000 });
+    await lock.run({ op: 'first' }, async () => undefined);
+    expect(store.refused).toBe(1);
+    // This process knows its change ended: its next one takes the lock at once.
+    let started = performance.now();
+    await lock.run({ op: 'second' }, async () => undefined);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // Another process sees the first epoch released once the background retry lands (well
+    // before the 4 s lease it would otherwise watch), and takes the lock without any recovery.
+    const recovered: unknown[] = [];
+    const other = new CatalogLock(new LocalObjectStore(root), {
+      leaseMs: 4_000,
+      waitMs: 8_000,
+      recover: async (intent) => void recovered.push(intent),
+    });
+    started = performance.now();
+    await other.run({ op: 'third' }, async () => undefined);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(recovered).toEqual([]);
+  });
 });
