@@ -14,6 +14,7 @@ import type { Data, DataType, Field } from 'apache-arrow';
 import type { Vector as DuckVector } from '@duckdb/node-bindings';
 import { arrow } from '../../catalog/arrow';
 import type { DuckBindings } from './duckdb-reader';
+import { appendStrings } from './duckdb-strings';
 
 export interface ColumnSink {
   /** Appends rows [from, from + count) of the vector, whose chunk holds `rows` rows. */
@@ -209,43 +210,6 @@ function stringBytes(duck: DuckBindings, view: Uint8Array, dv: DataView, at: num
   return length <= INLINE
     ? view.subarray(at + 4, at + 4 + length)
     : duck.get_data_from_pointer(view.buffer as ArrayBuffer, view.byteOffset + at + 8, length);
-}
-
-/**
- * Appends `rows` strings of a VARCHAR or BLOB vector from `first`; nulls add an empty value.
- * Short strings (most cells) lie in the vector itself and are copied byte by byte, without a
- * view object per cell; longer ones are copied out of DuckDB's heap, one call each.
- */
-function appendStrings(
-  duck: DuckBindings,
-  vector: DuckVector,
-  first: number,
-  rows: number,
-  words: Uint8Array | null,
-  offsets: Offsets,
-  data: Bytes,
-): void {
-  const view = duck.vector_get_data(vector, (first + rows) * STRING_T);
-  const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
-  data.reserve(rows * INLINE);
-  for (let i = first; i < first + rows; i++) {
-    if (!words || bitSet(words, i)) {
-      const at = i * STRING_T;
-      const length = dv.getUint32(at, true);
-      if (length <= INLINE) {
-        data.reserve(INLINE);
-        const out = data.buffer;
-        const start = data.length;
-        for (let k = 0; k < length; k++) out[start + k] = view[at + 4 + k]!;
-        data.length += length;
-      } else {
-        data.push(
-          duck.get_data_from_pointer(view.buffer as ArrayBuffer, view.byteOffset + at + 8, length),
-        );
-      }
-    }
-    offsets.push(data.length);
-  }
 }
 
 /** Text (VARCHAR) as Utf8, bytes (BLOB) as Binary: the same offsets and data. */

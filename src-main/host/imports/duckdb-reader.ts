@@ -11,8 +11,8 @@
  *
  * Each import gets its own in-memory database, closed when the import ends. Only our own SQL
  * runs in it; the file's path is a bound parameter, never spliced into the text. Extensions are
- * never fetched (json, parquet and ICU's time zones are built in), DuckDB spills, if ever, to a
- * private folder, and its time zone is UTC.
+ * never fetched (json and parquet are built in), and DuckDB spills, if ever, to a private folder.
+ * Date-times are read as TIMESTAMP, which has no zone, so the machine's zone never enters.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -45,24 +45,6 @@ export const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** A quoted identifier for DuckDB SQL. */
 export const sqlName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** 2000-01-01T00:00:00Z, in milliseconds. */
-const Y2K_MS = 946_684_800_000;
-
-/**
- * A date-time without an offset is UTC on every machine, as in the import's JS rules; DuckDB's
- * default zone (ICU's, built in) is the machine's own. The zone is then checked: a DuckDB without
- * ICU reads TIMESTAMPTZ as UTC already, and one that read it otherwise would fail the import
- * rather than shift its times.
- */
-async function inUtc(connection: DuckDBConnection): Promise<void> {
-  await connection.run(`SET TimeZone = 'UTC'`).catch(() => undefined);
-  const reader = await connection.runAndReadAll(
-    `SELECT epoch_ms('2000-01-01 00:00:00'::TIMESTAMPTZ)`,
-  );
-  const ms = Number(reader.getRowsJS()[0]![0]);
-  if (ms !== Y2K_MS) throw new Error(`DuckDB reads date-times in another zone than UTC (${ms})`);
-}
-
 export async function openDuckSession(): Promise<DuckSession> {
   const [{ DuckDBInstance }, bindingsModule] = await Promise.all([
     import('@duckdb/node-api'),
@@ -80,7 +62,6 @@ export async function openDuckSession(): Promise<DuckSession> {
       autoload_known_extensions: 'false',
     });
     connection = await instance.connect();
-    await inUtc(connection);
   } catch (error) {
     connection?.closeSync();
     instance?.closeSync();

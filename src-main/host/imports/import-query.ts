@@ -112,35 +112,36 @@ export function importQuery(
   const checked = columns.flatMap((column, k) =>
     conversions[k]!.ok === 'true' ? [] : [{ k, cell: cellOf(column), ok: conversions[k]!.ok }],
   );
-  // coalesce: a check on a NULL value (a failed cast) is NULL, and NOT NULL would pass the row.
-  const flagged = (c: (typeof checked)[number]) =>
-    `${c.cell} IS NOT NULL AND NOT coalesce(${c.ok}, false)`;
-  const good = (c: (typeof checked)[number]) => `${c.cell} IS NULL OR coalesce(${c.ok}, false)`;
+  // Whether the cell converted (or is missing), computed once: a regex evaluated for the value
+  // and again for the flag cost twice. coalesce: a check on a NULL value (a failed cast) is NULL.
+  const good = (k: number) => `__cs_g${k}`;
+  const goods = checked.map((c) => `${c.cell} IS NULL OR coalesce(${c.ok}, false) AS ${good(c.k)}`);
   // A flagged cell's value is NULL, so the reader sees which cells of a flagged row to read.
   // DuckDB's CASE takes no fixed-size array (FLOAT[n]); it goes through a list and back.
   const outputs = columns.map((column, k) => {
-    const c = checked.find((x) => x.k === k);
-    if (!c) return `${value(k)} AS ${out(k)}`;
+    if (!checked.some((x) => x.k === k)) return `${value(k)} AS ${out(k)}`;
     const type = column.field.type as DataType;
     if (!arrow.DataType.isFixedSizeList(type))
-      return `CASE WHEN ${good(c)} THEN ${value(k)} END AS ${out(k)}`;
-    return `(CASE WHEN ${good(c)} THEN ${value(k)}::FLOAT[] END)::FLOAT[${type.listSize}] AS ${out(k)}`;
+      return `CASE WHEN ${good(k)} THEN ${value(k)} END AS ${out(k)}`;
+    return `(CASE WHEN ${good(k)} THEN ${value(k)}::FLOAT[] END)::FLOAT[${type.listSize}] AS ${out(k)}`;
   });
   const bad =
     checked.length === 0
       ? 'NULL'
-      : `CASE ${checked.map((c) => `WHEN ${flagged(c)} THEN ${c.k}`).join(' ')} END`;
+      : `CASE ${checked.map((c) => `WHEN NOT ${good(c.k)} THEN ${c.k}`).join(' ')} END`;
   const cells = columns.map((column) => `${cellOf(column)}::VARCHAR`).join(', ');
   const names = columns.map((column, k) => `${out(k)} AS ${sqlName(column.field.name)}`);
   const rawColumns = sources.map((_, i) => raw(i));
-  // Innermost first: the file's cells, their text without blanks, the converted values, the
-  // checked values and the flag (each check evaluated once), and the flagged row's cells.
+  const values = columns.map((_, k) => value(k));
+  // Innermost first: the file's cells, their text without blanks, the converted values, whether
+  // each converted, the checked values and the flag, and the flagged row's cells.
   const sql =
     `SELECT ${names.join(', ')}, ${BAD_COLUMN}, ` +
     `CASE WHEN ${BAD_COLUMN} IS NOT NULL THEN [${cells}] END AS ${BAD_TEXTS} FROM (` +
     `SELECT ${[...outputs, ...rawColumns].join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN} FROM (` +
+    `SELECT ${[...values, ...rawColumns, ...goods].join(', ')} FROM (` +
     `SELECT ${[...conversions.map((c, k) => `${c.value} AS ${value(k)}`), ...rawColumns].join(', ')} FROM (` +
-    `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)})))`;
+    `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)}))))`;
   const countSql = `SELECT count(*) FROM ${reader(format, sources)}`;
   return { sql, countSql, columns };
 }

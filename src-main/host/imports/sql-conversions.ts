@@ -137,13 +137,24 @@ export function castConversion(r: string, v: string, cast: ImportColumnType, dim
         value: `TRY_CAST(${r} AS DATE)`,
         ok: `${v} IS NOT NULL AND regexp_full_match(${r}, '${DATE_RE}')`,
       };
-    case 'timestamp':
-      // TIMESTAMPTZ applies an offset (TIMESTAMP ignores it); the session's zone is UTC, so a
-      // date-time without one is UTC, as in the JS rules (duckdb-reader.ts).
+    case 'timestamp': {
+      // Read as a TIMESTAMP, which has no zone: a date-time without an offset (or with Z) is UTC
+      // on every machine, as in the JS rules. DuckDB's TIMESTAMP ignores an offset, so one is
+      // cut off and subtracted here; TIMESTAMPTZ would apply it but reads through ICU's calendar
+      // in the session's zone, six times slower. In the grammar above only an offset puts a sign
+      // six characters from the end of a date-time (longer than YYYY-MM-DDTHH:MM).
+      const sign = `substr(${r}, -6, 1)`;
+      const offsetMinutes =
+        `(CASE ${sign} WHEN '-' THEN -1 ELSE 1 END) * ` +
+        `(TRY_CAST(substr(${r}, -5, 2) AS INTEGER) * 60 + TRY_CAST(substr(${r}, -2, 2) AS INTEGER))`;
       return {
-        value: `TRY_CAST(${r} AS TIMESTAMPTZ)`,
+        value:
+          `CASE WHEN strlen(${r}) > 16 AND ${sign} IN ('+', '-') ` +
+          `THEN TRY_CAST(substr(${r}, 1, strlen(${r}) - 6) AS TIMESTAMP) - to_minutes(${offsetMinutes}) ` +
+          `ELSE TRY_CAST(${r} AS TIMESTAMP) END`,
         ok: `${v} IS NOT NULL AND regexp_full_match(${r}, '${DATE_TIME_RE}')`,
       };
+    }
     case 'vector':
       // JSON arrays of numbers: json_valid also takes NaN and a trailing comma, which the casts
       // then refuse; a quoted number ("1"), which the JS cast takes, is left to it.

@@ -229,6 +229,7 @@ describe('SQL casts of chosen CSV types agree with the JS cast', () => {
         text.replace('T', ' ').replace('Z', ''),
         `${text.slice(0, 19)}+0${(random() * 9) | 0}:${pick(['00', '30', '45'])}`,
         `${text.slice(0, 19)}-1${(random() * 4) | 0}:00`,
+        `${text.slice(0, 16)}+0${(random() * 9) | 0}:30`,
         text.slice(0, 10),
       ]);
     });
@@ -266,14 +267,11 @@ describe('SQL casts of chosen CSV types agree with the JS cast', () => {
     ];
     const flagged = await expectSound('timestamp', [...edges, ...plain, ...odd]);
     expect(flagged.filter((c) => plain.includes(c))).toEqual([]);
-    // A zone without a colon, 24:00, an offset after minutes: the JS cast reads them, not the SQL.
+    // A zone without a colon, 24:00: the JS cast reads them, not the SQL.
     expect(flagged).toEqual(
-      expect.arrayContaining([
-        '2024-03-01T24:00:00Z',
-        '2024-03-01T12:30:00+0200',
-        '2024-03-01T12:30-05:00',
-      ]),
+      expect.arrayContaining(['2024-03-01T24:00:00Z', '2024-03-01T12:30:00+0200']),
     );
+    expect(flagged).not.toContain('2024-03-01T12:30-05:00');
   });
 
   it('bool: the words in ASCII in SQL, the rest left to JS', async () => {
