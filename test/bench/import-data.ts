@@ -116,3 +116,38 @@ export function parquetBytes(from: number, rows: number, groupRows = 1_048_576):
     props,
   );
 }
+
+/** The rows above as DuckDB computes them (its sin may differ in the last bit from V8's). */
+const duckRows = (rows: number) =>
+  `SELECT (CASE i % 10 WHEN 1 THEN 2147483648 + i * 7 WHEN 2 THEN 9007199254740993 + i * 2 ` +
+  `WHEN 3 THEN -i - 1 WHEN 4 THEN -9007199254740995 - i * 2 ELSE i END)::BIGINT AS id, ` +
+  `CASE WHEN i % 100 = 0 THEN i::DOUBLE ELSE sin(i) * 1000 END AS x, ` +
+  `CASE WHEN i % 5 = 0 THEN 'say "hi", ' || i WHEN i % 7 = 0 THEN 'café ' || i ` +
+  `WHEN i % 11 = 0 THEN '東京 ' || i ELSE 'name ' || i END AS s, ` +
+  `make_timestamp(${BASE_MS * 1000} + (i * 37123 - CASE WHEN i % 2 = 0 THEN (${BASE_MS} + i * 37123) % 1000 ELSE 0 END) * 1000) AS ts ` +
+  `FROM range(${rows}) t(i)`;
+
+/**
+ * Writes a Parquet file of about `megabytes` of these rows in row groups of 1,048,576, streamed
+ * by DuckDB (parquet-wasm writes a whole table from memory); answers the rows written.
+ */
+export async function writeBigParquet(path: string, megabytes: number): Promise<number> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { statSync } = await import('node:fs');
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const copy = (rows: number) =>
+    connection.run(
+      `COPY (${duckRows(rows)}) TO '${path.replaceAll("'", "''")}' (FORMAT parquet, ROW_GROUP_SIZE 1048576)`,
+    );
+  try {
+    const probe = 1_000_000;
+    await copy(probe);
+    const rows = Math.round((megabytes * 2 ** 20) / (statSync(path).size / probe));
+    await copy(rows);
+    return rows;
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
