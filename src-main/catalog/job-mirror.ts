@@ -96,20 +96,23 @@ export class JobMirror {
   }
 
   /**
-   * Writes how a job ended and lets go of its lease; resolves when that is done, with whether the
-   * job had been recorded at all.
+   * Writes how a job ended and lets go of its lease; resolves when that is done, with what became
+   * of the end: `written`, `taken-over` (another process had already judged the job interrupted,
+   * so that is its end, whatever this process thought), or `unrecorded` (the job was never in the
+   * store, or its end could not be written).
    */
-  async finished(id: string): Promise<boolean> {
+  async finished(id: string): Promise<'written' | 'taken-over' | 'unrecorded'> {
     const tracked = this.tracked.get(id);
-    if (!tracked) return false;
+    if (!tracked) return 'unrecorded';
     this.tracked.delete(id);
     clearTimeout(tracked.timer);
     if (this.tracked.size === 0) this.stopPolling();
     const record = { ...tracked.record };
+    let outcome: 'written' | 'taken-over' | 'unrecorded' = 'unrecorded';
     tracked.chain = tracked.chain.then(async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.store.finish(record);
+          outcome = (await this.store.finish(record)) ? 'written' : 'taken-over';
           return;
         } catch (error) {
           if (attempt >= FINAL_WRITE_ATTEMPTS) {
@@ -123,7 +126,7 @@ export class JobMirror {
     });
     await tracked.chain;
     tracked.release();
-    return true;
+    return outcome;
   }
 
   /** Ids of this process's jobs the store knows about. */

@@ -225,17 +225,26 @@ export class JobRunner {
     if (state === 'succeeded') record.progress = { ...record.progress, fraction: 1 };
     if (error)
       record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
-    this.emit('jobs:finished', entry);
     this.prune();
-    const snapshot = { ...record };
     if (!this.mirror) {
-      entry.resolveDone(snapshot);
+      this.emit('jobs:finished', entry);
+      entry.resolveDone({ ...record });
       return;
     }
-    // Waiters hear of the end once every process can read it.
-    void this.mirror.finished(record.id).then((written) => {
-      entry.resolveDone(snapshot);
-      if (written) this.pruneStore();
+    // Waiters and listeners hear of the end once every process can read it, and as the store
+    // has it: a job another process already judged interrupted (this one stalled past its lease)
+    // ends interrupted here too, never succeeded after it was reported dead.
+    void this.mirror.finished(record.id).then((outcome) => {
+      if (outcome === 'taken-over' && record.phase !== 'interrupted') {
+        entry.interrupted = true;
+        const error = errors.Internal(INTERRUPTED_MESSAGE);
+        record.state = 'failed';
+        record.phase = 'interrupted';
+        record.error = { code: error.code, name: errorNameOf(error.code), message: error.message };
+      }
+      this.emit('jobs:finished', entry);
+      entry.resolveDone({ ...record });
+      if (outcome === 'written') this.pruneStore();
     });
   }
 

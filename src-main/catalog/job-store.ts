@@ -263,9 +263,10 @@ export class JobStore {
   /**
    * The records of rows, with unfinished jobs of dead owners reported (and rewritten) as failed,
    * interrupted. The rows are read before the leases: an owner takes its lease before it writes
-   * a row and keeps it until the row is finished, so a row read first and an owner missing from
-   * the leases read after it means the owner is gone (or has just finished, which the
-   * conditional rewrite finds).
+   * a row and keeps it until the row is finished, so a row read first and an owner judged dead
+   * on the leases read after it is gone (or has just finished, which the conditional rewrite
+   * finds). "Dead" is judged on evidence (lease-watch.ts): a busy owner whose renewals land late
+   * is given a grace covering the slowest renewal seen of it.
    */
   private async judge(rows: Row[]): Promise<JobRecord[]> {
     const records = new Map<string, JobRecord>();
@@ -284,10 +285,10 @@ export class JobStore {
       (r) => isActive(r.state) && owners.get(r.id) !== this.owner,
     );
     if (suspects.length === 0) return [...records.values()];
-    const live = await this.lease.liveOwners();
+    const gone = await this.lease.deadAmong(suspects.map((r) => owners.get(r.id)!));
     const now = Date.now();
     const dead = suspects
-      .filter((r) => !live.has(owners.get(r.id)!))
+      .filter((r) => gone.has(owners.get(r.id)!))
       .map((r) => ({ record: markInterrupted(r, now), owner: owners.get(r.id)! }));
     for (const { record } of dead) records.set(record.id, record);
     if (dead.length === 0) return [...records.values()];

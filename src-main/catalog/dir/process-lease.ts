@@ -5,9 +5,15 @@
  * process proves it is alive by renewing a row in the `leases` state table. It renews only while
  * it has such work in flight, so an idle replica costs the object store nothing.
  *
- * An owner whose row is missing or expired is dead. A process that stalls past its lease (a paused
- * VM) and resumes renews its row again, but others may already have reported its work as
- * interrupted: the lease is several renewal periods long to make that rare.
+ * An owner is judged dead on evidence (lease-watch.ts): its row is missing, or it says it expired
+ * and has not changed, as this reader watched it, for a lease plus a grace covering the slowest
+ * renewal seen of that owner. So a process that renews late because it is busy is not declared
+ * dead while it is still writing. A process that stalls past all that (a paused VM) and resumes
+ * renews its row again, but others may already have reported its work as interrupted; its own
+ * jobs then end as interrupted too (job-runner.ts), never as succeeded.
+ *
+ * Each renewal's time (from its start to its commit) is kept, so what a loaded machine costs is
+ * measured, not guessed (`renewalTimes`).
  */
 import { randomUUID } from 'node:crypto';
 import type * as lancedb from '@lancedb/lancedb';
@@ -16,6 +22,7 @@ import { lance } from './lance-errors';
 import { retryRivalCreate } from './rival-create';
 import type { StateTables } from './state-tables';
 import { sqlString } from '../sql-string';
+import { LeaseWatch, type LeaseRow } from './lease-watch';
 
 const SCHEMA = new arrow.Schema([
   new arrow.Field('owner', new arrow.Utf8(), false),
@@ -34,6 +41,8 @@ function leaseFromEnvironment(): number | undefined {
 }
 /** Renewals between compactions: each renewal is a commit that leaves a small fragment. */
 const COMPACT_EVERY = 60;
+/** Renewal times kept for the figures. */
+const TIMES_KEPT = 500;
 
 export class ProcessLease {
   readonly owner = randomUUID();
@@ -43,11 +52,21 @@ export class ProcessLease {
   /** The first renewal of the current holding period: every holder waits for it. */
   private first: Promise<void> = Promise.resolve();
   private renewals = 0;
+  private readonly times: number[] = [];
+  /** What this process has seen of the others' rows, to judge them on evidence. */
+  private readonly watch: LeaseWatch;
 
   constructor(
     private readonly state: StateTables,
     private readonly leaseMs = DEFAULT_LEASE_MS,
-  ) {}
+  ) {
+    this.watch = new LeaseWatch(leaseMs);
+  }
+
+  /** Milliseconds each recent renewal took, from its start to its commit, oldest first. */
+  get renewalTimes(): readonly number[] {
+    return this.times;
+  }
 
   private table(): Promise<lancedb.Table> {
     return this.state.open('leases', SCHEMA);
@@ -86,6 +105,7 @@ export class ProcessLease {
 
   private renew(strict: boolean): Promise<void> {
     const attempt = this.renewing.then(async () => {
+      const started = performance.now();
       const table = await this.table();
       const row = { owner: this.owner, expires_at: BigInt(Date.now() + this.leaseMs) };
       await retryRivalCreate(() =>
@@ -98,6 +118,8 @@ export class ProcessLease {
         ),
       );
       this.renewals += 1;
+      this.times.push(Math.round(performance.now() - started));
+      if (this.times.length > TIMES_KEPT) this.times.splice(0, this.times.length - TIMES_KEPT);
       if (this.renewals % COMPACT_EVERY === 0) await this.compact(table);
     });
     this.renewing = attempt.catch((error) => {
@@ -115,15 +137,29 @@ export class ProcessLease {
       .catch(() => undefined);
   }
 
-  /** The owners whose lease is live now; everyone else's recorded work is orphaned. */
-  async liveOwners(): Promise<Set<string>> {
+  /** Every lease row as it stands. */
+  async rows(): Promise<LeaseRow[]> {
     const table = await this.table();
     const rows = (await lance(() =>
-      table.query().where(`expires_at > ${Date.now()}`).select(['owner']).toArray(),
-    )) as Array<{ owner: string }>;
-    const live = new Set(rows.map((r) => r.owner));
-    if (this.holds > 0) live.add(this.owner);
-    return live;
+      table.query().select(['owner', 'expires_at']).toArray(),
+    )) as Array<{ owner: string; expires_at: bigint | number }>;
+    return rows.map((r) => ({ owner: r.owner, expiresAt: Number(r.expires_at) }));
+  }
+
+  /**
+   * Which of these owners are dead, on the evidence this process has gathered (see
+   * lease-watch.ts); the rows are read afresh and added to that evidence first.
+   */
+  async deadAmong(owners: Iterable<string>): Promise<Set<string>> {
+    const rows = await this.rows();
+    this.watch.observe(rows);
+    this.watch.forgetAllBut(rows);
+    const dead = new Set<string>();
+    for (const owner of owners) {
+      if (owner === this.owner && this.holds > 0) continue;
+      if (this.watch.isDead(owner, rows)) dead.add(owner);
+    }
+    return dead;
   }
 
   /** Forgets expired leases; their owners' work is judged dead either way. */

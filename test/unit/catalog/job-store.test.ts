@@ -255,6 +255,28 @@ describe('two processes sharing one root', () => {
     expect(ended.error?.message).toBe(INTERRUPTED_MESSAGE);
   });
 
+  it('a job another process judged interrupted ends interrupted even when its run then succeeds', async () => {
+    const a = start();
+    const b = start();
+    let finishRun!: () => void;
+    const job = a.jobs.submit({
+      kind: 'create_index',
+      target: TARGET,
+      run: () => new Promise<void>((resolve) => (finishRun = resolve)),
+    });
+    await a.jobs.recorded(job.id);
+    // A stalled past its lease (its row is gone), and B reports the job interrupted.
+    await a.lease.close();
+    expect((await b.jobs.get(job.id)).phase).toBe('interrupted');
+    // A's run then completes before A hears of the verdict: its end is the store's, not "done".
+    finishRun();
+    const ended = await a.jobs.wait(job.id);
+    expect(ended).toMatchObject({ state: 'failed', phase: 'interrupted' });
+    expect(ended.error?.message).toBe(INTERRUPTED_MESSAGE);
+    expect(await a.jobs.get(job.id)).toMatchObject({ state: 'failed' });
+    expect((await b.jobs.get(job.id)).state).toBe('failed');
+  });
+
   it('after a restart, lists the jobs of the process before it', async () => {
     const before = start();
     const finished = before.jobs.submit({ kind: 'import', target: TARGET, run: async () => {} });
