@@ -5,7 +5,7 @@
  * number of batches), while the same rows as a dozen batches take milliseconds. Joining is linear
  * in the bytes (arrow-concat.ts); batches already large pass untouched.
  */
-import type { RecordBatch, Schema, Table as ArrowTable } from 'apache-arrow';
+import type { Data, RecordBatch, Schema, Struct, Table as ArrowTable } from 'apache-arrow';
 import { errors } from '../../src-shared/vocabulary/errors';
 import { arrow } from './arrow';
 import { combinable, concatData } from './arrow-concat';
@@ -22,31 +22,38 @@ export const MAX_RECORD_BATCHES = 1024;
 
 /** Takes batches one at a time and hands out joined ones; `finish()` ends the table. */
 export class BatchJoiner {
-  private run: RecordBatch[] = [];
+  private run: Array<Data<Struct>> = [];
   private runBytes = 0;
   private readonly joined: RecordBatch[] = [];
 
+  constructor(private readonly schema: Schema) {}
+
   /** Adds a batch; joins the run before it once the batch does not fit in it. */
   add(batch: RecordBatch): void {
-    if (batch.numRows === 0) return;
-    const bytes = batch.data.byteLength;
+    this.addData(batch.data);
+  }
+
+  /** Adds a batch's data (a struct of the schema's columns). */
+  addData(data: Data<Struct>): void {
+    if (data.length === 0) return;
+    const bytes = data.byteLength;
     const head = this.run[0];
     if (
       head &&
       (this.runBytes + bytes > JOIN_TARGET_BYTES ||
         this.run.length >= JOIN_MAX_PARTS ||
-        !combinable(head.data, batch.data))
+        !combinable(head, data))
     ) {
       this.flush();
     }
-    this.run.push(batch);
+    this.run.push(data);
     this.runBytes += bytes;
   }
 
   /** The table of the joined batches. */
-  finish(schema: Schema): ArrowTable {
+  finish(): ArrowTable {
     this.flush();
-    return new arrow.Table(schema, this.joined);
+    return new arrow.Table(this.schema, this.joined);
   }
 
   private flush(): void {
@@ -54,11 +61,7 @@ export class BatchJoiner {
     if (run.length === 0) return;
     this.run = [];
     this.runBytes = 0;
-    this.joined.push(
-      run.length === 1
-        ? run[0]!
-        : new arrow.RecordBatch(run[0]!.schema, concatData(run.map((b) => b.data))),
-    );
+    this.joined.push(new arrow.RecordBatch(this.schema, concatData(run)));
   }
 }
 
@@ -73,8 +76,8 @@ export function assertFewBatches(table: ArrowTable): void {
 /** A table whose small batches are joined; returned as it is when there is nothing to join. */
 export function joinSmallBatches(table: ArrowTable): ArrowTable {
   if (table.batches.length <= 1) return table;
-  const joiner = new BatchJoiner();
+  const joiner = new BatchJoiner(table.schema);
   for (const batch of table.batches) joiner.add(batch);
-  const joined = joiner.finish(table.schema);
+  const joined = joiner.finish();
   return joined.batches.length === table.batches.length ? table : joined;
 }

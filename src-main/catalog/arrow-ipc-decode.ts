@@ -1,9 +1,11 @@
 /**
  * An Arrow IPC body (stream or file) decoded into a table in time slices, its small batches
- * joined on the way. Decoding costs some 35 µs per batch whatever its size, so a body of 20,000
- * one-row batches held the server's only thread for 0.7 s in one call, and LanceDB's writer then
- * spent seconds more on that many batches (arrow-coalesce.ts). Here the event loop gets a turn
- * every few ms (time-slices.ts), and the table handed on has a handful of batches.
+ * joined on the way. Decoding with apache-arrow's reader costs some 35 µs and 35 KB of garbage
+ * per batch whatever its size, so a body of 20,000 one-row batches held the server's only thread
+ * for 0.7 s in one call, and LanceDB's writer then spent seconds more on that many batches
+ * (arrow-coalesce.ts). Here a stream's batches are loaded straight from their headers
+ * (arrow-ipc-load.ts) where its schema allows, the event loop gets a turn every few ms
+ * (time-slices.ts), and the table handed on has a handful of batches.
  *
  * The answers are those of decodeIpc (arrow-data.ts): an empty body, a stream without fields, a
  * malformed or truncated one are InvalidInput; compressed batches are inflated first.
@@ -12,15 +14,19 @@ import type {
   RecordBatch,
   RecordBatchFileReader,
   RecordBatchStreamReader,
+  Schema,
   Table as ArrowTable,
 } from 'apache-arrow';
+import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { errors, isCatalogError } from '../../src-shared/vocabulary/errors';
 import { arrow } from './arrow';
 import { BatchJoiner } from './arrow-coalesce';
 import { decompressStreamInSlices, MAX_INFLATED_BYTES } from './arrow-compression';
+import { CompressedBatch, loadable, loadBatch } from './arrow-ipc-load';
+import { FILE_MAGIC, MessageReader, readMessages } from './arrow-ipc-messages';
 import { TimeSlicer } from './time-slices';
 
-/** apache-arrow cannot read compressed batches and says so in this words. */
+/** apache-arrow cannot read compressed batches and says so in these words. */
 const COMPRESSED = /compression/i;
 
 export async function decodeIpcInSlices(
@@ -39,6 +45,40 @@ export async function decodeIpcInSlices(
 class NeedsInflating extends Error {}
 
 async function readBatches(bytes: Uint8Array, slicer: TimeSlicer): Promise<ArrowTable> {
+  if (isFile(bytes)) return readWithApacheArrow(bytes, slicer);
+  const messages = readMessages(bytes);
+  const first = messages.next();
+  if (first.done || first.value.type !== MessageHeader.Schema) {
+    // Not a stream that starts with its schema: apache-arrow says what is wrong with it.
+    return readWithApacheArrow(bytes, slicer);
+  }
+  const schema = invalidIfThrows(
+    () => arrow.Message.decode(first.value.metadata).header() as Schema,
+  );
+  checkFields(schema);
+  if (!loadable(schema)) return readWithApacheArrow(bytes, slicer);
+  const joiner = new BatchJoiner(schema);
+  const type = new arrow.Struct(schema.fields);
+  const reader = new MessageReader();
+  for (const raw of messages) {
+    // A second schema starts a second stream, which apache-arrow's reader does not read either.
+    if (raw.type === MessageHeader.Schema) break;
+    if (raw.type !== MessageHeader.RecordBatch)
+      throw errors.InvalidInput('The Arrow IPC stream has a message that is not a record batch');
+    try {
+      joiner.addData(loadBatch(schema, raw.metadata, raw.body, type, reader));
+    } catch (error) {
+      if (error instanceof CompressedBatch) throw new NeedsInflating();
+      throw error;
+    }
+    const pause = slicer.tick();
+    if (pause) await pause;
+  }
+  return joiner.finish();
+}
+
+/** Streams with dictionaries or unions, and IPC files, are read by apache-arrow, batch by batch. */
+async function readWithApacheArrow(bytes: Uint8Array, slicer: TimeSlicer): Promise<ArrowTable> {
   const reader = invalidIfThrows(() => {
     // Read from bytes in memory, the reader is a synchronous one, whose open() returns itself.
     const opened = arrow.RecordBatchReader.from(bytes) as unknown as
@@ -47,10 +87,8 @@ async function readBatches(bytes: Uint8Array, slicer: TimeSlicer): Promise<Arrow
   });
   // Taken now: the reader forgets its schema once it has read to the end.
   const schema = reader.schema;
-  if (!schema || schema.fields.length === 0) {
-    throw errors.InvalidInput('The Arrow IPC stream has no schema fields');
-  }
-  const joiner = new BatchJoiner();
+  checkFields(schema);
+  const joiner = new BatchJoiner(schema);
   const batches = reader[Symbol.iterator]();
   for (;;) {
     const next = invalidIfThrows(() => batches.next());
@@ -60,7 +98,17 @@ async function readBatches(bytes: Uint8Array, slicer: TimeSlicer): Promise<Arrow
     const pause = slicer.tick();
     if (pause) await pause;
   }
-  return joiner.finish(schema);
+  return joiner.finish();
+}
+
+function isFile(bytes: Uint8Array): boolean {
+  return FILE_MAGIC.every((byte, i) => bytes[i] === byte);
+}
+
+function checkFields(schema: Schema | null | undefined): asserts schema is Schema {
+  if (!schema || schema.fields.length === 0) {
+    throw errors.InvalidInput('The Arrow IPC stream has no schema fields');
+  }
 }
 
 /** Runs a step of apache-arrow's reader; what it throws is the body's fault, said so. */
