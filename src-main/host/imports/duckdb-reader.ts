@@ -28,7 +28,10 @@ export type DuckBindings = typeof DuckNative;
 
 export interface DuckSession {
   bindings: DuckBindings;
-  /** The one number a query answers, run to completion (its errors are thrown). */
+  /**
+   * The one number a query answers, run to completion (its errors are thrown), on a connection
+   * of its own: it may run while `chunks` streams another query.
+   */
   count(sql: string, path: string): Promise<number>;
   /**
    * The query's chunks in order, each valid only until the next is fetched. The stream may end
@@ -70,13 +73,16 @@ export async function openDuckSession(): Promise<DuckSession> {
   }
   const db = instance;
   const conn = connection;
+  let counter: DuckDBConnection | undefined;
   let closed = false;
   return {
     // A CommonJS module: its functions are the default export when imported.
     bindings: ((bindingsModule as { default?: DuckBindings }).default ??
       bindingsModule) as DuckBindings,
     async count(sql, path) {
-      const statement = await conn.prepare(sql);
+      // Its own connection, so that it can run beside a stream on the main one.
+      counter ??= await db.connect();
+      const statement = await counter.prepare(sql);
       try {
         statement.bindVarchar(1, path);
         const reader = await statement.runAndReadAll();
@@ -106,6 +112,7 @@ export async function openDuckSession(): Promise<DuckSession> {
     close() {
       if (closed) return;
       closed = true;
+      counter?.closeSync();
       conn.closeSync();
       db.closeSync();
       rmSync(spill, { recursive: true, force: true });

@@ -178,7 +178,8 @@ async function runImport(
       table = await catalog.createEmptyTable(request.table, source.schema, request.namespacePath);
       created = true;
     }
-    update({ phase: 'verifying' });
+    // A text source knows its row count only once it has read to the end.
+    update({ phase: 'verifying', progress: progress() });
     const count = await table.countRows();
     if (count !== rowsBefore + written) {
       throw errors.Internal(

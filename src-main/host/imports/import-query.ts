@@ -92,23 +92,38 @@ export function importQuery(
   // Internal names no file column can take over: user names appear only as the file's columns
   // (innermost) and as the final aliases; the answer is read by position.
   const raw = (i: number) => `__cs_r${i}`;
+  const empty = (i: number) => `__cs_e${i}`;
   const text = (i: number) => `__cs_s${i}`;
   const value = (i: number) => `__cs_v${i}`;
   const out = (i: number) => `__cs_o${i}`;
+  const used = sources.map((name) => columns.filter((c) => c.source === name));
   // The cell as text, with blank (or JSON null) as NULL: the JS reader's missing value. Only a
-  // cell that starts with a blank can be all blanks, so the regex runs on few cells.
-  const cleaned = sources.map((name, i) => {
+  // cell that starts with a blank can be all blanks, so the regex runs on few cells. A cast
+  // column takes an empty cell as NULL and leaves one of blanks to castValue, which reads it as
+  // missing too: half the cost, and such cells are rare.
+  const cleaned = sources.flatMap((name, i) => {
+    if (used[i]!.length === 0) return [];
     const c = json ? `${sqlName(name)}::VARCHAR` : sqlName(name);
-    const blank = json
-      ? `${c} = 'null'`
-      : `${c} = '' OR (ascii(${c}) IN (9, 10, 11, 12, 13, 32) AND regexp_full_match(${c}, '\\s*'))`;
-    return `CASE WHEN ${blank} THEN NULL ELSE ${c} END AS ${raw(i)}, ${c} AS ${text(i)}`;
+    if (json)
+      return [`CASE WHEN ${c} = 'null' THEN NULL ELSE ${c} END AS ${raw(i)}`, `${c} AS ${text(i)}`];
+    const blank = `${c} = '' OR (ascii(${c}) IN (9, 10, 11, 12, 13, 32) AND regexp_full_match(${c}, '\\s*'))`;
+    return [
+      `${c} AS ${text(i)}`,
+      ...(used[i]!.some((column) => column.convert !== 'cast')
+        ? [`CASE WHEN ${blank} THEN NULL ELSE ${c} END AS ${raw(i)}`]
+        : []),
+      ...(used[i]!.some((column) => column.convert === 'cast')
+        ? [`CASE WHEN ${c} = '' THEN NULL ELSE ${c} END AS ${empty(i)}`]
+        : []),
+    ];
   });
-  const cellOf = (column: QueryColumn) => raw(sources.indexOf(column.source));
-  const conversions = columns.map((column, k) => {
+  const cellOf = (column: QueryColumn) => {
     const i = sources.indexOf(column.source);
-    return conversionOf(column, raw(i), text(i), value(k), json);
-  });
+    return column.convert === 'cast' && !json ? empty(i) : raw(i);
+  };
+  const conversions = columns.map((column, k) =>
+    conversionOf(column, cellOf(column), text(sources.indexOf(column.source)), value(k), json),
+  );
   const checked = columns.flatMap((column, k) =>
     conversions[k]!.ok === 'true' ? [] : [{ k, cell: cellOf(column), ok: conversions[k]!.ok }],
   );
@@ -131,7 +146,8 @@ export function importQuery(
       : `CASE ${checked.map((c) => `WHEN NOT ${good(c.k)} THEN ${c.k}`).join(' ')} END`;
   const cells = columns.map((column) => `${cellOf(column)}::VARCHAR`).join(', ');
   const names = columns.map((column, k) => `${out(k)} AS ${sqlName(column.field.name)}`);
-  const rawColumns = sources.map((_, i) => raw(i));
+  // The cells each later level passes on: the flagged row's cells come from them at the end.
+  const rawColumns = [...new Set(columns.map(cellOf))];
   const values = columns.map((_, k) => value(k));
   // Innermost first: the file's cells, their text without blanks, the converted values, whether
   // each converted, the checked values and the flag, and the flagged row's cells.
