@@ -49,7 +49,11 @@ interface Place {
    * dead and interrupted its queued build.
    */
   leaseMs: number;
-  /** How late after the lease B may notice a death: a store round trip is slower than a disk's. */
+  /**
+   * How late after the lease B may notice a death: the grace (a renewal period, or the slowest
+   * renewal B saw of A, at most another lease; see lease-watch.ts) plus a round trip, slower on a
+   * store than on a disk.
+   */
   noticeSlackMs: number;
 }
 
@@ -61,7 +65,7 @@ const FOLDER: Place = {
   env: () => ({}),
   cleanup: (root) => rmSync(root, { recursive: true, force: true }),
   leaseMs: 2000,
-  noticeSlackMs: 1000,
+  noticeSlackMs: 2000 + 1000,
 };
 
 const BUCKET: Place = {
@@ -72,7 +76,7 @@ const BUCKET: Place = {
   env: s3Env,
   cleanup: () => undefined,
   leaseMs: 15_000,
-  noticeSlackMs: 3000,
+  noticeSlackMs: 15_000 + 3000,
 };
 
 function replicaJobsSuite(place: Place): void {
@@ -193,7 +197,7 @@ function replicaJobsSuite(place: Place): void {
         'B to find the build interrupted',
         () => describeOn(b, id),
         (r) => r.body.job_state !== 'IN_PROGRESS',
-        { intervalMs: 50, timeoutMs: place.leaseMs + 10_000 },
+        { intervalMs: 50, timeoutMs: place.leaseMs + place.noticeSlackMs + 10_000 },
       );
       figures.deathSeenMs = Date.now() - killed;
       expect(figures.deathSeenMs).toBeLessThanOrEqual(place.leaseMs + place.noticeSlackMs);

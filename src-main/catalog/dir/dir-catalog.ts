@@ -127,7 +127,7 @@ export class DirCatalog implements CatalogClient {
     // LanceDB storage options for every table of an object-store root.
     const storageOptions = opened.storageOptions;
     this.stateTables = new StateTables(this.root, storageOptions ? { storageOptions } : {});
-    this.processLease = new ProcessLease(this.stateTables);
+    this.processLease = new ProcessLease(opened.store);
     this.jobs = new JobRegistry({
       concurrency: options.jobConcurrency ?? 2,
       maxQueued: options.maxQueuedJobs ?? 64,

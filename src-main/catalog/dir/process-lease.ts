@@ -2,32 +2,29 @@
  * Whether a process that shares the catalog is still alive. Work that outlives one request (a
  * table being created, an index build) is recorded in the root with its owner's id; when the
  * owner dies, its work must be reported as interrupted and cleaned up by whoever looks next. A
- * process proves it is alive by renewing a row in the `leases` state table. It renews only while
- * it has such work in flight, so an idle replica costs the object store nothing.
+ * process proves it is alive by rewriting its own lease object,
+ * `<root>/.catalog-studio/leases/<owner>`, with the time its lease ends. It renews only while it
+ * has such work in flight, so an idle replica costs the object store nothing.
  *
- * An owner is judged dead on evidence (lease-watch.ts): its row is missing, or it says it expired
- * and has not changed, as this reader watched it, for a lease plus a grace covering the slowest
- * renewal seen of that owner. So a process that renews late because it is busy is not declared
- * dead while it is still writing. A process that stalls past all that (a paused VM) and resumes
- * renews its row again, but others may already have reported its work as interrupted; its own
+ * The lease is a plain object written through the root's own store client (one PUT per renewal),
+ * not a Lance commit: a replica building an index keeps LanceDB's threads busy on every core, and
+ * renewals that went through LanceDB waited behind the build for over 20 s on a loaded machine
+ * (the replica-jobs test with both cores busy), until the replica was taken for dead while it was
+ * building. Node's own HTTP client is not held up by LanceDB's work.
+ *
+ * An owner is judged dead on evidence (lease-watch.ts): its object is missing, or it says it
+ * expired and has not changed, as this reader watched it, for a lease plus a grace covering the
+ * slowest renewal seen of that owner. A process that stalls past all that (a paused VM) and
+ * resumes renews again, but others may already have reported its work as interrupted; its own
  * jobs then end as interrupted too (job-runner.ts), never as succeeded.
  *
- * Each renewal's time (from its start to its commit) is kept, so what a loaded machine costs is
- * measured, not guessed (`renewalTimes`).
+ * Each renewal's time (from its start to its write returning) is kept, so what a loaded machine
+ * costs is measured, not guessed (`renewalTimes`).
  */
 import { randomUUID } from 'node:crypto';
-import type * as lancedb from '@lancedb/lancedb';
-import { arrow } from '../arrow';
-import { lance } from './lance-errors';
-import { retryRivalCreate } from './rival-create';
-import type { StateTables } from './state-tables';
-import { sqlString } from '../sql-string';
+import type { ObjectStore } from '../storage/object-store';
 import { LeaseWatch, type LeaseRow } from './lease-watch';
-
-const SCHEMA = new arrow.Schema([
-  new arrow.Field('owner', new arrow.Utf8(), false),
-  new arrow.Field('expires_at', new arrow.Int64(), false),
-]);
+import { STATE_FOLDER } from './state-folder';
 
 /**
  * How long a process stays alive to the others after its last renewal. Tests shorten it with
@@ -39,10 +36,14 @@ function leaseFromEnvironment(): number | undefined {
   const value = Number(process.env.CATALOG_STUDIO_LEASE_MS);
   return Number.isInteger(value) && value >= 300 ? value : undefined;
 }
-/** Renewals between compactions: each renewal is a commit that leaves a small fragment. */
-const COMPACT_EVERY = 60;
+
+const PREFIX = `${STATE_FOLDER}/leases`;
 /** Renewal times kept for the figures. */
 const TIMES_KEPT = 500;
+/** Renewals between prunes of long-expired leases. */
+const PRUNE_EVERY = 60;
+/** Lease objects read at once. */
+const READS_AT_ONCE = 16;
 
 export class ProcessLease {
   readonly owner = randomUUID();
@@ -53,23 +54,19 @@ export class ProcessLease {
   private first: Promise<void> = Promise.resolve();
   private renewals = 0;
   private readonly times: number[] = [];
-  /** What this process has seen of the others' rows, to judge them on evidence. */
+  /** What this process has seen of the others' leases, to judge them on evidence. */
   private readonly watch: LeaseWatch;
 
   constructor(
-    private readonly state: StateTables,
+    private readonly store: ObjectStore,
     private readonly leaseMs = DEFAULT_LEASE_MS,
   ) {
     this.watch = new LeaseWatch(leaseMs);
   }
 
-  /** Milliseconds each recent renewal took, from its start to its commit, oldest first. */
+  /** Milliseconds each recent renewal took, from its start to its write returning, oldest first. */
   get renewalTimes(): readonly number[] {
     return this.times;
-  }
-
-  private table(): Promise<lancedb.Table> {
-    return this.state.open('leases', SCHEMA);
   }
 
   /**
@@ -106,21 +103,14 @@ export class ProcessLease {
   private renew(strict: boolean): Promise<void> {
     const attempt = this.renewing.then(async () => {
       const started = performance.now();
-      const table = await this.table();
-      const row = { owner: this.owner, expires_at: BigInt(Date.now() + this.leaseMs) };
-      await retryRivalCreate(() =>
-        lance(() =>
-          table
-            .mergeInsert('owner')
-            .whenMatchedUpdateAll()
-            .whenNotMatchedInsertAll()
-            .execute([row]),
-        ),
-      );
       this.renewals += 1;
+      // The renewal count makes every write differ, so a reader sees each one land.
+      const body = { expiresAt: Date.now() + this.leaseMs, renewal: this.renewals };
+      await this.store.put(`${PREFIX}/${this.owner}`, JSON.stringify(body));
       this.times.push(Math.round(performance.now() - started));
       if (this.times.length > TIMES_KEPT) this.times.splice(0, this.times.length - TIMES_KEPT);
-      if (this.renewals % COMPACT_EVERY === 0) await this.compact(table);
+      // Dead owners' leases would pile up for every reader to read; now and then, forget them.
+      if (this.renewals % PRUNE_EVERY === 0) void this.prune().catch(() => undefined);
     });
     this.renewing = attempt.catch((error) => {
       if (!strict) console.error(`Could not renew the process lease: ${String(error)}`);
@@ -128,27 +118,33 @@ export class ProcessLease {
     return strict ? attempt : this.renewing;
   }
 
-  /** Drops long-expired rows and folds the fragments and versions renewals leave behind. */
-  private async compact(table: lancedb.Table): Promise<void> {
-    await this.prune().catch(() => undefined);
-    // Versions younger than a few leases stay for readers still reading them.
-    await table
-      .optimize({ cleanupOlderThan: new Date(Date.now() - 20 * this.leaseMs) })
-      .catch(() => undefined);
-  }
-
-  /** Every lease row as it stands. */
+  /** Every lease as it stands: one listing, then each object (a renewal is one of them). */
   async rows(): Promise<LeaseRow[]> {
-    const table = await this.table();
-    const rows = (await lance(() =>
-      table.query().select(['owner', 'expires_at']).toArray(),
-    )) as Array<{ owner: string; expires_at: bigint | number }>;
-    return rows.map((r) => ({ owner: r.owner, expiresAt: Number(r.expires_at) }));
+    const keys = await this.store.list(PREFIX);
+    const rows: LeaseRow[] = [];
+    for (let at = 0; at < keys.length; at += READS_AT_ONCE) {
+      const read = await Promise.all(
+        keys.slice(at, at + READS_AT_ONCE).map(async (key) => {
+          // Removed between the listing and the read: that owner closed or was pruned.
+          const bytes = await this.store.get(key).catch(() => undefined);
+          const body = bytes ? parseLease(bytes) : undefined;
+          return (
+            body && {
+              owner: key.slice(PREFIX.length + 1),
+              expiresAt: body.expiresAt,
+              renewal: body.renewal,
+            }
+          );
+        }),
+      );
+      for (const row of read) if (row) rows.push(row);
+    }
+    return rows;
   }
 
   /**
    * Which of these owners are dead, on the evidence this process has gathered (see
-   * lease-watch.ts); the rows are read afresh and added to that evidence first.
+   * lease-watch.ts); the leases are read afresh and added to that evidence first.
    */
   async deadAmong(owners: Iterable<string>): Promise<Set<string>> {
     const rows = await this.rows();
@@ -162,17 +158,34 @@ export class ProcessLease {
     return dead;
   }
 
-  /** Forgets expired leases; their owners' work is judged dead either way. */
+  /** Forgets leases that expired a lease ago or more; their owners' work is judged dead either way. */
   async prune(): Promise<void> {
-    const table = await this.table();
-    await lance(() => table.delete(`expires_at <= ${Date.now() - this.leaseMs}`));
+    const now = Date.now();
+    for (const row of await this.rows()) {
+      if (row.expiresAt <= now - this.leaseMs) await this.store.delete(`${PREFIX}/${row.owner}`);
+    }
   }
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.renewing;
-    const table = await this.table().catch(() => undefined);
-    await table?.delete(`owner = ${sqlString(this.owner)}`).catch(() => undefined);
+    await this.store.delete(`${PREFIX}/${this.owner}`).catch(() => undefined);
+  }
+}
+
+function parseLease(bytes: Uint8Array): { expiresAt: number; renewal: number } | undefined {
+  try {
+    const body = JSON.parse(Buffer.from(bytes).toString('utf8')) as {
+      expiresAt?: unknown;
+      renewal?: unknown;
+    };
+    if (typeof body.expiresAt !== 'number') return undefined;
+    return {
+      expiresAt: body.expiresAt,
+      renewal: typeof body.renewal === 'number' ? body.renewal : 0,
+    };
+  } catch {
+    return undefined;
   }
 }

@@ -13,6 +13,7 @@ import type { JobRecord } from '../../../src-shared/catalog-api';
 import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { ProcessLease } from '../../../src-main/catalog/dir/process-lease';
 import { StateTables } from '../../../src-main/catalog/dir/state-tables';
+import { LocalObjectStore } from '../../../src-main/catalog/storage/local-object-store';
 import { STATE_FOLDER } from '../../../src-main/catalog/dir/state-folder';
 import {
   INTERRUPTED_MESSAGE,
@@ -55,7 +56,7 @@ afterEach(async () => {
 
 function start(options: { historyLimit?: number; progressMs?: number } = {}): Process {
   const state = new StateTables(root);
-  const lease = new ProcessLease(state, LEASE_MS);
+  const lease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
   const store = new JobStore(state, lease);
   const jobs = new JobRegistry({ store, pollMs: POLL_MS, concurrency: 1, ...options });
   const p = { state, lease, store, jobs };
@@ -195,7 +196,7 @@ describe('two processes sharing one root', () => {
     const b = start();
     // A process that recorded a running job and then stopped renewing its lease: it died.
     const deadState = new StateTables(root);
-    const deadLease = new ProcessLease(deadState, LEASE_MS);
+    const deadLease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
     const dead = new JobStore(deadState, deadLease);
     const release = await deadLease.hold();
     const record: JobRecord = {
@@ -321,7 +322,7 @@ describe('a busy root', () => {
   it('compacts the job table as it goes, while two processes write it', async () => {
     const processes2 = [0, 1].map(() => {
       const state = new StateTables(root);
-      const lease = new ProcessLease(state, LEASE_MS);
+      const lease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
       const store = new JobStore(state, lease, { compactEvery: 8 });
       const jobs = new JobRegistry({ store, pollMs: POLL_MS, concurrency: 2, progressMs: 0 });
       const p = { state, lease, store, jobs };
@@ -361,7 +362,7 @@ describe('a store that cannot be written', () => {
     writeFileSync(join(root, 'blocker'), '');
     // A root below a regular file can never be written.
     const state = new StateTables(join(root, 'blocker', 'catalog'));
-    const lease = new ProcessLease(state, LEASE_MS);
+    const lease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
     const jobs = new JobRegistry({ store: new JobStore(state, lease) });
     let ran = false;
     const job = jobs.submit({
