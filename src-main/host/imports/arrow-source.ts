@@ -34,7 +34,8 @@ export function tableSource(
   format: ImportFormat,
   schema: Schema,
   totalRows: number,
-  tables: () => AsyncIterable<ArrowTable>,
+  /** The source's tables, each read in batches of at most `batchSize` rows where it can be. */
+  tables: (batchSize: number) => AsyncIterable<ArrowTable>,
   columns: readonly ImportColumn[] | undefined,
 ): Source {
   const plans = columns ? planColumns(schema, columns) : undefined;
@@ -44,7 +45,7 @@ export function tableSource(
     totalRows,
     async *batches(size) {
       let done = 0;
-      for await (const table of tables()) {
+      for await (const table of tables(size)) {
         for (let start = 0; start < table.numRows; start += size) {
           const batch = table.slice(start, Math.min(table.numRows, start + size));
           yield plans ? applyPlans(batch, plans, done) : batch;
