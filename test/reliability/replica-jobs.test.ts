@@ -98,8 +98,9 @@ function replicaJobsSuite(place: Place): void {
       'B to see the build running',
       () => describeOn(b, id),
       (r) => r.status === 200 && r.body.phase === 'building',
-      // A build queued behind a cancelled one starts when the cancelled one's native work ends.
-      { intervalMs: 20, timeoutMs: 30_000 },
+      // A build queued behind a cancelled one starts when the cancelled one's native work ends,
+      // which takes a minute on a machine whose cores are both busy.
+      { intervalMs: 20, timeoutMs: 90_000 },
     );
     return id;
   }
@@ -137,7 +138,6 @@ function replicaJobsSuite(place: Place): void {
   describe(`index build jobs across two serve replicas on ${place.label}`, () => {
     it('B describes and lists a build that A runs, with its progress, through to its end', async () => {
       const jobsBefore = await stateVersion('jobs').catch(() => 1);
-      const leasesBefore = await stateVersion('leases').catch(() => 1);
       const started = Date.now();
       const id = await buildSeenByB();
       const running = await describeOn(b, id);
@@ -168,7 +168,6 @@ function replicaJobsSuite(place: Place): void {
       // Both replicas tell the same story.
       expect((await describeOn(a, id)).body.ended_at_millis).toBe(ended.body.ended_at_millis);
       figures.jobCommitsPerBuild = (await stateVersion('jobs')) - jobsBefore;
-      figures.leaseCommitsPerBuild = (await stateVersion('leases')) - leasesBefore;
       expect(figures.jobCommitsPerBuild).toBeLessThanOrEqual(10);
     });
 

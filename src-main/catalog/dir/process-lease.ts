@@ -120,26 +120,30 @@ export class ProcessLease {
 
   /** Every lease as it stands: one listing, then each object (a renewal is one of them). */
   async rows(): Promise<LeaseRow[]> {
+    return (await this.read()).rows;
+  }
+
+  /**
+   * The leases, and the owners whose lease is listed but could not be read (removed meanwhile,
+   * or caught mid-write): those are evidence of nothing this time.
+   */
+  private async read(): Promise<{ rows: LeaseRow[]; unread: Set<string> }> {
     const keys = await this.store.list(PREFIX);
     const rows: LeaseRow[] = [];
+    const unread = new Set<string>();
     for (let at = 0; at < keys.length; at += READS_AT_ONCE) {
       const read = await Promise.all(
         keys.slice(at, at + READS_AT_ONCE).map(async (key) => {
-          // Removed between the listing and the read: that owner closed or was pruned.
+          const owner = key.slice(PREFIX.length + 1);
           const bytes = await this.store.get(key).catch(() => undefined);
           const body = bytes ? parseLease(bytes) : undefined;
-          return (
-            body && {
-              owner: key.slice(PREFIX.length + 1),
-              expiresAt: body.expiresAt,
-              renewal: body.renewal,
-            }
-          );
+          if (!body) unread.add(owner);
+          return body && { owner, expiresAt: body.expiresAt };
         }),
       );
       for (const row of read) if (row) rows.push(row);
     }
-    return rows;
+    return { rows, unread };
   }
 
   /**
@@ -147,12 +151,14 @@ export class ProcessLease {
    * lease-watch.ts); the leases are read afresh and added to that evidence first.
    */
   async deadAmong(owners: Iterable<string>): Promise<Set<string>> {
-    const rows = await this.rows();
+    const { rows, unread } = await this.read();
     this.watch.observe(rows);
-    this.watch.forgetAllBut(rows);
+    this.watch.forgetAllBut([...rows, ...[...unread].map((owner) => ({ owner, expiresAt: 0 }))]);
     const dead = new Set<string>();
     for (const owner of owners) {
       if (owner === this.owner && this.holds > 0) continue;
+      // Listed but unreadable this time: judged on the next read, never on this one.
+      if (unread.has(owner)) continue;
       if (this.watch.isDead(owner, rows)) dead.add(owner);
     }
     return dead;

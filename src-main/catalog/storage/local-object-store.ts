@@ -1,7 +1,17 @@
 /** The object operations on a local folder. */
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  link,
+  mkdir,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ObjectStore, StoredObject } from './object-store';
 
@@ -58,9 +68,22 @@ export class LocalObjectStore implements ObjectStore {
     return readFile(this.path(key));
   }
 
+  /**
+   * Written whole under a temporary name, then renamed over the key: a reader sees the old
+   * content or the new, never a half-written file (a lease being renewed, read by another
+   * process, must not look empty).
+   */
   async put(key: string, body: Uint8Array | string): Promise<void> {
-    await mkdir(dirname(this.path(key)), { recursive: true });
-    await writeFile(this.path(key), body);
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, body);
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
   }
 
   async putIfAbsent(key: string, body: Uint8Array | string): Promise<boolean> {
