@@ -163,17 +163,20 @@ export function castConversion(r: string, v: string, cast: ImportColumnType, dim
       const offsetMinutes =
         `(CASE ${sign} WHEN '-' THEN -1 ELSE 1 END) * ` +
         `(TRY_CAST(substr(${r}, -5, 2) AS INTEGER) * 60 + TRY_CAST(substr(${r}, -2, 2) AS INTEGER))`;
+      const shaped =
+        `CASE strlen(${r}) ` +
+        Object.entries(DATE_TIME_GLOBS)
+          .map(([length, glob]) => `WHEN ${length} THEN ${r} GLOB '${glob}' `)
+          .join('') +
+        `ELSE regexp_full_match(${r}, '${DATE_TIME_RE}') END`;
+      // Only a cell of the grammar is read at all: it has four-digit years, so the offset's
+      // arithmetic cannot overflow (an error would end DuckDB's stream).
       return {
         value:
-          `CASE WHEN strlen(${r}) > 16 AND ${sign} IN ('+', '-') ` +
+          `CASE WHEN ${shaped} THEN (CASE WHEN strlen(${r}) > 16 AND ${sign} IN ('+', '-') ` +
           `THEN TRY_CAST(substr(${r}, 1, strlen(${r}) - 6) AS TIMESTAMP) - to_minutes(${offsetMinutes}) ` +
-          `ELSE TRY_CAST(${r} AS TIMESTAMP) END`,
-        ok:
-          `${v} IS NOT NULL AND CASE strlen(${r}) ` +
-          Object.entries(DATE_TIME_GLOBS)
-            .map(([length, glob]) => `WHEN ${length} THEN ${r} GLOB '${glob}' `)
-            .join('') +
-          `ELSE regexp_full_match(${r}, '${DATE_TIME_RE}') END`,
+          `ELSE TRY_CAST(${r} AS TIMESTAMP) END) END`,
+        ok: `${v} IS NOT NULL`,
       };
     }
     case 'vector':
