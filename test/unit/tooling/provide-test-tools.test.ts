@@ -6,13 +6,22 @@
  * the real install on a machine without the packages is not exercised by this test.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TIERS, findOnPath } from '../../../scripts/test-tiers.mjs';
 
-const SCRIPT = join(__dirname, '../../../scripts/provide-test-tools.mjs');
+const SCRIPTS = join(__dirname, '../../../scripts');
+const SCRIPT = join(SCRIPTS, 'provide-test-tools.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'cs-provide-tools-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -21,7 +30,7 @@ const ALL_PACKAGES = 'chromium radosgw ceph-mon ceph-base ceph-osd ceph-common c
 /** A folder for PATH holding links to the named programs, found on this machine's PATH. */
 function pathWith(name: string, commands: string[]): string {
   const dir = join(scratch, name);
-  spawnSync('mkdir', ['-p', dir]);
+  mkdirSync(dir, { recursive: true });
   for (const command of commands) {
     const found = findOnPath(command);
     if (found) symlinkSync(found, join(dir, command));
@@ -84,9 +93,22 @@ describe('provide-test-tools', () => {
     'as a user other than root: cannot install, says why, and installs nothing',
     () => {
       const path = pathWith('apt-for-nobody', ['apt-get']);
+      // The checkout may sit in a folder only root can enter (mktemp -d): the user runs a copy.
+      const copy = join(scratch, 'scripts-for-nobody');
+      mkdirSync(copy);
+      for (const file of ['provide-test-tools.mjs', 'test-tiers.mjs']) {
+        copyFileSync(join(SCRIPTS, file), join(copy, file));
+      }
+      chmodSync(scratch, 0o755);
       const result = spawnSync(
         '/usr/bin/setpriv',
-        ['--reuid=65534', '--regid=65534', '--clear-groups', '/usr/bin/node', SCRIPT],
+        [
+          '--reuid=65534',
+          '--regid=65534',
+          '--clear-groups',
+          '/usr/bin/node',
+          join(copy, 'provide-test-tools.mjs'),
+        ],
         { env: { PATH: path, HOME: '/tmp' }, encoding: 'utf8' },
       );
       expect(result.status, result.stderr).toBe(0);
