@@ -38,7 +38,7 @@ interface Event {
 const RECENT_MS = 30_000;
 /** How often a waiting watchdog looks, and probes a store that has been quiet. */
 const LOOK_EVERY_MS = 500;
-const PROBE_WHEN_QUIET_MS = 1_000;
+const PROBE_WHEN_QUIET_MS = 2_000;
 /** Successes for this long after the last trouble mean the store is well again. */
 const WELL_AGAIN_MS = 5_000;
 
@@ -149,7 +149,9 @@ export class StoreHealth extends EventEmitter {
       const timer = setInterval(() => {
         const now = performance.now();
         const quietFor = now - (this.lastAnswer ?? started);
-        if (quietFor >= PROBE_WHEN_QUIET_MS) this.probe();
+        // Only a call that has run a while pays for probes (one small LIST per 2 s of quiet), so
+        // the many short calls cost the store nothing extra.
+        if (now - started >= this.boundMs / 3 && quietFor >= PROBE_WHEN_QUIET_MS) this.probe();
         if (now - started < this.boundMs) return;
         const trouble = this.trouble(Date.now());
         const recentFailure = trouble !== undefined && Date.now() - trouble.at < this.boundMs / 2;
@@ -180,4 +182,21 @@ export class StoreHealth extends EventEmitter {
       );
     });
   }
+}
+
+/**
+ * The health of each object-store root this process has open, by root URI (without a trailing
+ * slash), so that the app's host can say how a connection's store is doing.
+ */
+const byRoot = new Map<string, StoreHealth>();
+
+export function registerStoreHealth(root: string, health: StoreHealth): () => void {
+  byRoot.set(root, health);
+  return () => {
+    if (byRoot.get(root) === health) byRoot.delete(root);
+  };
+}
+
+export function storeHealthFor(root: string): StoreHealth | undefined {
+  return byRoot.get(root.replace(/\/+$/, ''));
 }
