@@ -3,11 +3,12 @@
  * columnar, and a query over them streams in chunks of about 2,048 rows, so a file of any size
  * is read with memory bounded by DuckDB's limit plus the batch being built.
  *
- * A streamed query that fails part-way ends exactly like one that is done: DuckDB's C API returns
- * no chunk in both cases, and @duckdb/node-api does not read the error (measured: a malformed row
- * at line 90,000 of a CSV ended the stream at row 83,968 without a word). So every streamed read
- * is preceded by `count`, a query run to completion whose errors do surface, and the reader checks
- * that the stream delivered exactly that many rows.
+ * A streamed query that fails part-way ends like one that is done: DuckDB's C API returns no chunk
+ * in both cases, and @duckdb/node-api does not read the error (measured: a malformed row at line
+ * 90,000 of a CSV ended the stream at row 83,968 without a word). The one sign it leaves is the
+ * result's statement type, which the C API reports as INVALID once the result holds an error; so
+ * `chunks` checks it when the stream ends and throws `StreamFailed`, and the caller asks `count`,
+ * a query run to completion whose errors do surface, for DuckDB's own words.
  *
  * Each import gets its own in-memory database, closed when the import ends. Only our own SQL
  * runs in it; the file's path is a bound parameter, never spliced into the text. Extensions are
@@ -34,13 +35,20 @@ export interface DuckSession {
    */
   count(sql: string, path: string): Promise<number>;
   /**
-   * The query's chunks in order, each valid only until the next is fetched. The stream may end
-   * early without an error (see above): check the rows it gave against `count`.
+   * The query's chunks in order, each valid only until the next is fetched; `StreamFailed` when
+   * the query failed part-way (see above).
    */
   chunks(sql: string, path: string): AsyncGenerator<DuckDBDataChunk>;
   /** How far the running query has read, 0..1, from DuckDB's progress; -1 when unknown. */
   progress(): number;
   close(): void;
+}
+
+/** A streamed query failed part-way; DuckDB's message is not at hand (see above). */
+export class StreamFailed extends Error {
+  constructor() {
+    super('DuckDB stopped the query part-way');
+  }
 }
 
 /** A string literal for DuckDB SQL. */
@@ -49,7 +57,7 @@ export const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 export const sqlName = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function openDuckSession(): Promise<DuckSession> {
-  const [{ DuckDBInstance }, bindingsModule] = await Promise.all([
+  const [{ DuckDBInstance, StatementType }, bindingsModule] = await Promise.all([
     import('@duckdb/node-api'),
     import('@duckdb/node-bindings'),
   ]);
@@ -98,9 +106,10 @@ export async function openDuckSession(): Promise<DuckSession> {
         const result = await statement.stream();
         for (;;) {
           const chunk = await result.fetchChunk();
-          if (!chunk || chunk.rowCount === 0) return;
+          if (!chunk || chunk.rowCount === 0) break;
           yield chunk;
         }
+        if (result.statementType === StatementType.INVALID) throw new StreamFailed();
       } finally {
         statement.destroySync();
       }

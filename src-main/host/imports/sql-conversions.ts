@@ -155,29 +155,29 @@ export function castConversion(r: string, v: string, cast: ImportColumnType, dim
       };
     case 'timestamp': {
       // Read as a TIMESTAMP, which has no zone: a date-time without an offset (or with Z) is UTC
-      // on every machine, as in the JS rules. DuckDB's TIMESTAMP ignores an offset, so one is
-      // cut off and subtracted here; TIMESTAMPTZ would apply it but reads through ICU's calendar
-      // in the session's zone, six times slower. In the grammar above only an offset puts a sign
-      // six characters from the end of a date-time (longer than YYYY-MM-DDTHH:MM).
+      // on every machine, as in the JS rules. TIMESTAMPTZ would apply an offset but reads through
+      // ICU's calendar in the session's zone, six times slower; TIMESTAMP ignores one, so it is
+      // cut off and subtracted here. Only a cell of the grammar is read at all: it has four-digit
+      // years, so that arithmetic cannot overflow (an error would end DuckDB's stream).
+      const plain = `TRY_CAST(${r} AS TIMESTAMP)`;
+      // The commonest lengths, which have no offset, are told apart by one GLOB each.
+      const common = Object.entries(DATE_TIME_GLOBS)
+        .map(
+          ([length, glob]) =>
+            `WHEN ${length} THEN CASE WHEN ${r} GLOB '${glob}' THEN ${plain} END `,
+        )
+        .join('');
+      // Otherwise an offset, if any, ends the cell: its sign is six characters from the end.
       const sign = `substr(${r}, -6, 1)`;
       const offsetMinutes =
         `(CASE ${sign} WHEN '-' THEN -1 ELSE 1 END) * ` +
         `(TRY_CAST(substr(${r}, -5, 2) AS INTEGER) * 60 + TRY_CAST(substr(${r}, -2, 2) AS INTEGER))`;
-      const shaped =
-        `CASE strlen(${r}) ` +
-        Object.entries(DATE_TIME_GLOBS)
-          .map(([length, glob]) => `WHEN ${length} THEN ${r} GLOB '${glob}' `)
-          .join('') +
-        `ELSE regexp_full_match(${r}, '${DATE_TIME_RE}') END`;
-      // Only a cell of the grammar is read at all: it has four-digit years, so the offset's
-      // arithmetic cannot overflow (an error would end DuckDB's stream).
-      return {
-        value:
-          `CASE WHEN ${shaped} THEN (CASE WHEN strlen(${r}) > 16 AND ${sign} IN ('+', '-') ` +
-          `THEN TRY_CAST(substr(${r}, 1, strlen(${r}) - 6) AS TIMESTAMP) - to_minutes(${offsetMinutes}) ` +
-          `ELSE TRY_CAST(${r} AS TIMESTAMP) END) END`,
-        ok: `${v} IS NOT NULL`,
-      };
+      const other =
+        `CASE WHEN NOT regexp_full_match(${r}, '${DATE_TIME_RE}') THEN NULL ` +
+        `WHEN strlen(${r}) > 16 AND ${sign} IN ('+', '-') ` +
+        `THEN TRY_CAST(substr(${r}, 1, strlen(${r}) - 6) AS TIMESTAMP) - to_minutes(${offsetMinutes}) ` +
+        `ELSE ${plain} END`;
+      return { value: `CASE strlen(${r}) ${common}ELSE ${other} END`, ok: `${v} IS NOT NULL` };
     }
     case 'vector':
       // JSON arrays of numbers: json_valid also takes NaN and a trailing comma, which the casts

@@ -9,6 +9,7 @@
  * an open quote, broken JSON) fails naming the line DuckDB reports.
  */
 import { statSync } from 'node:fs';
+import type { DuckDBDataChunk } from '@duckdb/node-api';
 import type { Data, DataType, Field, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
@@ -16,7 +17,7 @@ import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { castValue, outputSchema, planColumns, type ColumnPlan } from './column-casts';
 import { readStrings, sinkFor, type ColumnReading, type ColumnSink } from './duckdb-columns';
 import { flaggedCells, type CellRule } from './flagged-cells';
-import { openDuckSession, type DuckSession } from './duckdb-reader';
+import { openDuckSession, StreamFailed, type DuckSession } from './duckdb-reader';
 import { importQuery, type QueryColumn, type TextFormat } from './import-query';
 import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
 import { csvRecords, ndjsonRows, parseJson } from './row-readers';
@@ -69,9 +70,13 @@ async function jsonSample(objects: AsyncIterable<Record<string, unknown>>): Prom
 async function* jsonArrayObjects(path: string): AsyncGenerator<Record<string, unknown>> {
   const session = await openDuckSession();
   try {
-    const sql = `SELECT json::VARCHAR FROM read_json_objects($1, format = 'array')`;
+    const from = `read_json_objects($1, format = 'array')`;
     let item = 0;
-    for await (const chunk of runQuery(session, sql, path)) {
+    const chunks = readQuery(session, `SELECT json::VARCHAR FROM ${from}`, path, {
+      countSql: `SELECT count(*) FROM ${from}`,
+      read: () => item,
+    });
+    for await (const chunk of chunks) {
       const vector = session.bindings.data_chunk_get_vector(chunk.chunk, 0);
       for (const text of readStrings(session.bindings, vector, chunk.rowCount)) {
         item += 1;
@@ -81,24 +86,33 @@ async function* jsonArrayObjects(path: string): AsyncGenerator<Record<string, un
         yield value as Record<string, unknown>;
       }
     }
-    // Here only when the sample took the whole file. DuckDB's stream ends quietly where a file
-    // stops making sense, so the whole file is counted too, in a query whose errors surface.
-    try {
-      await session.count(`SELECT count(*) FROM read_json_objects($1, format = 'array')`, path);
-    } catch (error) {
-      throw fileError(error);
-    }
   } finally {
     session.close();
   }
 }
 
-/** DuckDB's answer, with its errors as the file's: InvalidInput naming the line it gives. */
-async function* runQuery(session: DuckSession, sql: string, path: string) {
+/**
+ * A query's chunks, with DuckDB's errors as the file's: InvalidInput naming the line it gives.
+ * When DuckDB stops the stream part-way, the file's rows are counted by a query whose errors
+ * surface (`countSql`), for DuckDB's own words (a short row, broken JSON, with its line); a file
+ * it counts whole was cut short by something else, said as such. `read` is the rows taken.
+ */
+async function* readQuery(
+  session: DuckSession,
+  sql: string,
+  path: string,
+  { countSql, read }: { countSql: string; read: () => number },
+): AsyncGenerator<DuckDBDataChunk> {
   try {
     yield* session.chunks(sql, path);
   } catch (error) {
-    throw fileError(error);
+    if (!(error instanceof StreamFailed)) throw fileError(error);
+    const rows = await session.count(countSql, path).catch((cause: unknown) => {
+      throw fileError(cause);
+    });
+    throw errors.InvalidInput(
+      `The file could not be read to its end: it has ${rows} rows and reading stopped after ${read()} (it may have changed while being read, or DuckDB ran out of memory)`,
+    );
   }
 }
 
@@ -296,18 +310,6 @@ export async function textSource(
       const session = await openDuckSession();
       progress = () => Math.max(0, session.progress());
       try {
-        // The rows are counted beside the stream, by a query whose errors surface (a short row,
-        // broken JSON, with DuckDB's line): it takes a sixth of the reading's work, and runs while
-        // the reading waits for a batch to be written.
-        let countFailed: Error | undefined;
-        const counting = session.count(query.countSql, path).then(
-          (rows) => (source.totalRows = rows),
-          (error: unknown) => {
-            countFailed = fileError(error);
-            throw countFailed;
-          },
-        );
-        counting.catch(() => undefined);
         const casts = query.columns.map((c) => {
           const plan = plans?.find((p) => p.field === c.field);
           if (c.convert === 'sql' || !plan) return undefined;
@@ -336,9 +338,11 @@ export async function textSource(
           rows = 0;
           return new arrow.Table([new arrow.RecordBatch(schema as Schema, data)]);
         };
-        for await (const chunk of runQuery(session, query.sql, path)) {
-          // A file the count found malformed fails now, not when the stream ends at the same row.
-          if (countFailed) throw countFailed;
+        const chunks = readQuery(session, query.sql, path, {
+          countSql: query.countSql,
+          read: () => done + rows,
+        });
+        for await (const chunk of chunks) {
           // Every flagged cell of the chunk is read (or refused) before any of it is kept.
           const patches = flaggedCells(
             session.bindings,
@@ -364,11 +368,7 @@ export async function textSource(
           }
         }
         if (rows > 0) yield take();
-        const expected = await counting;
-        if (done !== expected)
-          throw errors.InvalidInput(
-            `The file could not be read to its end: it has ${expected} rows and reading stopped after ${done} (it may have changed while being read, or DuckDB ran out of memory)`,
-          );
+        source.totalRows = done;
       } finally {
         progress = () => 1;
         session.close();
