@@ -39,20 +39,43 @@ export async function streamQuery(
   table: LanceTable,
   schema: Schema,
   request: QueryRequest,
-  /** Asked for by a bulk reader; replies keep BATCH_BYTES. */
+  /** Asked for by a bulk reader (an export); other answers are sized by BATCH_BYTES. */
   batchBytes?: number,
 ): Promise<ArrowIpcStream> {
   const query = buildQuery(table, schema, request);
   const projected = projectedSchema(schema, request);
-  const rows =
-    batchRows(projected, batchBytes) ??
-    (batchBytes === undefined ? undefined : await rowsByStoredWidth(table, batchBytes));
+  const rows = await rowsPerBatch(table, projected, request, batchBytes);
   const batches = await lance(() => nativeBatches(query, rows));
   // The plan runs (and a bad filter fails) on the first pull: before any byte is answered.
   const first = await lance(() => batches.next());
   if (!first) return ipcStreamBytes(schemaOnly(projected));
   return ipcStreamBytes(batchMessages(first, batches));
 }
+
+/**
+ * Rows per batch for this answer, or undefined for LanceDB's own (about 1,000). Every answer of
+ * more than a batch is read in batches of about BATCH_BYTES: a client pays per batch (LanceDB's
+ * remote client a call into its runtime and an IPC decode each; a scan of 1M narrow rows with
+ * a text column was 977 of them and ran at half the speed of the same read in-process, with
+ * 16,384-row batches at about twice it). An answer that cannot outgrow one batch (a search's
+ * k rows, a small page) is not sized: nothing to gain, and no call to make for it.
+ */
+async function rowsPerBatch(
+  table: LanceTable,
+  projected: Schema,
+  request: QueryRequest,
+  batchBytes: number | undefined,
+): Promise<number | undefined> {
+  const fixed = batchRows(projected, batchBytes);
+  if (fixed !== undefined) return fixed;
+  const isSearch = request.vector !== undefined || request.fullTextQuery !== undefined;
+  const most = request.limit ?? (isSearch ? DEFAULT_SEARCH_ROWS : Infinity);
+  if (most <= MIN_BATCH_ROWS) return undefined;
+  return rowsByStoredWidth(table, batchBytes ?? BATCH_BYTES);
+}
+
+/** What a search answers without a limit (query-builder.ts): never more than one batch. */
+const DEFAULT_SEARCH_ROWS = 10;
 
 /**
  * `nativeExecute` is LanceDB's own step under `execute()` (protected in its typings). The
@@ -78,7 +101,8 @@ const BATCH_BYTES = 4 * 1024 * 1024;
  * Rows per batch. LanceDB's own batches are about 1,000 rows, and each costs a call into its
  * runtime: a scan of narrow rows made a hundred calls per 100,000 rows, a third of the time.
  * Where every column has a fixed width the rows per batch are chosen to make batches of about
- * BATCH_BYTES; a string, binary or list column can be any size, so LanceDB's default stays.
+ * BATCH_BYTES; a string, binary or list column can be any size: undefined, and the table's
+ * stored width decides (rowsByStoredWidth).
  */
 export function batchRows(schema: Schema, batchBytes = BATCH_BYTES): number | undefined {
   let rowBytes = 8; // the distance or score column a search adds
@@ -98,20 +122,47 @@ const MAX_BATCH_ROWS = 65_536;
 const MAX_VARIABLE_BATCH_ROWS = 16_384;
 
 /**
- * For a bulk reader of strings, binary or lists: rows per batch from the table's stored bytes per
- * row. Stored bytes may be compressed (text well so), so a batch can come out several times
- * larger than asked: MAX_VARIABLE_BATCH_ROWS bounds how far, and LanceDB's own default stays
- * when the table says nothing.
+ * For strings, binary or lists: rows per batch from the table's stored bytes per row. Stored
+ * bytes may be compressed (text well so), so a batch can come out several times larger than
+ * asked: MAX_VARIABLE_BATCH_ROWS bounds how far, and LanceDB's own default stays when the table
+ * says nothing.
  */
 async function rowsByStoredWidth(
   table: LanceTable,
   batchBytes: number,
 ): Promise<number | undefined> {
-  const stats = await lance(() => table.stats()).catch(() => undefined);
-  // Older tables report no stored bytes: nothing to go by, so LanceDB's own batches.
-  if (!stats || stats.numRows === 0 || stats.totalBytes === 0) return undefined;
-  const rows = rowsOf(batchBytes, stats.totalBytes / stats.numRows);
-  return Math.min(rows, MAX_VARIABLE_BATCH_ROWS);
+  const width = await storedRowWidth(table);
+  if (width === undefined) return undefined;
+  return Math.min(rowsOf(batchBytes, width), MAX_VARIABLE_BATCH_ROWS);
+}
+
+/**
+ * Stored bytes per row, read once per open LanceDB handle (the catalog reopens a table after a
+ * few seconds, open-table-cache.ts, so it follows the table's growth). A width gone stale sizes
+ * batches only, never what they hold, and a filtered scan (a BTREE point lookup) is spared a
+ * call before every query.
+ */
+const storedWidths = new WeakMap<LanceTable, Promise<number | undefined>>();
+
+function storedRowWidth(table: LanceTable): Promise<number | undefined> {
+  let width = storedWidths.get(table);
+  if (!width) {
+    const asked = lance(() => table.stats()).then(
+      // An empty table, or an older one that reports no stored bytes: nothing to go by yet.
+      (stats) =>
+        stats.numRows === 0 || stats.totalBytes === 0
+          ? undefined
+          : stats.totalBytes / stats.numRows,
+      () => undefined,
+    );
+    width = asked;
+    storedWidths.set(table, asked);
+    // Only a width is kept: without one the next query asks again.
+    void asked.then((known) => {
+      if (known === undefined && storedWidths.get(table) === asked) storedWidths.delete(table);
+    });
+  }
+  return width;
 }
 
 function fixedWidth(type: DataType): number | undefined {

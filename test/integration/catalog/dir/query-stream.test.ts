@@ -106,21 +106,34 @@ it('fails a bad request before the first byte, as the collected query does', asy
   }
 });
 
-it('answers a bulk reader in the larger batches it asks for, the same rows, and refuses nonsense', async () => {
+it('answers a scan with a text column in batches sized by the table, the same rows, and refuses nonsense', async () => {
   const batchesOf = async (options?: { batchBytes: number }) => {
     const chunks: Uint8Array[] = [];
     for await (const chunk of await table.queryStream({}, options)) chunks.push(chunk);
     return arrow.tableFromIPC(Buffer.concat(chunks));
   };
-  const plain = await batchesOf();
-  // A string column has no fixed width: LanceDB's own batches, unless a size is asked for.
-  const bulk = await batchesOf({ batchBytes: 8 * 1024 * 1024 });
-  expect(bulk.numRows).toBe(ROWS);
-  expect(bulk.batches.length).toBeLessThan(plain.batches.length);
-  expect(rowsOf(bulk)).toEqual(rowsOf(plain));
+  // LanceDB's own batches (about 1,000 rows) are what the collected query reads.
+  const lanceOwn = await table.query({});
+  const sized = await batchesOf();
+  expect(sized.numRows).toBe(ROWS);
+  expect(sized.batches.length).toBeLessThan(lanceOwn.batches.length);
+  expect(rowsOf(sized)).toEqual(rowsOf(lanceOwn));
+  // A reader asking for small batches gets more of them, never fewer rows.
+  const small = await batchesOf({ batchBytes: 1024 });
+  expect(small.batches.length).toBeGreaterThan(sized.batches.length);
+  expect(rowsOf(small)).toEqual(rowsOf(lanceOwn));
   await expectCode(table.queryStream({}, { batchBytes: 0 }), ERROR_CODES.InvalidInput);
   await expectCode(
     table.queryStream({}, { batchBytes: 1024, extra: true } as never),
     ERROR_CODES.InvalidInput,
   );
+});
+
+it("leaves a search and a small page in LanceDB's own single batch", async () => {
+  const page = await streamed({ columns: ['label'], limit: 200 });
+  expect(page.table.numRows).toBe(200);
+  expect(page.table.batches).toHaveLength(1);
+  const search = await streamed({ vector: [0.1, 0.2, 0.3, 0.4], columns: ['label'] });
+  expect(search.table.numRows).toBe(10);
+  expect(search.table.batches).toHaveLength(1);
 });
