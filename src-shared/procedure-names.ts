@@ -10,6 +10,7 @@ export const PROCEDURE_NAMES = [
   'connections:connect-url',
   'connections:test',
   'connections:close',
+  'connections:store-status',
   'connections:forget-recent',
   'fs:list-folder',
   'namespaces:list',

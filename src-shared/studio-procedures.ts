@@ -112,6 +112,18 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 /** A search's answer: its rows as Arrow IPC, and how long the engine (and transport) took. */
 const SearchAnswer = z.object({ arrow: ArrowBytes, elapsedMs: z.number(), rows: z.number() });
 
+/** How a connection's store is doing (`connections:store-status`). */
+const StoreStatusSchema = z.object({
+  condition: z.enum(['ok', 'throttling', 'failing', 'unreachable']),
+  /** Requests retried, and given up on, in the last 30 s. */
+  recentRetries: z.number(),
+  recentFailures: z.number(),
+  /** Since the connection opened. */
+  retries: z.number(),
+  /** What a person is told, when the condition is not `ok`. */
+  message: z.string().optional(),
+});
+
 export const PROCEDURES = {
   'connections:list-open': procedure(z.object({}).strict(), z.array(ConnectionSchema), []),
   'connections:list-recent': procedure(z.object({}).strict(), z.array(RecentConnectionSchema), []),
@@ -142,6 +154,16 @@ export const PROCEDURES = {
     }),
     [],
   ),
+  /**
+   * How a connection's store is doing, as the app saw it: an object store that throttles, fails
+   * or does not answer, and the retries behind it; a folder or remote catalog is always `ok`.
+   */
+  /**
+   * How a connection's store is doing, as the app saw it: an object store that throttles, fails
+   * or does not answer, and the retries behind it; a folder or remote catalog is always `ok`.
+   * Changes are also pushed as the event of the same name.
+   */
+  'connections:store-status': procedure(InConn.strict(), StoreStatusSchema, []),
   'connections:close': procedure(InConn.strict(), z.object({}), []),
   'connections:forget-recent': procedure(
     z.object({ target: z.string() }).strict(),
@@ -582,6 +604,8 @@ export const EVENTS = {
     table: z.string().optional(),
   }),
   'connections:changed': z.object({}),
+  /** A connection's store changed condition, or retried more (see the procedure of that name). */
+  'connections:store-status': StoreStatusSchema.extend({ connectionId: ConnectionId }),
   /** A command from outside the page (the desktop app's menu) for the renderer to carry out. */
   'app:command': z.object({ command: z.enum(['serve']) }),
 } as const;

@@ -32,6 +32,7 @@ function atKey(at: TableAt | undefined): string[] {
 
 export const queryKeys = {
   connections: () => ['connections'] as const,
+  storeStatus: (connectionId: string) => ['store-status', connectionId] as const,
   recent: () => ['recent-connections'] as const,
   jobs: () => ['jobs'] as const,
   folder: (path: string | undefined) => ['folder', path ?? ''] as const,

@@ -61,6 +61,11 @@ export function useHostEvents(
           onJobFinished?.(job);
           break;
         }
+        case 'connections:store-status': {
+          const { connectionId, ...status } = payload as EventPayload<'connections:store-status'>;
+          client.setQueryData(queryKeys.storeStatus(connectionId), status);
+          break;
+        }
         case 'catalog:changed': {
           const { connectionId, path, table } = payload as EventPayload<'catalog:changed'>;
           void client.invalidateQueries({ queryKey: queryKeys.namespaces(connectionId, path) });

@@ -8,6 +8,7 @@ import type { Connection } from '../../src-shared/studio-procedures';
 import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { CatalogTree } from '../tree/CatalogTree';
+import { StoreStatusBanner } from './StoreStatusBanner';
 import { TreeSearchResults } from '../tree/TreeSearchResults';
 import { useWorkspace } from '../state/workspace';
 
@@ -44,6 +45,11 @@ export function Sidebar({ connections }: { connections: readonly Connection[] })
         />
       </div>
       <ErrorMessage error={close.error} />
+      {connections
+        .filter((connection) => connection.kind === 'object-store')
+        .map((connection) => (
+          <StoreStatusBanner key={connection.id} connection={connection} />
+        ))}
       {connections.length === 0 ? (
         <p className="muted sidebar-empty">No catalog is open yet.</p>
       ) : query ? (

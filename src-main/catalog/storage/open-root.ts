@@ -20,7 +20,7 @@ import { resolveGcsSettings } from './gcs-settings';
 import { lanceStorageOptions, resolveS3Settings } from './s3-settings';
 import { describeStoreError } from './store-errors';
 import { LANCE_RETRY_OPTIONS } from './lance-retry-options';
-import type { StoreHealth } from './store-health';
+import { registerStoreHealth, type StoreHealth } from './store-health';
 
 export interface OpenedRoot {
   /** An absolute folder, or the URI without a trailing slash. */
@@ -120,11 +120,15 @@ async function checked(
       ...(where.endpoint ? { endpoint: where.endpoint } : {}),
     });
   }
+  const forget = store.health ? registerStoreHealth(root, store.health) : () => undefined;
   return {
     root,
     store,
     storageOptions: { ...LANCE_RETRY_OPTIONS, ...given, ...where.lanceOptions },
     ...(store.health ? { health: store.health } : {}),
-    close: () => store.close(),
+    close: () => {
+      forget();
+      store.close();
+    },
   };
 }

@@ -31,7 +31,7 @@ export function retryPolicy(boundMs = DEFAULT_STORE_BOUND_MS): RetryPolicy {
     attemptTimeoutMs: Math.max(500, Math.min(4_000, Math.floor(boundMs / 3))),
     baseDelayMs: 50,
     maxDelayMs: 2_000,
-    maxAttempts: 8,
+    maxAttempts: 10,
   };
 }
 

@@ -11,7 +11,7 @@
  * - What the app shows on a connection: the condition, and the retries behind it.
  */
 import { EventEmitter } from 'node:events';
-import { storeUnavailable, type StoreCondition } from './store-failure';
+import { lanceStoreCondition, storeUnavailable, type StoreCondition } from './store-failure';
 
 export interface StoreStatus {
   /** `ok`, or the condition seen in the last `recentMs`. */
@@ -137,8 +137,8 @@ export class StoreHealth extends EventEmitter {
 
   /**
    * Runs a call that the store's own timeouts do not bound tightly enough (LanceDB's), and gives
-   * up on it with 503 once it has run for the bound while the store shows trouble: it has not
-   * answered for half the bound, or the last thing it did was fail. The call itself goes on in
+   * up on it with 503 once it has run for the bound while the store has not answered anything
+   * (a request of ours, a probe) for half the bound. The call itself goes on in
    * the background (it cannot be stopped); `onAbandon` lets a caller mark what it held as lost.
    */
   watch<T>(call: () => Promise<T>, onAbandon?: (reason: string) => void): Promise<T> {
@@ -153,11 +153,10 @@ export class StoreHealth extends EventEmitter {
         // the many short calls cost the store nothing extra.
         if (now - started >= this.boundMs / 3 && quietFor >= PROBE_WHEN_QUIET_MS) this.probe();
         if (now - started < this.boundMs) return;
-        const trouble = this.trouble(Date.now());
-        const recentFailure = trouble !== undefined && Date.now() - trouble.at < this.boundMs / 2;
-        const silent = quietFor >= this.boundMs / 2;
-        if (!silent && !recentFailure) return;
-        const condition: StoreCondition = silent ? 'unreachable' : trouble!.condition;
+        // Only silence is the watchdog's to end: a store that throttles or fails still answers,
+        // and LanceDB's own retry budget (lance-retry-options.ts) ends those calls.
+        if (quietFor < this.boundMs / 2) return;
+        const condition: StoreCondition = 'unreachable';
         settled = true;
         clearInterval(timer);
         this.failed(condition);
@@ -169,11 +168,17 @@ export class StoreHealth extends EventEmitter {
       timer.unref();
       running.then(
         (value) => {
+          // A call that went through is evidence the store works, as a request of our own is.
+          this.succeeded();
           if (settled) return;
           clearInterval(timer);
           resolve(value);
         },
         (error: unknown) => {
+          const condition = lanceStoreCondition(
+            error instanceof Error ? error.message : String(error),
+          );
+          if (condition) this.failed(condition);
           if (settled) return;
           clearInterval(timer);
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the call's own failure, passed on as it is

@@ -15,6 +15,7 @@ import {
 import { testObjectStore } from '../object-store-test';
 import { isImportableName } from '../imports/import-formats';
 import type { HandlersFor, HostContext } from './context';
+import { storeStatusOf, watchStoreStatus } from '../store-status';
 
 type Names =
   | 'connections:list-open'
@@ -23,11 +24,14 @@ type Names =
   | 'connections:connect-url'
   | 'connections:test'
   | 'connections:close'
+  | 'connections:store-status'
   | 'connections:forget-recent'
   | 'fs:list-folder';
 
 export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
   const c = ctx.connections;
+  /** Each open object store's status, pushed to the renderer as it changes. */
+  const statusWatches = new Map<string, () => void>();
 
   async function storedSecrets(
     url: string,
@@ -57,6 +61,12 @@ export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
     const { uri, keys, storageOptions } = await objectStoreOpening(settings);
     const connection = await c.openObjectStore(uri, storageOptions, display);
     ctx.names.refresh(connection.id, c.get(connection.id).catalog);
+    statusWatches.set(
+      connection.id,
+      watchStoreStatus(connection, (status) =>
+        ctx.emit('connections:store-status', { connectionId: connection.id, ...status }),
+      ),
+    );
     // Only typed keys are kept: a profile is read again each time, and keys left from an earlier
     // choice of credentials for this URI would only be a secret kept for nothing.
     const typed = settings.credentials.source === 'keys' && keys;
@@ -132,12 +142,15 @@ export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
           })
         : testRemote(settings),
     'connections:close': async ({ connectionId }) => {
+      statusWatches.get(connectionId)?.();
+      statusWatches.delete(connectionId);
       await ctx.served.stopFor(connectionId);
       await ctx.names.forget(connectionId);
       await c.close(connectionId);
       ctx.emit('connections:changed', {});
       return {};
     },
+    'connections:store-status': async ({ connectionId }) => storeStatusOf(c.get(connectionId)),
     'connections:forget-recent': async ({ target }) => {
       ctx.recent.forget(target);
       await ctx.secrets.delete(target);

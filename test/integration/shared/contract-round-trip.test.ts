@@ -224,6 +224,7 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:rename': { ...t, newName: 't2' },
     'tables:drop': { connectionId: side.connectionId, path: ['ns'], table: 'e' },
     'namespaces:drop': { connectionId: side.connectionId, path: ['ns', 'child'] },
+    'connections:store-status': { connectionId: side.connectionId },
     'connections:close': { connectionId: side.connectionId },
   };
 }
