@@ -29,6 +29,11 @@ export function describeStoreError(
   error: unknown,
   where: { root: string; bucket: string; endpoint?: string },
 ): CatalogError {
+  // A request the store client gave up on says only the condition; opening a root says exactly
+  // what failed, from the store's own error.
+  const cause = (error as { storeCondition?: unknown; cause?: unknown }).cause;
+  if (isCatalogError(error) && 'storeCondition' in error && cause !== undefined)
+    return describeStoreError(cause, where);
   if (isCatalogError(error)) return error;
   const failure = error as StoreFailure;
   const name = failure.name ?? '';
