@@ -1,7 +1,6 @@
 /**
- * The two ways a remote client reads a query's Arrow answer in the benchmark: streaming (record
- * batches decoded as the body arrives, as our `rest` back end does) and LanceDB's own remote
- * client, which reads the whole body first.
+ * A streaming reader of a query's Arrow answer: record batches decoded as the body arrives, as our
+ * `rest` back end reads (LanceDB's own remote client reads the whole body first).
  */
 import { request } from 'undici';
 import { arrow } from '../../src-main/catalog/arrow';
@@ -25,25 +24,4 @@ export async function streamQuery(url: string, body: unknown): Promise<number> {
   let rows = 0;
   for await (const batch of reader) rows += batch.numRows;
   return rows;
-}
-
-/** POSTs a query and decodes the whole answer (small answers: the per-call cost). */
-export async function queryTable(url: string, body: unknown): Promise<number> {
-  const response = await request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: ARROW_STREAM },
-    body: JSON.stringify(body),
-  });
-  const bytes = new Uint8Array(await response.body.arrayBuffer());
-  if (response.statusCode !== 200) throw new Error(`query answered ${response.statusCode}`);
-  return arrow.tableFromIPC(bytes).numRows;
-}
-
-export async function postJson(url: string, body: unknown): Promise<unknown> {
-  const response = await request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return response.body.json();
 }
