@@ -23,6 +23,12 @@ export interface ColumnSink {
   patch(at: number, data: Data): void;
   /** Bytes held for the batch so far, to bound a batch by size as well as rows. */
   readonly bytes: number;
+  /**
+   * Makes room for a batch of `rows` rows whose text takes about `textBytes`, so that the first
+   * batch does not grow by doubling (a copy of everything, and garbage); later batches start
+   * with the room the one before took.
+   */
+  expect?(rows: number, textBytes: number): void;
   finish(): Data;
 }
 
@@ -58,6 +64,12 @@ class Bytes {
 class Offsets {
   private values = new Int32Array(1 << 12);
   length = 1;
+  reserve(extra: number): void {
+    if (this.length + extra <= this.values.length) return;
+    const grown = new Int32Array(this.length + extra);
+    grown.set(this.values.subarray(0, this.length));
+    this.values = grown;
+  }
   push(offset: number): void {
     if (this.length === this.values.length) {
       const grown = new Int32Array(this.values.length * 2);
@@ -151,6 +163,9 @@ class FixedWidthSink implements ColumnSink {
   get bytes() {
     return this.values.length;
   }
+  expect(rows: number) {
+    this.values.reserve(rows * this.width);
+  }
   append(vector: DuckVector, rows: number, from: number, count: number) {
     const data = this.duck.vector_get_data(vector, rows * this.width);
     this.values.push(data.subarray(from * this.width, (from + count) * this.width));
@@ -224,6 +239,10 @@ class StringSink implements ColumnSink {
   get bytes() {
     return this.data.length + this.offsets.length * 4;
   }
+  expect(rows: number, textBytes: number) {
+    this.offsets.reserve(rows);
+    this.data.reserve(textBytes);
+  }
   append(vector: DuckVector, rows: number, from: number, count: number) {
     const words = validityOf(this.duck, vector, rows);
     appendStrings(this.duck, vector, from, count, words, this.offsets, this.data);
@@ -254,6 +273,9 @@ class VectorSink implements ColumnSink {
   ) {}
   get bytes() {
     return this.values.length;
+  }
+  expect(rows: number) {
+    this.values.reserve(rows * this.dim * 4);
   }
   append(vector: DuckVector, rows: number, from: number, count: number) {
     const child = this.duck.array_vector_get_child(vector);

@@ -112,52 +112,49 @@ export function importQuery(
       ...(used[i]!.some((column) => column.convert !== 'cast')
         ? [`CASE WHEN ${blank} THEN NULL ELSE ${c} END AS ${raw(i)}`]
         : []),
-      ...(used[i]!.some((column) => column.convert === 'cast')
+      ...(used[i]!.some((column) => column.convert === 'cast' && column.cast !== 'utf8')
         ? [`CASE WHEN ${c} = '' THEN NULL ELSE ${c} END AS ${empty(i)}`]
         : []),
     ];
   });
   const cellOf = (column: QueryColumn) => {
     const i = sources.indexOf(column.source);
-    return column.convert === 'cast' && !json ? empty(i) : raw(i);
+    if (json || column.convert !== 'cast') return raw(i);
+    // A chosen text column takes every cell as written, and is never flagged.
+    return column.cast === 'utf8' ? text(i) : empty(i);
   };
   const conversions = columns.map((column, k) =>
     conversionOf(column, cellOf(column), text(sources.indexOf(column.source)), value(k), json),
   );
-  const checked = columns.flatMap((column, k) =>
-    conversions[k]!.ok === 'true' ? [] : [{ k, cell: cellOf(column), ok: conversions[k]!.ok }],
-  );
-  // Whether the cell converted (or is missing), computed once: a regex evaluated for the value
-  // and again for the flag cost twice. coalesce: a check on a NULL value (a failed cast) is NULL.
-  const good = (k: number) => `__cs_g${k}`;
-  const goods = checked.map((c) => `${c.cell} IS NULL OR coalesce(${c.ok}, false) AS ${good(c.k)}`);
-  // A flagged cell's value is NULL, so the reader sees which cells of a flagged row to read.
-  // DuckDB's CASE takes no fixed-size array (FLOAT[n]); it goes through a list and back.
+  const checked = new Set(columns.flatMap((_, k) => (conversions[k]!.ok === 'true' ? [] : [k])));
+  // A checked column's value is NULL where its cell did not convert: every `ok` is false (or
+  // NULL, for a failed cast) where the value is NULL, so a present cell with a NULL value is a
+  // flagged one, and the reader sees which cells of a flagged row to read. DuckDB's CASE takes no
+  // fixed-size array (FLOAT[n]); it goes through a list and back.
   const outputs = columns.map((column, k) => {
-    if (!checked.some((x) => x.k === k)) return `${value(k)} AS ${out(k)}`;
+    const { ok } = conversions[k]!;
+    if (!checked.has(k) || ok === `${value(k)} IS NOT NULL`) return `${value(k)} AS ${out(k)}`;
     const type = column.field.type as DataType;
     if (!arrow.DataType.isFixedSizeList(type))
-      return `CASE WHEN ${good(k)} THEN ${value(k)} END AS ${out(k)}`;
-    return `(CASE WHEN ${good(k)} THEN ${value(k)}::FLOAT[] END)::FLOAT[${type.listSize}] AS ${out(k)}`;
+      return `CASE WHEN ${ok} THEN ${value(k)} END AS ${out(k)}`;
+    return `(CASE WHEN ${ok} THEN ${value(k)}::FLOAT[] END)::FLOAT[${type.listSize}] AS ${out(k)}`;
   });
-  const bad =
-    checked.length === 0
-      ? 'NULL'
-      : `CASE ${checked.map((c) => `WHEN NOT ${good(c.k)} THEN ${c.k}`).join(' ')} END`;
+  const flagged = [...checked].map(
+    (k) => `WHEN ${cellOf(columns[k]!)} IS NOT NULL AND ${out(k)} IS NULL THEN ${k}`,
+  );
+  const bad = flagged.length === 0 ? 'NULL' : `CASE ${flagged.join(' ')} END`;
   const cells = columns.map((column) => `${cellOf(column)}::VARCHAR`).join(', ');
   const names = columns.map((column, k) => `${out(k)} AS ${sqlName(column.field.name)}`);
   // The cells each later level passes on: the flagged row's cells come from them at the end.
   const rawColumns = [...new Set(columns.map(cellOf))];
-  const values = columns.map((_, k) => value(k));
-  // Innermost first: the file's cells, their text without blanks, the converted values, whether
-  // each converted, the checked values and the flag, and the flagged row's cells.
+  // Innermost first: the file's cells, their text without blanks, the converted values, the
+  // checked values, the flag, and the flagged row's cells.
   const sql =
-    `SELECT ${names.join(', ')}, ${BAD_COLUMN}, ` +
+    `SELECT ${names.join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN}, ` +
     `CASE WHEN ${BAD_COLUMN} IS NOT NULL THEN [${cells}] END AS ${BAD_TEXTS} FROM (` +
-    `SELECT ${[...outputs, ...rawColumns].join(', ')}, ${bad}::INTEGER AS ${BAD_COLUMN} FROM (` +
-    `SELECT ${[...values, ...rawColumns, ...goods].join(', ')} FROM (` +
+    `SELECT ${[...outputs, ...rawColumns].join(', ')} FROM (` +
     `SELECT ${[...conversions.map((c, k) => `${c.value} AS ${value(k)}`), ...rawColumns].join(', ')} FROM (` +
-    `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)}))))`;
+    `SELECT ${cleaned.join(', ')} FROM ${reader(format, sources)})))`;
   const countSql = `SELECT count(*) FROM ${reader(format, sources)}`;
   return { sql, countSql, columns };
 }

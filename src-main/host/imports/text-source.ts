@@ -21,6 +21,7 @@ import { openDuckSession, StreamFailed, type DuckSession } from './duckdb-reader
 import { importQuery, type QueryColumn, type TextFormat } from './import-query';
 import { inferSchema, parseCell, rowsToTable, type RowsToTableOptions } from './infer-schema';
 import { csvRecords, ndjsonRows, parseJson } from './row-readers';
+import { sampleSizes } from './sample-sizes';
 import type { Source } from './source';
 
 export const SAMPLE_ROWS = 1000;
@@ -324,6 +325,17 @@ export async function textSource(
           const cast = casts[i];
           return cast && ((text, row) => patchData(c.field, cast(text, row), row));
         });
+        // Room for the first batch at once, by the sample's sizes: a tenth more than the file's
+        // rows, and no more than the batch's bytes would take as text.
+        const sizes = sampleSizes(sample.raw, sample.names, bytesTotal);
+        const firstRows = Math.min(
+          batchSize,
+          Math.ceil(sizes.rows * 1.1),
+          Math.ceil(MAX_BATCH_BYTES / Math.max(1, sizes.lineBytes)),
+        );
+        query.columns.forEach((c, i) =>
+          sinks[i]!.expect?.(firstRows, Math.ceil(firstRows * sizes.cellBytes(c.source) * 1.1)),
+        );
         let rows = 0;
         let done = 0;
         const take = () => {
