@@ -31,7 +31,8 @@ export interface FormColumn {
 
 /**
  * Imports the file into a new root table, as the form starts it (with the form's columns when
- * given), and waits for the job; returns the rows written.
+ * given), and waits for the job's end as the app does, by the host's `jobs:finished` event (a
+ * poll of the job list would take the host's thread from the import); returns the rows written.
  */
 export async function importFile(
   { host, connectionId }: ImportHost,
@@ -39,31 +40,37 @@ export async function importFile(
   table: string,
   columns?: readonly FormColumn[],
 ): Promise<number> {
-  const job = await host.call('imports:start', {
-    connectionId,
-    path,
-    namespacePath: [],
-    table,
-    mode: 'create',
-    ...(columns ? { columns } : {}),
+  interface Finished {
+    id: string;
+    state: string;
+    progress: { rowsDone?: number };
+    error?: { message: string };
+  }
+  const finished = new Map<string, Finished>();
+  let waiting: ((job: Finished) => void) | undefined;
+  let id: string | undefined;
+  const stop = host.on((event, payload) => {
+    if (event !== 'jobs:finished') return;
+    const job = payload as unknown as Finished;
+    finished.set(job.id, job);
+    if (job.id === id) waiting?.(job);
   });
-  if (!job.ok) throw new Error(job.error.message);
-  const id = (job.value as { id: string }).id;
-  for (;;) {
-    const jobs = await host.call('jobs:list', {});
-    const found = jobs.ok
-      ? (
-          jobs.value as Array<{
-            id: string;
-            state: string;
-            progress: { rowsDone?: number };
-            error?: { message: string };
-          }>
-        ).find((j) => j.id === id)
-      : undefined;
-    if (found?.state === 'succeeded') return found.progress.rowsDone ?? 0;
-    if (found && found.state !== 'running' && found.state !== 'queued')
-      throw new Error(`import ${found.state}: ${found.error?.message}`);
-    await new Promise((r) => setTimeout(r, 5));
+  try {
+    const job = await host.call('imports:start', {
+      connectionId,
+      path,
+      namespacePath: [],
+      table,
+      mode: 'create',
+      ...(columns ? { columns } : {}),
+    });
+    if (!job.ok) throw new Error(job.error.message);
+    id = (job.value as { id: string }).id;
+    const done =
+      finished.get(id) ?? (await new Promise<Finished>((resolve) => (waiting = resolve)));
+    if (done.state !== 'succeeded') throw new Error(`import ${done.state}: ${done.error?.message}`);
+    return done.progress.rowsDone ?? 0;
+  } finally {
+    stop();
   }
 }
