@@ -6,13 +6,14 @@
  * written out again. Here each file's messages are passed on as they are: the schema once, then
  * every dictionary and record batch, their bodies as views of LanceDB's own buffers. The native
  * iterator is pulled only as the consumer asks for more, so a slow reader holds LanceDB back
- * (LanceDB's read-ahead is bounded) instead of filling memory.
+ * (LanceDB's read-ahead is bounded) instead of filling memory. An answer of one small batch (a
+ * search, a point lookup) is the middle of LanceDB's file as it is: one chunk, nothing framed.
  */
 import type { DataType, Schema } from 'apache-arrow';
 import type { QueryRequest } from '../../../src-shared/catalog-api';
 import type { ArrowIpcStream } from '../client';
 import { arrow } from '../arrow';
-import { readMessages, type RawMessage } from '../arrow-ipc-messages';
+import { END_OF_STREAM, readMessages, type RawMessage } from '../arrow-ipc-messages';
 import { ipcStreamBytes } from '../arrow-ipc-writers';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { lance } from './lance-errors';
@@ -49,7 +50,41 @@ export async function streamQuery(
   // The plan runs (and a bad filter fails) on the first pull: before any byte is answered.
   const first = await lance(() => batches.next());
   if (!first) return ipcStreamBytes(schemaOnly(projected));
-  return ipcStreamBytes(batchMessages(first, batches));
+  if (first.byteLength > WHOLE_ANSWER_BYTES) return ipcStreamBytes(batchMessages([first], batches));
+  // A small first batch is most often the whole answer (a search's k rows, a point lookup):
+  // LanceDB's file of it is then sent as it is, its messages already framed as a stream.
+  const second = await lance(() => batches.next());
+  const whole = second ? undefined : streamWithin(first);
+  if (whole) return oneChunk(whole);
+  return ipcStreamBytes(
+    second ? batchMessages([first, second], batches) : batchMessages([first], ENDED),
+  );
+}
+
+/** A native iterator that has answered its end already: not asked again. */
+const ENDED: NativeBatches = { next: () => Promise.resolve(null) };
+
+/** Below this size a first batch is checked for being the whole answer. */
+const WHOLE_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * The IPC stream inside one of LanceDB's IPC files: a file is a stream's messages and its end
+ * marker between a leading magic and a trailing footer, so the stream is a view of its middle.
+ * Undefined if the file is not laid out so (its messages are then framed one by one).
+ */
+function streamWithin(file: Uint8Array): Uint8Array | undefined {
+  const start = firstMessageOffset(file);
+  let end = start;
+  for (const message of readMessages(file.subarray(start))) {
+    end = message.body.byteOffset + message.body.byteLength - file.byteOffset;
+  }
+  const marker = file.subarray(end, end + END_OF_STREAM.byteLength);
+  if (end === start || !marker.every((byte, i) => byte === END_OF_STREAM[i])) return undefined;
+  return file.subarray(start, end + END_OF_STREAM.byteLength);
+}
+
+async function* oneChunk(bytes: Uint8Array): ArrowIpcStream {
+  yield bytes;
 }
 
 /**
@@ -189,12 +224,16 @@ function fixedWidth(type: DataType): number | undefined {
   return undefined;
 }
 
-async function* batchMessages(first: Uint8Array, rest: NativeBatches): AsyncGenerator<RawMessage> {
+/** The messages of the files already pulled, then of the rest as they come; one schema. */
+async function* batchMessages(
+  pulled: Uint8Array[],
+  rest: NativeBatches,
+): AsyncGenerator<RawMessage> {
   let schemaSent = false;
   for (
-    let file: Uint8Array | null | undefined = first;
+    let file: Uint8Array | null | undefined = pulled.shift();
     file;
-    file = await lance(() => rest.next())
+    file = pulled.shift() ?? (await lance(() => rest.next()))
   ) {
     for (const message of readMessages(file.subarray(firstMessageOffset(file)))) {
       if (message.type === MessageHeader.Schema) {

@@ -54,7 +54,9 @@ export async function arrowReply(
   let size = 0;
   while (size < SMALL_ANSWER_BYTES) {
     const next = await chunks.next();
-    if (next.done) return { contentType, body: Buffer.concat(head) };
+    // A whole answer in one chunk (query-stream.ts sends a small one so) goes out as it is.
+    if (next.done)
+      return { contentType, body: head.length === 1 ? asBuffer(head[0]!) : Buffer.concat(head) };
     head.push(next.value);
     size += next.value.byteLength;
   }
@@ -72,6 +74,9 @@ export async function arrowReply(
     body: Readable.from(rest(), { objectMode: false, highWaterMark: READ_AHEAD_BYTES }),
   };
 }
+
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * Cuts a streamed reply whose client has stopped reading: when nothing more has gone out for

@@ -129,11 +129,16 @@ it('answers a scan with a text column in batches sized by the table, the same ro
   );
 });
 
-it("leaves a search and a small page in LanceDB's own single batch", async () => {
-  const page = await streamed({ columns: ['label'], limit: 200 });
+it('answers a small search or page in one batch, sent as one chunk', async () => {
+  const page = await streamed({ columns: ['id'], limit: 200 });
   expect(page.table.numRows).toBe(200);
   expect(page.table.batches).toHaveLength(1);
-  const search = await streamed({ vector: [0.1, 0.2, 0.3, 0.4], columns: ['label'] });
+  expect(page.chunks).toBe(1);
+  const search = await streamed({ vector: [0.1, 0.2, 0.3, 0.4], columns: ['id'] });
   expect(search.table.numRows).toBe(10);
   expect(search.table.batches).toHaveLength(1);
+  expect(search.chunks).toBe(1);
+  expect(rowsOf(search.table)).toEqual(
+    rowsOf(await table.query({ vector: [0.1, 0.2, 0.3, 0.4], columns: ['id'] })),
+  );
 });
