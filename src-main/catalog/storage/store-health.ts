@@ -39,6 +39,8 @@ const RECENT_MS = 30_000;
 /** How often a waiting watchdog looks, and probes a store that has been quiet. */
 const LOOK_EVERY_MS = 500;
 const PROBE_WHEN_QUIET_MS = 2_000;
+/** How long a call waits on a store already found silent before it is given up on too. */
+const FAST_GIVE_UP_MS = 1_000;
 /** Successes for this long after the last trouble mean the store is well again. */
 const WELL_AGAIN_MS = 5_000;
 
@@ -52,6 +54,8 @@ export class StoreHealth extends EventEmitter {
   private failures = 0;
   private probing: Promise<void> | undefined;
   private lastEmitted = 'ok:0:0';
+  /** `performance.now()` when a request was last given up on for silence. */
+  private lastGiveUp: number | undefined;
 
   constructor(
     /** For messages: the store's address. */
@@ -82,7 +86,20 @@ export class StoreHealth extends EventEmitter {
 
   failed(condition: StoreCondition): void {
     this.failures += 1;
+    if (condition === 'unreachable') this.lastGiveUp = performance.now();
     this.record('failure', condition);
+  }
+
+  /**
+   * Whether a request was given up on because the store did not answer, and it has not answered
+   * anything since: then a new call need not wait a whole bound to learn the same, or a request
+   * made of several calls would wait one bound per call.
+   */
+  private knownSilent(): boolean {
+    return (
+      this.lastGiveUp !== undefined &&
+      (this.lastAnswer === undefined || this.lastAnswer < this.lastGiveUp)
+    );
   }
 
   private record(kind: Event['kind'], condition: StoreCondition): void {
@@ -152,9 +169,13 @@ export class StoreHealth extends EventEmitter {
         // Only a call that has run a while pays for probes (one small LIST per 2 s of quiet), so
         // the many short calls cost the store nothing extra.
         if (now - started >= this.boundMs / 3 && quietFor >= PROBE_WHEN_QUIET_MS) this.probe();
-        if (now - started < this.boundMs) return;
+        // A store found silent is asked again at once: if it is back, no call gives up early.
+        if (this.knownSilent()) this.probe();
         // Only silence is the watchdog's to end: a store that throttles or fails still answers,
-        // and LanceDB's own retry budget (lance-retry-options.ts) ends those calls.
+        // and LanceDB's own retry budget (lance-retry-options.ts) ends those calls. A store already
+        // found silent, and silent since, is given up on after a short look, not a whole bound.
+        const waited = now - started;
+        if (waited < (this.knownSilent() ? FAST_GIVE_UP_MS : this.boundMs)) return;
         if (quietFor < this.boundMs / 2) return;
         const condition: StoreCondition = 'unreachable';
         settled = true;
