@@ -19,7 +19,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBInstance } from '@duckdb/node-api';
+import type {
+  DuckDBConnection,
+  DuckDBDataChunk,
+  DuckDBInstance,
+  DuckDBType,
+} from '@duckdb/node-api';
 import type * as DuckNative from '@duckdb/node-bindings';
 
 /** DuckDB's own memory cap for one import; the batch being built in JS comes on top. */
@@ -42,6 +47,8 @@ export interface DuckSession {
    * the query failed part-way (see above).
    */
   chunks(sql: string, path: string): AsyncGenerator<DuckDBDataChunk>;
+  /** The names and DuckDB types of a query's columns, without reading its rows. */
+  describe(sql: string, path: string): Promise<Array<{ name: string; type: DuckDBType }>>;
   /** How far the running query has read, 0..1, from DuckDB's progress; -1 when unknown. */
   progress(): number;
   close(): void;
@@ -118,6 +125,17 @@ export async function openDuckSession(): Promise<DuckSession> {
           yield chunk;
         }
         if (result.statementType === StatementType.INVALID) throw new StreamFailed();
+      } finally {
+        statement.destroySync();
+      }
+    },
+    async describe(sql, path) {
+      const statement = await conn.prepare(sql);
+      try {
+        statement.bindVarchar(1, path);
+        const result = await statement.stream();
+        const types = result.columnTypes();
+        return result.columnNames().map((name, i) => ({ name, type: types[i]! }));
       } finally {
         statement.destroySync();
       }

@@ -1,14 +1,16 @@
 /**
  * Parquet imports, streamed by row group: the file is opened as a Blob backed by the file on disk,
  * so parquet-wasm reads only the footer and then one row group at a time. Memory is bounded by
- * the largest row group, whatever the size of the file.
+ * the largest row group, whatever the size of the file. A file of 4 GiB or more, which 32-bit
+ * WebAssembly cannot address, is read by DuckDB instead (`parquet-duckdb.ts`).
  */
-import { openAsBlob } from 'node:fs';
+import { openAsBlob, statSync } from 'node:fs';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { tableSource } from './arrow-source';
+import { duckdbParquetSource } from './parquet-duckdb';
 import type { Source } from './source';
 
 const unreadable = (cause: unknown) =>
@@ -20,6 +22,8 @@ export async function parquetSource(
   path: string,
   columns: readonly ImportColumn[] | undefined,
 ): Promise<Source> {
+  // parquet-wasm's offsets are 32-bit: it refuses such a file as having a "corrupt footer".
+  if (statSync(path).size >= 2 ** 32) return duckdbParquetSource(path, columns);
   const { ParquetFile } = await import('parquet-wasm/node');
   let file: Awaited<ReturnType<typeof ParquetFile.fromFile>>;
   let metadata: ReturnType<typeof file.metadata>;
