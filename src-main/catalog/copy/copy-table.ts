@@ -23,6 +23,8 @@ export const COPY_ROWS = 'copy_rows';
 
 /** A chunk is written once it holds this many bytes of Arrow buffers (or the rows run out). */
 const CHUNK_BYTES = 32 * 1024 * 1024;
+/** The size of the batches a query stream gives when not asked (dir/query-stream.ts). */
+const STREAM_BATCH_BYTES = 4 * 1024 * 1024;
 
 export interface CopyEndpoint {
   catalog: CatalogClient;
@@ -127,7 +129,13 @@ export async function copyTable(
     progress({ phase: 'rows', rowsDone });
   };
   if (rowsDone < rowsTotal) {
-    const stream = await pinned.queryStream(offset > 0 ? { offset } : {});
+    // Batches no larger than a chunk, so that a chunk is written (and a cancelled copy resumes)
+    // at the granularity asked for; the engine's own batches are about 4 MiB.
+    const chunkLimit = options.chunkBytes ?? CHUNK_BYTES;
+    const stream = await pinned.queryStream(
+      offset > 0 ? { offset } : {},
+      chunkLimit < STREAM_BATCH_BYTES ? { batchBytes: Math.max(1024, chunkLimit) } : {},
+    );
     let chunk: RecordBatch[] = [];
     let chunkBytes = 0;
     for await (const batch of readIpcBatches(stream)) {
