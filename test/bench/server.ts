@@ -254,23 +254,26 @@ function formatMode(
       goal: '≥ 80%',
       met: b.share >= 0.8,
     })),
-    ...memory.flatMap((m) => {
-      const worst = Math.max(m.firstGrowth, m.laterGrowth);
-      return [
-        {
-          name: `${m.name}: server peak RSS growth during a read (first / later reads)`,
-          value: `${mb(m.firstGrowth)} / ${mb(m.laterGrowth)} MB, ${(worst / m.replyBytes).toFixed(2)}× the ${mb(m.replyBytes)} MB reply`,
-          goal: '≤ 2× the reply',
-          met: worst <= 2 * m.replyBytes,
-        },
-        {
-          name: `${m.name}: server RSS after ${RSS_READS} reads vs after the first`,
-          value: `${mb(m.rssAfterLast)} vs ${mb(m.rssAfterFirst)} MB (${(((m.rssAfterLast - m.rssAfterFirst) / m.rssAfterFirst) * 100).toFixed(1)}%)`,
-          goal: 'within 10%',
-          met: m.rssAfterLast <= m.rssAfterFirst * 1.1,
-        },
-      ];
-    }),
+    ...memory.flatMap((m) => [
+      {
+        name: `${m.name}: server peak RSS growth during a read, in service (largest of reads 2–${RSS_READS})`,
+        value: `${mb(m.laterGrowth)} MB, ${(m.laterGrowth / m.replyBytes).toFixed(2)}× the ${mb(m.replyBytes)} MB reply`,
+        goal: '≤ 2× the reply',
+        met: m.laterGrowth <= 2 * m.replyBytes,
+      },
+      {
+        name: `${m.name}: the same, first read after the start (the process's one-time growth too)`,
+        value: `${mb(m.firstGrowth)} MB, ${(m.firstGrowth / m.replyBytes).toFixed(2)}× the reply`,
+        goal: '≤ 2× the reply',
+        met: m.firstGrowth <= 2 * m.replyBytes,
+      },
+      {
+        name: `${m.name}: server RSS after ${RSS_READS} reads vs after the first`,
+        value: `${mb(m.rssAfterLast)} vs ${mb(m.rssAfterFirst)} MB (${(((m.rssAfterLast - m.rssAfterFirst) / m.rssAfterFirst) * 100).toFixed(1)}%)`,
+        goal: 'within 10%',
+        met: m.rssAfterLast <= m.rssAfterFirst * 1.1,
+      },
+    ]),
   ];
   lines.push('', '| figure | measured | goal | met |', '|---|---:|---|---|');
   for (const f of figures)

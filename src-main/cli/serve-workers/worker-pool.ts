@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RestartPolicy } from './restart-policy';
 import { WORKER_ENV, type WorkerRole } from './worker-link';
+import { allocatorEnv } from './allocator-env';
 
 export interface Worker {
   readonly id: number;
@@ -115,7 +116,7 @@ export class WorkerPool {
     if (this.socketDir && existsSync(slot.socket)) unlinkSync(slot.socket); // the dead one's
     const role: WorkerRole = { id: slot.id, socket: slot.socket, addresses: this.addresses };
     const child = fork(workerEntry(), ['serve', ...this.options.argv], {
-      env: { ...process.env, [WORKER_ENV]: JSON.stringify(role) },
+      env: { ...process.env, ...allocatorEnv(process.env), [WORKER_ENV]: JSON.stringify(role) },
       stdio: ['ignore', 2, 2, 'ipc'],
     });
     slot.child = child;
