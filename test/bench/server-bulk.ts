@@ -6,6 +6,7 @@
  */
 import type { Table } from '@lancedb/lancedb';
 import type { ServerProcess } from '../support/server-process';
+import { handlerMs, markLog } from './server-log';
 import { arrowBytes } from './server-tables';
 import { processTree, treeRss, watchPeaks } from './serve-memory';
 import { median } from './timing';
@@ -14,6 +15,8 @@ export interface BulkFigures {
   name: string;
   inProcessMs: number;
   serverMs: number;
+  /** The server's own time (its access log): from the request to the answer's last byte sent. */
+  handlerMs: number;
   /** In-process time over the server's: the server's throughput as a share of in-process. */
   share: number;
 }
@@ -22,9 +25,10 @@ export async function bulkReads(
   name: string,
   reps: number,
   columns: string[],
-  remote: Table,
+  server: { process: ServerProcess; table: Table },
   local: Table,
 ): Promise<BulkFigures> {
+  const remote = server.table;
   const read = (table: Table) => async () => {
     const started = performance.now();
     await table.query().select(columns).toArrow();
@@ -32,6 +36,7 @@ export async function bulkReads(
   };
   await read(remote)();
   await read(local)();
+  const mark = markLog(server.process);
   const viaServer: number[] = [];
   const inProcess: number[] = [];
   for (let round = 0; round < reps; round++) {
@@ -45,7 +50,13 @@ export async function bulkReads(
   }
   const serverMs = median(viaServer);
   const inProcessMs = median(inProcess);
-  return { name, inProcessMs, serverMs, share: inProcessMs / serverMs };
+  return {
+    name,
+    inProcessMs,
+    serverMs,
+    handlerMs: median(await handlerMs(mark, 'query')),
+    share: inProcessMs / serverMs,
+  };
 }
 
 export interface MemoryFigures {
