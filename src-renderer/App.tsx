@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { StudioProvider } from './api/studio-context';
 import { studio } from './bridge';
 import { AppShell } from './shell/AppShell';
-import { ToastProvider } from './shell/toasts';
+import { ToastProvider } from './common/toasts';
 import { WorkspaceProvider } from './state/workspace';
 
 export function App() {

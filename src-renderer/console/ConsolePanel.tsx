@@ -9,12 +9,16 @@ import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
-import type { DecodedPage } from '../table/cell-model';
-import { DataGrid, type GridColumn } from '../table/DataGrid';
-import { decodeArrowPage } from '../table/decode-client';
-import { resultPageSource } from '../table/result-pages';
-import type { GridView } from '../table/use-table-data';
-import { ExportJobState, ExportTargetFields, useExportJobForm } from '../jobs/export-job-form';
+import type { DecodedPage } from '../common/grid/cell-model';
+import { DataGrid, type GridColumn } from '../common/grid/DataGrid';
+import { decodeArrowPage } from '../common/decode/decode-client';
+import { resultPageSource } from '../common/grid/result-pages';
+import type { GridView } from '../common/grid/use-table-data';
+import {
+  ExportJobState,
+  ExportTargetFields,
+  useExportJobForm,
+} from '../common/jobs/export-job-form';
 import { SqlEditor, type EditorHandle } from './SqlEditor';
 import './console.css';
 

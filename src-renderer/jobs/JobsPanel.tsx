@@ -6,8 +6,8 @@
 import { useJobs } from '../api/catalog-queries';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
-import { isActive } from './job-format';
-import { JobRow, useNow } from './JobRow';
+import { isActive } from '../common/jobs/job-format';
+import { JobRow, useNow } from '../common/jobs/JobRow';
 
 export function JobsPanel() {
   const ws = useWorkspace();

@@ -11,15 +11,15 @@ import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { ShowCode } from '../code/ShowCode';
-import { columnWidth } from '../table/column-layout';
-import { DataGrid, type GridColumn, type OpenedRow } from '../table/DataGrid';
-import { decodeArrowPage } from '../table/decode-client';
-import { RowInspector } from '../table/RowInspector';
-import { typeLabel } from '../table/schema-tree';
-import type { GridView } from '../table/use-table-data';
-import { resultPageSource } from '../table/result-pages';
-import { highlightFor } from '../table/highlight';
+import { ShowCode } from '../common/code/ShowCode';
+import { columnWidth } from '../common/grid/column-layout';
+import { DataGrid, type GridColumn, type OpenedRow } from '../common/grid/DataGrid';
+import { decodeArrowPage } from '../common/decode/decode-client';
+import { RowInspector } from '../common/grid/RowInspector';
+import { typeLabel } from '../common/schema/schema-tree';
+import type { GridView } from '../common/grid/use-table-data';
+import { resultPageSource } from '../common/grid/result-pages';
+import { highlightFor } from '../common/grid/highlight';
 import { PlanPanel } from './PlanPanel';
 import { SearchFormPanel } from './SearchFormPanel';
 import { SearchHistory } from './SearchHistory';
@@ -32,7 +32,7 @@ import {
   type Problems,
   type SearchForm,
 } from './search-form';
-import { takeSeed, useSearchSeed } from './search-seed';
+import { takeSeed, useSearchSeed } from '../state/search-seed';
 import { useSearchRun } from './use-search-run';
 import './search.css';
 

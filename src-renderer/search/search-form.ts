@@ -11,7 +11,7 @@ import {
   vectorDimension,
 } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
-import { flattenColumns } from '../create/column-paths';
+import { flattenColumns } from '../common/schema/column-paths';
 
 export type SearchMode = 'vector' | 'text' | 'hybrid';
 export type Metric = '' | 'l2' | 'cosine' | 'dot' | 'hamming';

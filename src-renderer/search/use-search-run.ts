@@ -9,8 +9,8 @@ import type { QueryRequest } from '../../src-shared/catalog-api';
 import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
-import type { DecodedPage } from '../table/cell-model';
-import { decodeArrowPage } from '../table/decode-client';
+import type { DecodedPage } from '../common/grid/cell-model';
+import { decodeArrowPage } from '../common/decode/decode-client';
 
 export interface SearchResult {
   request: QueryRequest;

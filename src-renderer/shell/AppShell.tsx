@@ -3,25 +3,25 @@
  * (jobs panel, dialogs, palette). It marks itself ready once the first connection list is in,
  * which is what tests and the Electron window wait for.
  */
-import { NamespaceView } from '../namespace/NamespaceView';
+import { NamespaceView } from '../namespaces/NamespaceView';
 import { useCallback, useEffect, useRef } from 'react';
 import { useConnections } from '../api/catalog-queries';
 import { useHostEvents, type AppCommand, type JobView } from '../api/use-host-events';
 import { servable } from './servable';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { DialogHost } from '../dialogs/DialogHost';
+import { DialogHost } from './DialogHost';
 import { JobsPanel } from '../jobs/JobsPanel';
-import { jobTitle } from '../jobs/job-format';
-import { CommandPalette, usePaletteShortcut } from '../palette/CommandPalette';
-import { StartScreen } from '../start/StartScreen';
-import { TableView } from '../table/TableView';
+import { jobTitle } from '../common/jobs/job-format';
+import { CommandPalette, usePaletteShortcut } from './CommandPalette';
+import { StartScreen } from '../connections/StartScreen';
+import { TableView } from './TableView';
 import { useTheme } from '../state/theme';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
-import { useToasts } from './toasts';
+import { useToasts } from '../common/toasts';
 
 export function AppShell() {
   const ws = useWorkspace();

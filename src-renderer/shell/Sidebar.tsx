@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import type { Connection } from '../../src-shared/studio-procedures';
 import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
-import { CatalogTree } from '../tree/CatalogTree';
+import { CatalogTree } from '../namespaces/tree/CatalogTree';
 import { StoreStatusBanner } from './StoreStatusBanner';
-import { TreeSearchResults } from '../tree/TreeSearchResults';
+import { TreeSearchResults } from '../namespaces/tree/TreeSearchResults';
 import { useWorkspace } from '../state/workspace';
 
 function useDebounced<T>(value: T, ms: number): T {

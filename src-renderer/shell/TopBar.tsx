@@ -1,6 +1,6 @@
 /** The toolbar: ways in, the command palette, jobs with a running count, and the theme. */
 import { useJobs } from '../api/catalog-queries';
-import { isActive } from '../jobs/job-format';
+import { isActive } from '../common/jobs/job-format';
 import type { ThemeChoice } from '../state/theme';
 import { useWorkspace } from '../state/workspace';
 

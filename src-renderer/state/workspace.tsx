@@ -6,7 +6,7 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { NamespacePath, NamespaceRef, TableRef } from '../api/query-keys';
 import type { TableAt } from '../../src-shared/studio-schemas';
-import type { ColumnAction } from '../columns/schema-change';
+import type { ColumnAction } from '../tables/columns/schema-change';
 import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link';
 
 export type Dialog =

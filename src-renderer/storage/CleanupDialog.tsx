@@ -10,7 +10,7 @@ import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { useToasts } from '../shell/toasts';
+import { useToasts } from '../common/toasts';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
 import { humanBytes } from '../../src-shared/format-bytes';

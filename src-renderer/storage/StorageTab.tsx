@@ -17,8 +17,8 @@ import { humanBytes } from '../../src-shared/format-bytes';
 import { storageAdvice } from './storage-advice';
 import { CleanupDialog } from './CleanupDialog';
 import { FragmentHistogram } from './FragmentHistogram';
-import { JobRow, useNow } from '../jobs/JobRow';
-import { isActive } from '../jobs/job-format';
+import { JobRow, useNow } from '../common/jobs/JobRow';
+import { isActive } from '../common/jobs/job-format';
 import { useMaintenanceJobs } from './maintenance-jobs';
 
 const fmt = (n: number) => n.toLocaleString('en-US');

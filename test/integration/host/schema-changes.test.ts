@@ -14,7 +14,7 @@ import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
 import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
 import type { EventName } from '../../../src-shared/studio-procedures';
-import { CAST_TARGETS, NULL_COLUMN_TYPES } from '../../../src-renderer/columns/column-types';
+import { CAST_TARGETS, NULL_COLUMN_TYPES } from '../../../src-renderer/tables/columns/column-types';
 import { startCatalogServer, type RunningServer } from '../../support/catalog-server';
 import { callFails, callOk } from '../../support/host-calls';
 import { sampleTable } from '../../support/sample-data';

@@ -1,0 +1,413 @@
+/**
+ * The rows of a table of any size, drawn a screenful at a time. Columns are virtualized with
+ * react-virtual; rows with fixed-height windowing of our own, because past ~33M px the scrollbar
+ * has to be scaled (see scroll-scale) and react-virtual clamps to the element's real height.
+ * Pages of PAGE_SIZE rows load as they come into view. Keyboard: arrows, Page Up/Down,
+ * Home/End (Ctrl for rows), Enter opens the row.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+} from 'react';
+import type { TableRef } from '../../api/query-keys';
+import type { Cell, DecodedPage } from './cell-model';
+import { CellView } from './CellView';
+import type { Highlight } from './highlight';
+import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
+import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
+import { sortColumnOf } from './sortable-fields';
+import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
+import { FieldSortMenu } from './FieldSortMenu';
+
+export const ROW_HEIGHT = 34;
+const HEADER_HEIGHT = 32;
+const GUTTER_WIDTH = 76;
+
+export interface GridColumn {
+  name: string;
+  typeLabel: string;
+  width: number;
+  /** Rows can be ordered by it: a single value per row (not a list, struct or vector). */
+  sortable?: boolean;
+  /** A struct column's scalar fields, as paths, that rows can be ordered by instead. */
+  sortPaths?: readonly string[];
+}
+
+export interface GridHandle {
+  /** Scrolls so that `row` is at the top (or as near as the end allows) and focuses it. */
+  goToRow(row: number): void;
+  focus(): void;
+}
+
+export interface OpenedRow {
+  index: number;
+  cells: Array<{ column: GridColumn; cell: Cell }>;
+}
+
+const NONE_SELECTED: ReadonlySet<number> = new Set();
+const NO_PAGES: readonly number[] = [];
+/** A selection is for copying or changing rows by hand: a range is capped at this many. */
+export const MAX_SELECTED_ROWS = 1_000;
+
+function cellOf(page: DecodedPage | undefined, row: number, column: string): Cell | undefined {
+  if (!page) return undefined;
+  const c = page.columns.indexOf(column);
+  return c === -1 ? undefined : page.rows[row % PAGE_SIZE]?.[c];
+}
+
+export function DataGrid({
+  tableRef,
+  view,
+  columns,
+  rowCount,
+  onOpenRow,
+  onPageError,
+  onSort,
+  selected = NONE_SELECTED,
+  onSelect,
+  handle,
+  pageSource,
+  highlight,
+}: {
+  tableRef: TableRef;
+  view: GridView;
+  columns: GridColumn[];
+  rowCount: number;
+  onOpenRow: (row: OpenedRow) => void;
+  onPageError: (error: unknown) => void;
+  /**
+   * A sortable column's header was clicked, or a struct's field chosen: the order by that path
+   * (a column's name as a path, quoted where it must be) moves on (ascending, descending, none).
+   */
+  onSort?: (path: string) => void;
+  /** The selected rows (Ctrl/Cmd+click, Shift+click for a range, Space on the focused row). */
+  selected?: ReadonlySet<number>;
+  onSelect?: (rows: ReadonlySet<number>) => void;
+  handle?: Ref<GridHandle>;
+  /**
+   * Rows already in hand (a search's answer) instead of the table's pages: given the page
+   * numbers in view, the pages it has.
+   */
+  pageSource?: (pageNumbers: readonly number[]) => Map<number, PageState>;
+  /** Words to mark in text cells: a full-text search's. */
+  highlight?: Highlight;
+}) {
+  const id = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
+  const [focus, setFocus] = useState({ row: 0, col: 0 });
+  // A programmatic jump remembers its exact virtual offset: the real scrollTop is rounded, and
+  // on a scaled scrollbar one real pixel is many rows' worth of virtual pixels.
+  const pin = useRef<{ real: number; virtual: number } | undefined>(undefined);
+
+  const bodyViewport = Math.max(0, viewport - HEADER_HEIGHT);
+  const scale = useMemo(
+    () => scrollScale(rowCount * ROW_HEIGHT, bodyViewport),
+    [rowCount, bodyViewport],
+  );
+  const virtualTop =
+    pin.current && pin.current.real === scrollTop
+      ? pin.current.virtual
+      : scale.toVirtual(scrollTop);
+  const { first, last } = visibleRows(virtualTop, bodyViewport, ROW_HEIGHT, rowCount);
+
+  const pageNumbers = useMemo(() => pagesCovering(first, last, PAGE_SIZE), [first, last]);
+  const tablePages = usePages(tableRef, view, pageSource ? NO_PAGES : pageNumbers);
+  const pages = pageSource ? pageSource(pageNumbers) : tablePages;
+  const firstError = [...pages.values()].find((p) => p.error)?.error;
+  useEffect(() => onPageError(firstError), [firstError, onPageError]);
+
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => columns[i]?.width ?? 120,
+    paddingStart: GUTTER_WIDTH,
+    overscan: 3,
+  });
+  const virtualColumns = columnVirtualizer.getVirtualItems();
+  const totalWidth = columnVirtualizer.getTotalSize();
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewport(el.clientHeight));
+    observer.observe(el);
+    setViewport(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  const scrollToVirtual = useCallback(
+    (target: number) => {
+      const el = scrollRef.current;
+      if (!el) return;
+      el.scrollTop = scale.toReal(target);
+      pin.current = { real: el.scrollTop, virtual: target };
+      setScrollTop(el.scrollTop);
+    },
+    [scale],
+  );
+
+  const focusCell = useCallback(
+    (row: number, col: number) => {
+      const r = Math.max(0, Math.min(rowCount - 1, row));
+      const c = Math.max(0, Math.min(columns.length - 1, col));
+      setFocus({ row: r, col: c });
+      const offset = offsetToReveal(r, virtualTop, bodyViewport, ROW_HEIGHT);
+      if (offset !== undefined) scrollToVirtual(offset);
+      columnVirtualizer.scrollToIndex(c);
+    },
+    [rowCount, columns.length, virtualTop, bodyViewport, scrollToVirtual, columnVirtualizer],
+  );
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      goToRow(row: number) {
+        const r = Math.max(0, Math.min(rowCount - 1, row));
+        const maxTop = Math.max(0, rowCount * ROW_HEIGHT - bodyViewport);
+        scrollToVirtual(Math.min(r * ROW_HEIGHT, maxTop));
+        setFocus((f) => ({ row: r, col: f.col }));
+        scrollRef.current?.focus({ preventScroll: true });
+      },
+      focus() {
+        scrollRef.current?.focus({ preventScroll: true });
+      },
+    }),
+    [rowCount, bodyViewport, scrollToVirtual],
+  );
+
+  // A new filter or column set starts at the top; the count may also shrink under the focus.
+  // Keyed by content: a refetched schema must not throw the reader back to row 1.
+  const viewKey = JSON.stringify(view);
+  useEffect(() => {
+    pin.current = undefined;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setScrollTop(0);
+    setFocus({ row: 0, col: 0 });
+  }, [viewKey]);
+
+  const rowCells = (row: number): OpenedRow => {
+    const page = pages.get(Math.floor(row / PAGE_SIZE))?.page;
+    return {
+      index: row,
+      cells: columns.flatMap((column) => {
+        const cell = cellOf(page, row, column.name);
+        return cell ? [{ column, cell }] : [];
+      }),
+    };
+  };
+
+  const open = (row: number) => {
+    const opened = rowCells(row);
+    if (opened.cells.length > 0) onOpenRow(opened);
+  };
+
+  const anchor = useRef<number | undefined>(undefined);
+  const toggleRow = (row: number) => {
+    if (!onSelect) return;
+    const next = new Set(selected);
+    if (next.has(row)) next.delete(row);
+    else if (next.size < MAX_SELECTED_ROWS) next.add(row);
+    anchor.current = row;
+    onSelect(next);
+  };
+  const selectRange = (row: number) => {
+    if (!onSelect) return;
+    const from = anchor.current ?? row;
+    const [low, high] = from < row ? [from, row] : [row, from];
+    const next = new Set<number>();
+    for (let r = low; r <= high && next.size < MAX_SELECTED_ROWS; r += 1) next.add(r);
+    onSelect(next);
+  };
+  const onRowClick = (event: MouseEvent, row: number) => {
+    if (onSelect && event.shiftKey) selectRange(row);
+    else if (onSelect && (event.ctrlKey || event.metaKey)) toggleRow(row);
+    else open(row);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const rowsPerScreen = Math.max(1, Math.floor(bodyViewport / ROW_HEIGHT) - 1);
+    const { row, col } = focus;
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => focusCell(row + 1, col),
+      ArrowUp: () => focusCell(row - 1, col),
+      ArrowRight: () => focusCell(row, col + 1),
+      ArrowLeft: () => focusCell(row, col - 1),
+      PageDown: () => focusCell(row + rowsPerScreen, col),
+      PageUp: () => focusCell(row - rowsPerScreen, col),
+      Home: () => (event.ctrlKey || event.metaKey ? focusCell(0, col) : focusCell(row, 0)),
+      End: () =>
+        event.ctrlKey || event.metaKey
+          ? focusCell(rowCount - 1, col)
+          : focusCell(row, columns.length - 1),
+      Enter: () => open(row),
+      ' ': () => toggleRow(row),
+    };
+    const move = moves[event.key];
+    if (!move || rowCount === 0) return;
+    event.preventDefault();
+    move();
+  };
+
+  const cellId = (row: number, col: number) => `${id}-r${row}-c${col}`;
+  const focusVisible = focus.row >= first && focus.row <= last;
+
+  const rows = [];
+  for (let r = first; r <= last; r += 1) {
+    const state: PageState | undefined = pages.get(Math.floor(r / PAGE_SIZE));
+    const top = scrollTop + (r * ROW_HEIGHT - virtualTop);
+    rows.push(
+      <div
+        key={r}
+        role="row"
+        aria-rowindex={r + 2}
+        aria-selected={onSelect ? selected.has(r) : undefined}
+        className={[
+          'grid-row',
+          r === focus.row ? 'focused-row' : '',
+          selected.has(r) ? 'selected-row' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        style={{ top, height: ROW_HEIGHT, width: totalWidth }}
+        onClick={(event) => onRowClick(event, r)}
+      >
+        <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
+          {selected.has(r) ? '✓ ' : ''}
+          {(r + 1).toLocaleString('en-US')}
+        </div>
+        {virtualColumns.map((vc) => {
+          const column = columns[vc.index]!;
+          const cell = cellOf(state?.page, r, column.name);
+          const focused = r === focus.row && vc.index === focus.col;
+          return (
+            <div
+              key={vc.key}
+              id={cellId(r, vc.index)}
+              role="gridcell"
+              aria-colindex={vc.index + 1}
+              aria-selected={focused}
+              className={focused ? 'grid-cell focused' : 'grid-cell'}
+              style={{ left: vc.start, width: vc.size }}
+              onMouseDown={() => setFocus({ row: r, col: vc.index })}
+            >
+              {cell ? (
+                <CellView cell={cell} highlight={highlight} />
+              ) : (
+                <span className="cell-loading" aria-label="Loading" />
+              )}
+            </div>
+          );
+        })}
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className="grid"
+      role="grid"
+      aria-label={`Rows of ${tableRef.table}`}
+      aria-rowcount={rowCount + 1}
+      aria-colcount={columns.length}
+      aria-activedescendant={focusVisible ? cellId(focus.row, focus.col) : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
+      <div
+        role="rowgroup"
+        className="grid-head"
+        style={{ width: totalWidth, height: HEADER_HEIGHT }}
+      >
+        <div role="row" aria-rowindex={1} className="grid-row" style={{ width: totalWidth }}>
+          <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
+            #
+          </div>
+          {virtualColumns.map((vc) => {
+            const column = columns[vc.index]!;
+            const sorted =
+              view.sort && sortColumnOf(view.sort.column) === column.name ? view.sort : undefined;
+            const own = formatFieldPath([column.name]);
+            const byField = sorted && sorted.column !== own ? sorted.column : undefined;
+            const label = (
+              <>
+                <span className="header-name">
+                  {column.name}
+                  {sorted && (
+                    <span className="sort-mark" aria-hidden="true">
+                      {sorted.ascending ? ' ▲' : ' ▼'}
+                      {byField && ` ${byField.slice(own.length + 1)}`}
+                    </span>
+                  )}
+                </span>
+                <span className="header-type">{column.typeLabel}</span>
+              </>
+            );
+            return (
+              <div
+                key={vc.key}
+                role="columnheader"
+                aria-colindex={vc.index + 1}
+                aria-sort={
+                  column.sortable || column.sortPaths?.length
+                    ? sorted
+                      ? sorted.ascending
+                        ? 'ascending'
+                        : 'descending'
+                      : 'none'
+                    : undefined
+                }
+                className="grid-header-cell"
+                style={{ left: vc.start, width: vc.size }}
+                title={`${column.name}: ${column.typeLabel}`}
+              >
+                {column.sortable && onSort ? (
+                  <button
+                    type="button"
+                    className="header-sort"
+                    aria-label={`Sort by ${column.name}`}
+                    onClick={() => onSort(own)}
+                  >
+                    {label}
+                  </button>
+                ) : column.sortPaths?.length && onSort ? (
+                  <FieldSortMenu
+                    column={column.name}
+                    paths={column.sortPaths}
+                    sorted={sorted}
+                    onSort={onSort}
+                  >
+                    {label}
+                  </FieldSortMenu>
+                ) : (
+                  label
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div
+        role="rowgroup"
+        className="grid-body"
+        style={{ height: scale.realHeight, width: totalWidth }}
+      >
+        {rows}
+      </div>
+    </div>
+  );
+}

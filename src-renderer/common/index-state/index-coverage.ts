@@ -1,0 +1,34 @@
+/** How much of a table an index covers, in numbers and words; a build in flight has no share yet. */
+import type { IndexInfo } from '../../../src-shared/catalog-api';
+
+type Counts = Pick<IndexInfo, 'numIndexedRows' | 'numUnindexedRows'>;
+
+export function coveragePercent(index: Counts): number {
+  const total = index.numIndexedRows + index.numUnindexedRows;
+  if (total === 0) return 100;
+  // Floor, so that "100%" only ever means every row is indexed.
+  return Math.floor((index.numIndexedRows / total) * 100);
+}
+
+export interface CoverageView {
+  /** Absent while building: the bar is indeterminate rather than a misleading 0%. */
+  percent?: number;
+  /** For assistive technology (aria-valuetext). */
+  valueText: string;
+  /** Shown under the bar. */
+  words: string;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function coverageView(index: Counts & Pick<IndexInfo, 'status'>): CoverageView {
+  if (index.status === 'building') {
+    return { valueText: 'building', words: 'Building…' };
+  }
+  const percent = coveragePercent(index);
+  return {
+    percent,
+    valueText: `${percent}% of rows indexed`,
+    words: `${fmt(index.numIndexedRows)} indexed · ${fmt(index.numUnindexedRows)} unindexed`,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * One job: its title (a link to the table), state, progress as a bar, phase, rows or bytes done,
+ * elapsed time, an estimate when earlier jobs allow one, what it did once ended, the reason of a
+ * failure, and cancel. The jobs panel lists them; a table's Storage tab shows its own.
+ */
+import { useEffect, useState } from 'react';
+import type { JobView } from '../../api/use-host-events';
+import { useWorkspace } from '../../state/workspace';
+import { humanBytes } from '../../../src-shared/format-bytes';
+import { CancelJob } from './CancelJob';
+import { formatCount, formatDuration, isActive, jobFraction, jobTab, jobTitle } from './job-format';
+import { ProgressBar } from './ProgressBar';
+import { RecallJobResult } from './RecallJobResult';
+
+export function JobRow({ job, now }: { job: JobView; now: number }) {
+  const ws = useWorkspace();
+  const fraction = jobFraction(job);
+  const started = job.startedAt ?? job.createdAt;
+  const elapsed = (job.endedAt ?? now) - started;
+  const p = job.progress;
+  const title = jobTitle(job);
+  return (
+    <li className={`job job-${job.state}`} aria-label={title} data-job-state={job.state}>
+      <div className="job-head">
+        <button
+          type="button"
+          className="link"
+          onClick={() =>
+            ws.openTable(
+              {
+                connectionId: job.connectionId,
+                path: job.target.namespacePath,
+                table: job.target.table,
+              },
+              jobTab(job),
+            )
+          }
+        >
+          {title}
+        </button>
+        <span className={`state state-${job.state}`}>{job.state}</span>
+      </div>
+      <ProgressBar fraction={fraction} label={`Progress of ${title}`} />
+      <div className="job-meta">
+        <span>{job.phase}</span>
+        {p.numIndexedRows !== undefined && (
+          <span>
+            {formatCount(p.numIndexedRows)} indexed · {formatCount(p.numUnindexedRows ?? 0)}{' '}
+            unindexed
+          </span>
+        )}
+        {p.bytesDone !== undefined && job.kind === 'compact' && (
+          <span>
+            {humanBytes(p.bytesDone)}
+            {p.bytesTotal ? ` of about ${humanBytes(p.bytesTotal)}` : ''} written
+          </span>
+        )}
+        {p.rowsDone !== undefined && (
+          <span>
+            {formatCount(p.rowsDone)}
+            {p.rowsTotal ? ` of ${formatCount(p.rowsTotal)}` : ''} rows
+          </span>
+        )}
+        <span>{formatDuration(elapsed)} elapsed</span>
+        {isActive(job) && job.estimateMs !== undefined && (
+          <span>about {formatDuration(job.estimateMs)} left</span>
+        )}
+        {fraction !== undefined && <span>{Math.round(fraction * 100)}%</span>}
+      </div>
+      {job.kind === 'recall_check' && job.state === 'succeeded' && <RecallJobResult job={job} />}
+      {job.summary && <p className="job-summary">{job.summary}</p>}
+      {job.error && (
+        <p className="job-error" role="alert">
+          {job.error.name}: {job.error.message}
+        </p>
+      )}
+      <CancelJob job={job} accessibleName={`Cancel ${title}`}>
+        Cancel
+      </CancelJob>
+    </li>
+  );
+}
+
+/** A clock that ticks once a second while something runs, for elapsed times. */
+export function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}

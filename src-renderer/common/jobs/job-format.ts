@@ -1,0 +1,56 @@
+/** How a job reads in the panel and in announcements. */
+import type { JobView } from '../../api/use-host-events';
+import { displayPath } from '../format-path';
+
+export function jobTitle(job: JobView): string {
+  const where = displayPath([...job.target.namespacePath, job.target.table]);
+  if (job.kind === 'create_index') {
+    return `${job.target.indexType ?? 'Index'} on ${job.target.column ?? '?'} of ${where}`;
+  }
+  if (job.kind === 'recall_check') {
+    return `Recall check of ${job.target.index ?? 'index'} on ${job.target.column ?? '?'} of ${where}`;
+  }
+  if (job.kind === 'copy') {
+    return `Copy of ${String(job.target.params?.from ?? where)} to ${String(job.target.params?.to ?? '?')}`;
+  }
+  if (job.kind === 'compact') return `Compaction of ${where}`;
+  if (job.kind === 'cleanup') return `Cleanup of old versions of ${where}`;
+  if (job.kind === 'export') {
+    return `Export of ${where} to ${String(job.target.params?.path ?? 'a file')}`;
+  }
+  return `Import into ${where}`;
+}
+
+/** The tab of the job's table that shows what the job changes. */
+export function jobTab(job: JobView): 'overview' | 'indexes' | 'storage' {
+  if (job.kind === 'import') return 'overview';
+  if (job.kind === 'compact' || job.kind === 'cleanup') return 'storage';
+  return 'indexes';
+}
+
+export function isActive(job: JobView): boolean {
+  return job.state === 'queued' || job.state === 'running';
+}
+
+/** Fraction done: the job's own when it gives one, else rows done (imports) or indexed rows. */
+export function jobFraction(job: JobView): number | undefined {
+  if (job.state === 'succeeded') return 1;
+  const p = job.progress;
+  if (p.fraction !== undefined) return p.fraction;
+  if (p.rowsDone !== undefined && p.rowsTotal) return Math.min(1, p.rowsDone / p.rowsTotal);
+  const total = (p.numIndexedRows ?? 0) + (p.numUnindexedRows ?? 0);
+  if (!total || p.numIndexedRows === undefined) return undefined;
+  return Math.min(1, p.numIndexedRows / total);
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

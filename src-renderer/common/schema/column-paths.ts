@@ -1,0 +1,27 @@
+/**
+ * A table's columns as the create-index form lists them: every field, nested struct children
+ * included, under the canonical path the engine resolves (`meta.score`, `` meta.`a.b` ``).
+ */
+import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
+import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
+
+export interface ColumnOption {
+  path: string;
+  segments: string[];
+  field: JsonArrowField;
+  depth: number;
+}
+
+/** Depth first, parents before their children, in schema order. */
+export function flattenColumns(schema: { fields: readonly JsonArrowField[] }): ColumnOption[] {
+  const out: ColumnOption[] = [];
+  const walk = (fields: readonly JsonArrowField[], prefix: string[]) => {
+    for (const field of fields) {
+      const segments = [...prefix, field.name];
+      out.push({ path: formatFieldPath(segments), segments, field, depth: prefix.length });
+      if (field.type.type === 'struct' && field.type.fields) walk(field.type.fields, segments);
+    }
+  };
+  walk(schema.fields, []);
+  return out;
+}

@@ -1,0 +1,154 @@
+/**
+ * Where an import's file comes from: a typed path; Browse…, the native dialog in Electron or the
+ * host's file browser in a browser; a file dropped on the form; or, in the web mode, a file of
+ * the user's own machine uploaded to the host (Upload…, or dropped). Each way ends in a path the
+ * host can read, handed to `onChosen`, which previews it.
+ */
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useStudioApi } from '../api/studio-context';
+import { FolderBrowser } from '../common/FolderBrowser';
+
+function parentOf(path: string): string {
+  const at = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return at > 0 ? path.slice(0, at) : '';
+}
+
+export function ImportFilePicker({
+  path,
+  invalid,
+  onPathChange,
+  onChosen,
+  onEnter,
+  children,
+}: {
+  path: string;
+  invalid: boolean;
+  onPathChange: (path: string) => void;
+  /** A path picked, dropped or uploaded: ready to preview. */
+  onChosen: (path: string) => void;
+  onEnter: () => void;
+  /** The rest of the form, which is the drop target too. */
+  children: ReactNode;
+}) {
+  const api = useStudioApi();
+  const files = api.files;
+  const [browsing, setBrowsing] = useState(false);
+  const [uploading, setUploading] = useState<string>();
+  const [uploadError, setUploadError] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  const chooser = useRef<HTMLInputElement>(null);
+
+  const choose = (picked: string) => {
+    setBrowsing(false);
+    setUploadError(undefined);
+    onPathChange(picked);
+    onChosen(picked);
+  };
+
+  const take = async (file: File) => {
+    const known = files?.pathOf?.(file);
+    if (known) return choose(known);
+    if (!files?.upload) {
+      setUploadError('This window cannot read a dropped file; type its path or use Browse…');
+      return;
+    }
+    setUploading(file.name);
+    setUploadError(undefined);
+    const sent = await files.upload(file);
+    setUploading(undefined);
+    if (sent.ok) choose(sent.value.path);
+    else setUploadError(sent.error.message);
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void take(file);
+  };
+
+  return (
+    <div
+      className={dragging ? 'import-drop dragging' : 'import-drop'}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <label className="field">
+        <span>File path</span>
+        <div className="row">
+          <input
+            aria-label="File path"
+            placeholder="/path/to/data.csv — or drop a file here"
+            value={path}
+            autoFocus
+            aria-invalid={invalid}
+            onChange={(e) => {
+              setUploadError(undefined);
+              onPathChange(e.target.value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                onEnter();
+              }
+            }}
+          />
+          <button
+            type="button"
+            aria-expanded={files?.pick ? undefined : browsing}
+            onClick={() => {
+              if (files?.pick) {
+                void files.pick().then((picked) => picked && choose(picked));
+              } else setBrowsing((b) => !b);
+            }}
+          >
+            Browse…
+          </button>
+          {files?.upload && (
+            <>
+              <button type="button" onClick={() => chooser.current?.click()}>
+                Upload…
+              </button>
+              <input
+                ref={chooser}
+                type="file"
+                hidden
+                aria-label="File to upload"
+                accept=".csv,.tsv,.tab,.json,.ndjson,.jsonl,.parquet,.pq,.arrow,.arrows,.ipc,.feather"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void take(file);
+                }}
+              />
+            </>
+          )}
+        </div>
+      </label>
+      {browsing && <FolderBrowser api={api} start={parentOf(path.trim())} onPickFile={choose} />}
+      {uploading && (
+        <p className="help" role="status">
+          Uploading {uploading}…
+        </p>
+      )}
+      {uploadError && (
+        <span className="field-error" role="alert">
+          {uploadError}
+        </span>
+      )}
+      {children}
+      {dragging && (
+        <div className="drop-hint" aria-hidden="true">
+          Drop the file to import it
+        </div>
+      )}
+    </div>
+  );
+}

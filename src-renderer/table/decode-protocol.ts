@@ -1,9 +1,0 @@
-/** Messages between the page decoder worker and the grid. */
-import type { DecodedPage } from './cell-model';
-
-export interface DecodeRequest {
-  id: number;
-  bytes: Uint8Array;
-}
-
-export type DecodeReply = { id: number; page: DecodedPage } | { id: number; error: string };

@@ -1,0 +1,134 @@
+/**
+ * What can be done with the grid's selected rows: copy them as TSV or JSON, export them to a file
+ * (named by the same predicate a delete uses), or delete them behind the confirmation that shows
+ * the generated `delete`.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TableRef } from '../api/query-keys';
+import { useCall } from '../api/studio-context';
+import { useWorkspace } from '../state/workspace';
+import { copyText } from '../common/clipboard';
+import type { GridColumn } from '../common/grid/DataGrid';
+import { rowsAsJson, rowsAsTsv, rowsPredicate, type RowCell } from './row-predicate';
+import { PAGE_SIZE, pageQuery, type GridView } from '../common/grid/use-table-data';
+
+export function SelectionBar({
+  table,
+  view,
+  columns,
+  selected,
+  writable,
+  onClear,
+}: {
+  table: TableRef;
+  view: GridView;
+  columns: readonly GridColumn[];
+  selected: ReadonlySet<number>;
+  writable: boolean;
+  onClear: () => void;
+}) {
+  const ws = useWorkspace();
+  const call = useCall();
+  const client = useQueryClient();
+  const [status, setStatus] = useState<string>();
+
+  // The rows as the grid has them (its pages, kept a minute after scrolling past), or read with
+  // the grid's very query: a predicate then names the rows the person saw and chose.
+  const readRows = async (): Promise<RowCell[][]> => {
+    const shown = new Map(columns.map((c) => [c.name, c]));
+    const out: RowCell[][] = [];
+    const pages = new Map<number, Awaited<ReturnType<typeof fetchPage>>>();
+    const fetchPage = (n: number) => client.fetchQuery(pageQuery(call, table, view, n));
+    for (const r of [...selected].sort((a, b) => a - b)) {
+      const n = Math.floor(r / PAGE_SIZE);
+      if (!pages.has(n)) pages.set(n, await fetchPage(n));
+      const page = pages.get(n)!;
+      const row = page.rows[r % PAGE_SIZE];
+      if (!row) continue;
+      out.push(
+        page.columns.flatMap((name, i) => {
+          const column = shown.get(name);
+          return column ? [{ column, cell: row[i]! }] : [];
+        }),
+      );
+    }
+    return out;
+  };
+
+  const copy = async (as: 'tsv' | 'json') => {
+    setStatus('Reading…');
+    try {
+      const rows = await readRows();
+      const done = await copyText(as === 'tsv' ? rowsAsTsv(rows) : rowsAsJson(rows));
+      setStatus(done ? `Copied ${rows.length} rows as ${as.toUpperCase()}` : 'Copy failed');
+    } catch (error) {
+      setStatus(`Could not read the rows: ${(error as Error).message}`);
+    }
+  };
+
+  const exportSelected = async () => {
+    setStatus('Reading…');
+    try {
+      const { predicate, why } = rowsPredicate(await readRows());
+      if (predicate === undefined) {
+        setStatus(`${why}; export the filter instead`);
+        return;
+      }
+      setStatus(undefined);
+      ws.openDialog({
+        kind: 'export-table',
+        table,
+        filter: view.filter ?? '',
+        selection: { predicate, rows: selected.size },
+      });
+    } catch (error) {
+      setStatus(`Could not read the rows: ${(error as Error).message}`);
+    }
+  };
+
+  const remove = async () => {
+    setStatus('Reading…');
+    try {
+      const { predicate, why } = rowsPredicate(await readRows());
+      if (predicate === undefined) {
+        setStatus(`${why}; it cannot be deleted here`);
+        return;
+      }
+      setStatus(undefined);
+      ws.openDialog({ kind: 'delete-rows', table, predicate, rows: selected.size });
+    } catch (error) {
+      setStatus(`Could not read the rows: ${(error as Error).message}`);
+    }
+  };
+
+  return (
+    <div className="selection-bar" role="toolbar" aria-label="Selected rows">
+      <strong>
+        {selected.size.toLocaleString('en-US')} row{selected.size === 1 ? '' : 's'} selected
+      </strong>
+      <button type="button" onClick={() => void copy('tsv')}>
+        Copy TSV
+      </button>
+      <button type="button" onClick={() => void copy('json')}>
+        Copy JSON
+      </button>
+      <button type="button" onClick={() => void exportSelected()}>
+        Export…
+      </button>
+      {writable && (
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Delete…
+        </button>
+      )}
+      <button type="button" onClick={onClear}>
+        Clear selection
+      </button>
+      {status && (
+        <span className="muted" role="status">
+          {status}
+        </span>
+      )}
+    </div>
+  );
+}
