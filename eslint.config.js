@@ -2,6 +2,7 @@
 // (which read the types: floating promises, unsafe `any`, needless assertions) over the sources.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layering from './eslint-rules/layering.mjs';
 
 /** The sources, under type-aware lint; tests and scripts get the syntactic rules. */
 const TYPED = ['src-shared/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}'];
@@ -43,83 +44,11 @@ export default tseslint.config(
     },
   },
   // ---- floors: which layer may import which (see CONTRIBUTING.md) ----
+  // One table-driven rule; the rows are in eslint-rules/layers.mjs.
   {
-    // The renderer sees the vocabulary and the contracts in src-shared, never the engine, the
-    // host or Node: it runs in a browser tab as well as in Electron.
-    files: ['src-renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/src-main/**'], message: 'The renderer imports only src-shared.' },
-            {
-              group: ['node:*', 'electron', '@lancedb/*'],
-              message: 'The renderer runs in a browser.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The shared layer is plain TypeScript and zod: both processes and the preload import it.
-    files: ['src-shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src-main/**', '**/src-renderer/**'],
-              message: 'src-shared depends on nothing of ours.',
-            },
-            {
-              group: ['node:*', 'electron', '@lancedb/*', 'apache-arrow'],
-              message: 'src-shared loads no runtime.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The engine knows nothing of what embeds it.
-    files: ['src-main/catalog/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // Relative paths only: packages have folders of these names too (apache-arrow/ipc).
-              regex: '^(\\.\\./)+((host|server|app|ipc|cli|web-mode)/|src-renderer/)',
-              message: 'The engine never imports the host, the server, the app or the CLI.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A sandboxed preload loads before every page: Electron and the procedure-name list only
-    // (types are free).
-    files: ['src-main/app/preload/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.{1,2}/(?!.*src-shared/procedure-names$)',
-              allowTypeImports: true,
-              message: 'The preload imports only electron and src-shared/procedure-names.',
-            },
-            { regex: '^(?!electron$)[^.]', message: 'The preload imports only electron.' },
-          ],
-        },
-      ],
-    },
+    files: ['src-shared/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    plugins: { layering },
+    rules: { 'layering/imports': 'error' },
   },
   {
     // Tests read reply bodies whose shape is the thing under test; typing each one would only

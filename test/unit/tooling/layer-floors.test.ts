@@ -1,10 +1,12 @@
 /**
- * The layer floors in eslint.config.js, put to the linter as files it has never seen: each
- * forbidden import must be refused, and the allowed ones must pass.
+ * The layer floors (eslint-rules/layers.mjs, through eslint.config.js), put to the linter as files
+ * it has never seen: each forbidden import must be refused, and the allowed ones must pass.
  */
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the lint config, without type declarations.
+import { layeringRule } from '../../../eslint-rules/layering.mjs';
 
 // The probes are not files of any tsconfig, so the type-aware rules (not under test) are off.
 const eslint = new ESLint({
@@ -15,7 +17,7 @@ const eslint = new ESLint({
 async function problems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => /no-restricted-imports/.test(m.ruleId ?? ''))
+    .filter((m) => m.ruleId === 'layering/imports')
     .map((m) => m.message);
 }
 
@@ -47,6 +49,57 @@ describe('the layer floors', () => {
         "import { buildServer } from '../server/build-server';\nvoid buildServer;\n",
       ),
     ).toHaveLength(1);
+    expect(
+      await problems(
+        'src-main/catalog/dir/probe.ts',
+        "import { main } from '../../cli';\nvoid main;\n",
+      ),
+    ).toHaveLength(1);
+    // A package of the same name as one of our folders is no import of ours.
+    expect(
+      await problems(
+        file,
+        "import { tableFromIPC } from 'apache-arrow/ipc';\nvoid tableFromIPC;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuse an engine core file that imports a back end, however it reaches it', async () => {
+    for (const [file, source] of [
+      ['src-main/catalog/probe.ts', './dir/lance-errors'],
+      ['src-main/catalog/probe.ts', './rest/rest-catalog'],
+      ['src-main/catalog/storage/probe.ts', '../dir/lance-errors'],
+      ['src-main/catalog/jobs/deep/probe.ts', '../../dir'],
+    ] as const) {
+      expect(
+        await problems(file, `import { x } from '${source}';\nvoid x;\n`),
+        source,
+      ).toHaveLength(1);
+      expect(
+        await problems(file, `export { x } from '${source}';\n`),
+        `re-export ${source}`,
+      ).toHaveLength(1);
+    }
+    // Types are no exemption: the core names the interface a back end implements, in the core.
+    expect(
+      await problems(
+        'src-main/catalog/probe.ts',
+        "import type { X } from './dir/x';\nexport type Y = X;\n",
+      ),
+    ).toHaveLength(1);
+    // The back ends import the core, and the composition root picks a back end.
+    expect(
+      await problems(
+        'src-main/catalog/dir/probe.ts',
+        "import { arrow } from '../arrow';\nvoid arrow;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'src-main/catalog/connect.ts',
+        "import { openDirCatalog } from './dir/dir-catalog';\nvoid openDirCatalog;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuse a shared file that imports either process or a runtime', async () => {
@@ -71,5 +124,63 @@ describe('the layer floors', () => {
       ),
     ).toHaveLength(1);
     expect(await problems(file, "import { z } from 'zod';\nvoid z;\n")).toHaveLength(1);
+    // An inline `type` still loads the module under verbatimModuleSyntax.
+    expect(
+      await problems(
+        file,
+        "import { type PROCEDURES } from '../../../src-shared/studio-procedures';\nexport type P = typeof PROCEDURES;\n",
+      ),
+    ).toHaveLength(1);
+  });
+});
+
+describe('a feature-rooms row', () => {
+  // A probe table of its own: the real one's rows change as rooms are added.
+  const rooms = new ESLint({
+    cwd: process.cwd(),
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: {
+          probe: {
+            rules: {
+              imports: layeringRule({
+                floors: [],
+                rooms: [
+                  {
+                    name: 'probe rooms',
+                    root: 'src-renderer',
+                    rooms: ['tables', 'search', 'jobs'],
+                    message: 'Feature folders never import each other.',
+                  },
+                ],
+              }),
+            },
+          },
+        },
+        rules: { 'probe/imports': 'error' },
+      },
+    ],
+  });
+  async function refused(filePath: string, source: string): Promise<number> {
+    const [result] = await rooms.lintText(`import { x } from '${source}';\nvoid x;\n`, {
+      filePath,
+    });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'probe/imports').length;
+  }
+
+  it('refuses an import from one listed room into another, both ways and at any depth', async () => {
+    expect(await refused('src-renderer/search/SearchTab.tsx', '../tables/TableView')).toBe(1);
+    expect(await refused('src-renderer/tables/TableView.tsx', '../search/SearchTab')).toBe(1);
+    expect(await refused('src-renderer/jobs/deep/JobRow.tsx', '../../tables')).toBe(1);
+  });
+
+  it('lets a room import itself, an unlisted room, and the layer below', async () => {
+    expect(await refused('src-renderer/search/SearchTab.tsx', './SearchBox')).toBe(0);
+    expect(await refused('src-renderer/search/SearchTab.tsx', '../common/grid/DataGrid')).toBe(0);
+    expect(await refused('src-renderer/shell/App.tsx', '../tables/TableView')).toBe(0);
+    expect(await refused('src-renderer/search/SearchTab.tsx', '../../src-shared/ids')).toBe(0);
   });
 });

@@ -1,0 +1,100 @@
+/**
+ * Which folder may import which: the one table behind the `layering/imports` rule
+ * (eslint-rules/layering.mjs). Edit the rows here, not eslint.config.js.
+ *
+ * Paths are from the repository root, without extensions; `*` is one path segment's worth of
+ * characters, `**` any depth, and `dir/**` also matches `dir` itself (its index file).
+ */
+
+/**
+ * Floors: the files of `files` (minus `except`) may not import what a `forbid` entry names.
+ * An entry names our own modules by `paths` (relative imports, resolved) or packages by
+ * `packages` (bare specifiers); `allow` carves exceptions out of either; `allowTypeImports` lets
+ * `import type` through, since types vanish at build time.
+ */
+export const FLOORS = [
+  {
+    // It runs in a browser tab as well as in Electron.
+    name: 'renderer',
+    files: ['src-renderer/**'],
+    forbid: [
+      { paths: ['src-main/**'], message: 'The renderer imports only src-shared.' },
+      {
+        packages: ['node:*', 'electron', '@lancedb/*'],
+        message: 'The renderer runs in a browser.',
+      },
+    ],
+  },
+  {
+    // Plain TypeScript and zod: both processes and the preload import it.
+    name: 'shared',
+    files: ['src-shared/**'],
+    forbid: [
+      {
+        paths: ['src-main/**', 'src-renderer/**'],
+        message: 'src-shared depends on nothing of ours.',
+      },
+      {
+        packages: ['node:*', 'electron', '@lancedb/*', 'apache-arrow'],
+        message: 'src-shared loads no runtime.',
+      },
+    ],
+  },
+  {
+    // The engine knows nothing of what embeds it.
+    name: 'engine',
+    files: ['src-main/catalog/**'],
+    forbid: [
+      {
+        paths: [
+          'src-main/host/**',
+          'src-main/server/**',
+          'src-main/app/**',
+          'src-main/ipc/**',
+          'src-main/cli/**',
+          'src-main/web-mode/**',
+          'src-renderer/**',
+        ],
+        message: 'The engine never imports the host, the server, the app or the CLI.',
+      },
+    ],
+  },
+  {
+    // The engine's core (jobs, Arrow, storage, copies) stands on no back end: it asks for what it
+    // needs through interfaces the back ends implement. connect.ts is the one place that picks a
+    // back end.
+    name: 'engine core',
+    files: ['src-main/catalog/**'],
+    except: ['src-main/catalog/dir/**', 'src-main/catalog/rest/**', 'src-main/catalog/connect'],
+    forbid: [
+      {
+        paths: ['src-main/catalog/dir/**', 'src-main/catalog/rest/**'],
+        message:
+          "The engine's core imports no back end (dir/, rest/); only catalog/connect.ts picks one.",
+      },
+    ],
+  },
+  {
+    // A sandboxed preload loads before every page (types are free).
+    name: 'preload',
+    files: ['src-main/app/preload/**'],
+    forbid: [
+      {
+        paths: ['**'],
+        allow: ['src-shared/procedure-names'],
+        allowTypeImports: true,
+        message: 'The preload imports only electron and src-shared/procedure-names.',
+      },
+      { packages: ['**'], allow: ['electron'], message: 'The preload imports only electron.' },
+    ],
+  },
+];
+
+/**
+ * Feature rooms: below `root`, a file in one of `rooms` may not import another of them. What
+ * they share goes in a room that is not listed (or in the layer below).
+ */
+export const FEATURE_ROOMS = [
+  // { name: 'renderer features', root: 'src-renderer', rooms: ['tables', 'indexes', ...],
+  //   message: 'Feature folders never import each other; share through common/.' },
+];
