@@ -2,7 +2,7 @@
  * The app's backend, free of any transport: it runs every procedure of the contract over the open
  * connections. Each call goes through one dispatcher: the input is checked against the
  * procedure's schema, a `write` procedure is refused on a read-only connection, and errors come
- * back as values. The handlers live by resource in ./procedures. Electron IPC and the web mode
+ * back as values. The handlers live in ./procedures, one file per procedure prefix. Electron IPC and the web mode
  * both sit on `call` and `on`.
  */
 import { join } from 'node:path';
@@ -21,30 +21,37 @@ import {
   type EventPayload,
   type Result,
 } from '../../src-shared/studio-procedures';
-import { JobRegistry } from '../catalog/jobs';
 import { CatalogNameIndex } from './catalog-name-index';
 import { Connections } from './connections';
 import { RecentConnections } from './recent-connections';
 import type { SecretStore } from './secret-store';
-import { connectionProcedures } from './procedures/connection-procedures';
 import type { Handlers, HostContext } from './procedures/context';
 import { openOptions } from './table-at';
-import { jobProcedures } from './procedures/job-procedures';
 import { UploadStore } from './upload-store';
 import type { Readable } from 'node:stream';
-import { namespaceProcedures } from './procedures/namespace-procedures';
-import { tableProcedures } from './procedures/table-procedures';
-import { versionProcedures } from './procedures/version-procedures';
-import { searchProcedures } from './procedures/search-procedures';
 import { QueryHistory } from './search/query-history';
-import { recallProcedures } from './procedures/recall-procedures';
-import { consoleProcedures } from './procedures/console-procedures';
-import { exportProcedures } from './procedures/export-procedures';
-import { serveProcedures } from './procedures/serve-procedures';
-import { copyProcedures } from './procedures/copy-procedures';
 import { ServedCatalogs } from './serving/served-catalogs';
 import { RecallReports } from './recall/recall-reports';
 import { JobOwners } from './job-owners';
+import { HostJobs } from './host-jobs';
+import { VersionListCache } from './version-list-cache';
+import { branchesProcedures } from './procedures/branches';
+import { catalogProcedures } from './procedures/catalog';
+import { columnsProcedures } from './procedures/columns';
+import { connectionsProcedures } from './procedures/connections';
+import { consoleProcedures } from './procedures/console';
+import { copyProcedures } from './procedures/copy';
+import { fsProcedures } from './procedures/fs';
+import { importsProcedures } from './procedures/imports';
+import { indexesProcedures } from './procedures/indexes';
+import { jobsProcedures } from './procedures/jobs';
+import { namespacesProcedures } from './procedures/namespaces';
+import { recallProcedures } from './procedures/recall';
+import { rowsProcedures } from './procedures/rows';
+import { searchProcedures } from './procedures/search';
+import { serveProcedures } from './procedures/serve';
+import { tablesProcedures } from './procedures/tables';
+import { tagsProcedures } from './procedures/tags';
 
 export interface HostOptions {
   userDataDir: string;
@@ -72,23 +79,8 @@ export class Host {
   private readonly names = new CatalogNameIndex({ maxAgeMs: 2_000, maxEntries: 200_000 });
 
   private readonly handlers: Handlers;
-  /** Import jobs; index builds are the catalogs' own jobs. */
-  private readonly imports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
-  /** Recall checks: one at a time, so their timings are not each other's noise. */
-  private readonly checks = new JobRegistry({ concurrency: 1, maxQueued: 8 });
-  /** Exports of query results: disk-bound, one at a time. */
-  private readonly exports = new JobRegistry({ concurrency: 1, maxQueued: 8 });
-  private readonly copies = new JobRegistry({ concurrency: 1, maxQueued: 8 });
-  /** Compactions and cleanups: rewrites of whole tables, one at a time. */
-  private readonly maintenance = new JobRegistry({ concurrency: 1, maxQueued: 8 });
-  /** The registries of the jobs the host runs itself, for listing, cancel, events and close. */
-  private readonly ownJobs = [
-    this.imports,
-    this.checks,
-    this.exports,
-    this.copies,
-    this.maintenance,
-  ] as const;
+  /** The jobs the host runs itself, by kind; index builds are the catalogs' own. */
+  private readonly jobs = new HostJobs();
   /** The connection of each job the host runs itself. */
   private readonly jobConnection = new JobOwners((type, job, connectionId) => {
     this.emit(type, { ...job, connectionId });
@@ -109,15 +101,10 @@ export class Host {
     const ctx: HostContext = {
       connections: this.connections,
       served: this.served,
-      copies: this.copies,
       recent: this.recent,
       names: this.names,
       secrets: options.secrets,
-      imports: this.imports,
-      checks: this.checks,
-      exports: this.exports,
-      maintenance: this.maintenance,
-      ownJobs: this.ownJobs,
+      jobs: this.jobs,
       jobConnection: this.jobConnection,
       emit: (event, payload) => this.emit(event, payload),
       changed: (connectionId, path, table) =>
@@ -128,22 +115,29 @@ export class Host {
         this.connections
           .get(input.connectionId)
           .catalog.openTable(input.table, input.path, openOptions(input.at)),
+      versionLists: new VersionListCache(),
     };
     const history = new QueryHistory(join(options.userDataDir, 'query-history.json'));
     this.handlers = {
-      ...connectionProcedures(ctx),
-      ...namespaceProcedures(ctx),
-      ...tableProcedures(ctx),
-      ...versionProcedures(ctx),
-      ...jobProcedures(ctx),
+      ...connectionsProcedures(ctx),
+      ...fsProcedures(),
+      ...namespacesProcedures(ctx),
+      ...catalogProcedures(ctx),
+      ...tablesProcedures(ctx),
+      ...rowsProcedures(ctx),
+      ...columnsProcedures(ctx),
+      ...branchesProcedures(ctx),
+      ...tagsProcedures(ctx),
+      ...indexesProcedures(ctx),
+      ...importsProcedures(ctx),
+      ...jobsProcedures(ctx),
       ...searchProcedures(ctx, history),
       ...consoleProcedures(ctx, history),
-      ...exportProcedures(ctx),
       ...serveProcedures(ctx),
       ...copyProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
-    for (const registry of this.ownJobs) registry.on((event) => this.jobConnection.event(event));
+    this.jobs.on((event) => this.jobConnection.event(event));
   }
 
   /** Runs a procedure by name with untrusted input; never throws. */
@@ -202,7 +196,7 @@ export class Host {
 
   async close(): Promise<void> {
     await this.served.close();
-    for (const registry of this.ownJobs) await registry.close();
+    await this.jobs.close();
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
     this.uploads.close();

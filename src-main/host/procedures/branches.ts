@@ -1,16 +1,9 @@
-/** A table's branches and tags. */
+/** A table's branches: listed, made from a version of the branch in view, deleted. */
 import type { HandlersFor, HostContext } from './context';
 
-type Names =
-  | 'branches:list'
-  | 'branches:create'
-  | 'branches:delete'
-  | 'tags:list'
-  | 'tags:create'
-  | 'tags:update'
-  | 'tags:delete';
+type Names = 'branches:list' | 'branches:create' | 'branches:delete';
 
-export function versionProcedures(ctx: HostContext): HandlersFor<Names> {
+export function branchesProcedures(ctx: HostContext): HandlersFor<Names> {
   return {
     'branches:list': async (input) => (await ctx.table(input)).listBranches(),
     // A branch is made from the branch the view is on (its `at`), at the version given.
@@ -25,19 +18,6 @@ export function versionProcedures(ctx: HostContext): HandlersFor<Names> {
     },
     'branches:delete': async ({ name, at: _view, ...input }) => {
       await (await ctx.table(input)).deleteBranch(name);
-      return {};
-    },
-    'tags:list': async (input) => (await ctx.table(input)).listTags(),
-    'tags:create': async ({ tag, version, ...input }) => {
-      await (await ctx.table(input)).createTag(tag, version);
-      return {};
-    },
-    'tags:update': async ({ tag, version, ...input }) => {
-      await (await ctx.table(input)).updateTag(tag, version);
-      return {};
-    },
-    'tags:delete': async ({ tag, ...input }) => {
-      await (await ctx.table(input)).deleteTag(tag);
       return {};
     },
   };

@@ -1,9 +1,5 @@
-/** Opening, testing, closing and remembering connections, and browsing folders to open. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+/** Opening, testing, closing and remembering connections. */
 import { connect } from '../../catalog';
-import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ObjectStoreSettings } from '../../../src-shared/studio-procedures';
 import { testRemote } from '../connection-test';
 import { keysToSecrets, resolveObjectStoreKeys, secretsToKeys } from '../object-store-credentials';
@@ -13,7 +9,6 @@ import {
   recentObjectStore,
 } from '../object-store-options';
 import { testObjectStore } from '../object-store-test';
-import { isImportableName } from '../imports/import-formats';
 import type { HandlersFor, HostContext } from './context';
 import { storeStatusOf, watchStoreStatus } from '../store-status';
 
@@ -25,10 +20,9 @@ type Names =
   | 'connections:test'
   | 'connections:close'
   | 'connections:store-status'
-  | 'connections:forget-recent'
-  | 'fs:list-folder';
+  | 'connections:forget-recent';
 
-export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
+export function connectionsProcedures(ctx: HostContext): HandlersFor<Names> {
   const c = ctx.connections;
   /** Each open object store's status, pushed to the renderer as it changes. */
   const statusWatches = new Map<string, () => void>();
@@ -155,37 +149,6 @@ export function connectionProcedures(ctx: HostContext): HandlersFor<Names> {
       ctx.recent.forget(target);
       await ctx.secrets.delete(target);
       return {};
-    },
-    'fs:list-folder': async ({ path, importableFiles }) => {
-      const folder = resolve(path ?? homedir());
-      if (!existsSync(folder) || !statSync(folder).isDirectory())
-        throw errors.NamespaceNotFound(`${folder} is not a folder`);
-      const entries = readdirSync(folder, { withFileTypes: true }).filter(
-        (entry) => !entry.name.startsWith('.'),
-      );
-      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-      const folders = entries
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => ({
-          name: entry.name,
-          isCatalog: existsSync(join(folder, entry.name, '__manifest')),
-        }))
-        .sort(byName);
-      const files = importableFiles
-        ? entries
-            .filter((entry) => entry.isFile() && isImportableName(entry.name))
-            .map((entry) => ({
-              name: entry.name,
-              bytes: statSync(join(folder, entry.name), { throwIfNoEntry: false })?.size ?? 0,
-            }))
-            .sort(byName)
-        : undefined;
-      return {
-        path: folder,
-        parent: dirname(folder) === folder ? null : dirname(folder),
-        folders,
-        ...(files ? { files } : {}),
-      };
     },
   };
 }

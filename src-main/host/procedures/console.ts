@@ -82,7 +82,7 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
         throw errors.InvalidInput(`Line ${p.line}, column ${p.column}: ${p.message}`);
       }
       const job = await startExport(
-        ctx.exports,
+        ctx.jobs.runner('export'),
         await open(connectionId, parsed.query),
         parsed.query.request,
         format,

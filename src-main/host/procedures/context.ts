@@ -1,11 +1,10 @@
 /**
- * What every procedure handler of the host works with. Handlers are grouped by resource in this
- * folder, each a function of this context returning its share of the procedure table; host.ts
- * joins them, and the compiler checks that together they cover every procedure exactly.
+ * What every procedure handler of the host works with. Handlers are grouped by procedure prefix
+ * in this folder, one file per prefix named after it (tables.ts holds `tables:*`), each a function
+ * of this context returning its share of the procedure table; host.ts joins them, and the compiler checks that together they cover every procedure exactly.
  */
 import type { z } from 'zod';
 import type { TableHandle } from '../../catalog/client';
-import type { JobRegistry } from '../../catalog/jobs';
 import type {
   EventName,
   EventPayload,
@@ -20,6 +19,8 @@ import type { Connections } from '../connections';
 import type { RecentConnections } from '../recent-connections';
 import type { SecretStore } from '../secret-store';
 import type { JobOwners } from '../job-owners';
+import type { HostJobs } from '../host-jobs';
+import { tableCacheKey, type VersionListCache } from '../version-list-cache';
 
 type Input<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['input']>;
 type Handler<N extends ProcedureName> = (input: Input<N>) => Promise<ProcedureOutput<N>>;
@@ -38,20 +39,11 @@ export interface TableInput {
 export interface HostContext {
   connections: Connections;
   served: ServedCatalogs;
-  copies: JobRegistry;
   recent: RecentConnections;
   names: CatalogNameIndex;
   secrets: SecretStore;
-  /** Import jobs; index builds are the catalogs' own jobs. */
-  imports: JobRegistry;
-  /** Recall checks: searches, so they queue apart from imports. */
-  checks: JobRegistry;
-  /** Exports of query results to files. */
-  exports: JobRegistry;
-  /** Compactions and cleanups of old versions. */
-  maintenance: JobRegistry;
-  /** Every registry above: the jobs the host runs itself. */
-  ownJobs: readonly JobRegistry[];
+  /** The jobs the host runs itself, by kind; index builds are the catalogs' own. */
+  jobs: HostJobs;
   /** The connection of each job the host runs itself (all but the catalogs' index builds). */
   jobConnection: JobOwners;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
@@ -60,4 +52,27 @@ export interface HostContext {
   /** A namespace or table appeared, went or moved: the name index walks the catalog again. */
   structureChanged(connectionId: string, path: string[], table?: string): void;
   table(input: TableInput): Promise<TableHandle>;
+  /** Each table's version list, kept between calls; a change to the table forgets it. */
+  versionLists: VersionListCache;
 }
+
+/** A change to one table's data or schema, announced when it succeeded. */
+export async function changeTable<T>(
+  ctx: HostContext,
+  input: TableInput,
+  write: (table: TableHandle) => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await write(await ctx.table(input));
+    ctx.changed(input.connectionId, input.path, input.table);
+    return result;
+  } finally {
+    ctx.versionLists.forget(tableCacheKey(input));
+  }
+}
+
+/** A listing's page arguments, those given only. */
+export const page = (pageToken?: string, limit?: number) => ({
+  ...(pageToken ? { pageToken } : {}),
+  ...(limit ? { limit } : {}),
+});

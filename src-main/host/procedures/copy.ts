@@ -19,7 +19,7 @@ export function copyProcedures(ctx: HostContext): HandlersFor<Names> {
   };
   return {
     'copy:start': async ({ source, target, mode, indexes, resume }) => {
-      const job = startCopy(ctx.copies, side(source, false), side(target, true), {
+      const job = startCopy(ctx.jobs.runner('copy'), side(source, false), side(target, true), {
         mode,
         indexes: indexes ?? true,
         resume: resume ?? false,

@@ -1,38 +1,16 @@
-/** Index builds and imports: the asynchronous work a user starts, lists and cancels. */
-import type { IndexRequest } from '../../../src-shared/index-request';
-import { previewImport, startImport } from '../imports/import-job';
+/**
+ * The jobs panel: the host's own jobs (imports, exports, copies, checks, maintenance) and each
+ * open catalog's (index builds), listed together and cancelled wherever they run.
+ */
 import type { HandlersFor, HostContext } from './context';
 
-type Names =
-  | 'indexes:list'
-  | 'indexes:stats'
-  | 'indexes:create'
-  | 'indexes:drop'
-  | 'imports:preview'
-  | 'imports:start'
-  | 'jobs:list'
-  | 'jobs:cancel';
+type Names = 'jobs:list' | 'jobs:cancel';
 
-export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
+export function jobsProcedures(ctx: HostContext): HandlersFor<Names> {
   const c = ctx.connections;
   return {
-    'indexes:list': async (input) => (await ctx.table(input)).listIndices(),
-    'indexes:stats': async ({ name, ...input }) => (await ctx.table(input)).indexStats(name),
-    'indexes:create': async ({ request, ...input }) =>
-      (await ctx.table(input)).createIndex(request as IndexRequest),
-    'indexes:drop': async ({ name, ...input }) => {
-      await (await ctx.table(input)).dropIndex(name);
-      ctx.changed(input.connectionId, input.path, input.table);
-      return {};
-    },
-    'imports:preview': async ({ path, format }) => previewImport(path, format),
-    'imports:start': async ({ connectionId, ...request }) => {
-      const job = await startImport(ctx.imports, c.get(connectionId).catalog, request);
-      ctx.jobConnection.set(job.id, connectionId);
-      return job;
-    },
     'jobs:list': async () => {
-      const own = (await Promise.all(ctx.ownJobs.map((r) => r.list()))).flat().flatMap((job) => {
+      const own = (await ctx.jobs.list()).flatMap((job) => {
         const connectionId = ctx.jobConnection.get(job.id);
         return connectionId ? [{ ...job, connectionId }] : [];
       });
@@ -50,14 +28,7 @@ export function jobProcedures(ctx: HostContext): HandlersFor<Names> {
     },
     'jobs:cancel': async ({ connectionId, jobId }) => {
       if (!ctx.jobConnection.has(jobId)) return c.get(connectionId).catalog.cancelJob(jobId);
-      for (const registry of ctx.ownJobs) {
-        const known = await registry.get(jobId).then(
-          () => true,
-          () => false,
-        );
-        if (known) return registry.cancel(jobId);
-      }
-      return ctx.imports.cancel(jobId);
+      return ctx.jobs.cancel(jobId);
     },
   };
 }

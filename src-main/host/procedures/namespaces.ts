@@ -1,5 +1,5 @@
-/** Namespaces, the table listing, and the name search behind the filter box and palette. */
-import type { HandlersFor, HostContext } from './context';
+/** Namespaces: listed, made, described, browsed by their children and contents, dropped. */
+import { page, type HandlersFor, type HostContext } from './context';
 import { namespaceContents } from '../namespace-contents';
 import { namespaceChildren } from '../namespace-children';
 
@@ -9,16 +9,9 @@ type Names =
   | 'namespaces:describe'
   | 'namespaces:children'
   | 'namespaces:contents'
-  | 'namespaces:drop'
-  | 'catalog:search'
-  | 'tables:list';
+  | 'namespaces:drop';
 
-const page = (pageToken?: string, limit?: number) => ({
-  ...(pageToken ? { pageToken } : {}),
-  ...(limit ? { limit } : {}),
-});
-
-export function namespaceProcedures(ctx: HostContext): HandlersFor<Names> {
+export function namespacesProcedures(ctx: HostContext): HandlersFor<Names> {
   const catalog = (connectionId: string) => ctx.connections.get(connectionId).catalog;
   return {
     'namespaces:list': async ({ connectionId, path, pageToken, limit }) =>
@@ -45,9 +38,5 @@ export function namespaceProcedures(ctx: HostContext): HandlersFor<Names> {
       ctx.structureChanged(connectionId, path.slice(0, -1));
       return {};
     },
-    'catalog:search': async ({ connectionId, query, limit }) =>
-      ctx.names.search(connectionId, catalog(connectionId), query, limit ?? 500),
-    'tables:list': async ({ connectionId, path, pageToken, limit }) =>
-      catalog(connectionId).listTables(path, page(pageToken, limit)),
   };
 }

@@ -12,7 +12,7 @@ export function recallProcedures(ctx: HostContext, reports: RecallReports): Hand
   return {
     'recall:start': async ({ request, ...input }) => {
       const job = await startRecallCheck(
-        ctx.checks,
+        ctx.jobs.runner('recall_check'),
         reports,
         await ctx.table(input),
         keyOf(input),

@@ -1,17 +1,18 @@
 /**
- * One table: create, describe, read pages and queries, rename, drop, restore, compact and clean
- * up (as jobs), rows and columns.
+ * Tables: listed, created, described, read by pages and queries, renamed, dropped; their versions
+ * listed, compared and restored; compacted, cleaned up and exported (as jobs).
  */
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { diffVersions } from '../version-diff';
-import { VersionListCache, tableCacheKey } from '../version-list-cache';
+import { tableCacheKey } from '../version-list-cache';
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { fromJsonArrowSchema, toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import type { TableHandle } from '../../catalog/client';
 import type { JobRecord } from '../../../src-shared/catalog-api';
 import { startCleanup, startCompaction } from '../maintenance/maintenance-jobs';
-import { addColumns, alterColumns, dropColumns } from '../schema-changes';
-import type { HandlersFor, HostContext, TableInput } from './context';
+import { startExport } from '../exports/export-job';
+import { checkExportTarget } from '../exports/export-target';
+import { changeTable, page, type HandlersFor, type HostContext, type TableInput } from './context';
 
 type Names =
   | 'tables:create-empty'
@@ -31,25 +32,12 @@ type Names =
   | 'tables:compact'
   | 'tables:query'
   | 'tables:explain'
-  | 'rows:update'
-  | 'rows:delete'
-  | 'columns:add'
-  | 'columns:alter'
-  | 'columns:drop';
+  | 'tables:list'
+  | 'tables:export';
 
-export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
+export function tablesProcedures(ctx: HostContext): HandlersFor<Names> {
   const catalog = (connectionId: string) => ctx.connections.get(connectionId).catalog;
-  const versionLists = new VersionListCache();
-  /** A change to one table's data or schema, announced when it succeeded. */
-  const change = async <T>(input: TableInput, write: (t: TableHandle) => Promise<T>) => {
-    try {
-      const result = await write(await ctx.table(input));
-      ctx.changed(input.connectionId, input.path, input.table);
-      return result;
-    } finally {
-      versionLists.forget(tableCacheKey(input));
-    }
-  };
+  const versionLists = ctx.versionLists;
   /** A maintenance job of the table; when it ends the table's views and version list refresh. */
   const maintenance = async (
     input: TableInput,
@@ -127,7 +115,7 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
     'tables:version-diff': async ({ from, to, ...input }) =>
       diffVersions(await ctx.table(input), from, to),
     'tables:restore': async ({ version, expectLatest, ...input }) =>
-      change(input, async (t) => {
+      changeTable(ctx, input, async (t) => {
         // Checked just before: a commit in the moment between this and Lance's restore is not
         // caught (LanceDB's restore takes no expected version), but one while the user read the
         // confirmation is.
@@ -141,12 +129,12 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       }),
     'tables:stats': async (input) => (await ctx.table(input)).stats(),
     'tables:compact': async (input) =>
-      maintenance(input, (t, onEnd) => startCompaction(ctx.maintenance, t, onEnd)),
+      maintenance(input, (t, onEnd) => startCompaction(ctx.jobs.runner('compact'), t, onEnd)),
     'tables:fragments': async (input) => (await ctx.table(input)).fragmentStats(),
     'tables:cleanup': async ({ olderThanMillis, keepVersions, ...input }) =>
       maintenance(input, (t, onEnd) =>
         startCleanup(
-          ctx.maintenance,
+          ctx.jobs.runner('cleanup'),
           t,
           { olderThanMillis, ...(keepVersions ? { keepVersions } : {}) },
           onEnd,
@@ -156,12 +144,25 @@ export function tableProcedures(ctx: HostContext): HandlersFor<Names> {
       collectIpcStream(await (await ctx.table(input)).queryStream(request)),
     'tables:explain': async ({ request, analyze, ...input }) =>
       (await ctx.table(input)).explainPlan(request, analyze ? { analyze: true } : {}),
-    'rows:update': async ({ updates, filter, ...input }) =>
-      change(input, (t) => t.update({ updates, ...(filter ? { filter } : {}) })),
-    'rows:delete': async ({ filter, ...input }) => change(input, (t) => t.delete(filter)),
-    'columns:add': async ({ columns, ...input }) => change(input, (t) => addColumns(t, columns)),
-    'columns:alter': async ({ alterations, ...input }) =>
-      change(input, (t) => alterColumns(t, alterations)),
-    'columns:drop': async ({ columns, ...input }) => change(input, (t) => dropColumns(t, columns)),
+    'tables:list': async ({ connectionId, path, pageToken, limit }) =>
+      catalog(connectionId).listTables(path, page(pageToken, limit)),
+    // The rows the filter matches are counted first, and a file with another count is not kept.
+    'tables:export': async ({ filter, columns, format, file, overwrite, ...input }) => {
+      checkExportTarget(file, overwrite);
+      const table = await ctx.table(input);
+      const where = filter && filter.trim() !== '' ? { filter } : {};
+      const expected = await table.countRows(where);
+      const job = await startExport(
+        ctx.jobs.runner('export'),
+        table,
+        { ...where, ...(columns ? { columns } : {}) },
+        format,
+        file,
+        expected,
+        overwrite === true,
+      );
+      ctx.jobConnection.set(job.id, input.connectionId);
+      return job;
+    },
   };
 }
