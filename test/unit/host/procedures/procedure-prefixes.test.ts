@@ -23,7 +23,10 @@ async function handlerTable(): Promise<Map<string, string[]>> {
     const factories = Object.entries(module).filter(
       ([name, value]) => name.endsWith('Procedures') && typeof value === 'function',
     );
-    expect(factories.map(([name]) => name), `${file} exports one factory`).toHaveLength(1);
+    expect(
+      factories.map(([name]) => name),
+      `${file} exports one factory`,
+    ).toHaveLength(1);
     // The factories only keep the context for their handlers; none is called here.
     const handlers = (factories[0]![1] as Factory)({}, {}, {});
     table.set(basename(file, '.ts'), Object.keys(handlers));
@@ -35,7 +38,10 @@ describe('the host procedures folder', () => {
   it('holds one prefix per file, the file named after it', async () => {
     for (const [file, names] of await handlerTable()) {
       expect(names.length, `${file}.ts has handlers`).toBeGreaterThan(0);
-      expect(names.filter((name) => name.split(':')[0] !== file), `${file}.ts`).toEqual([]);
+      expect(
+        names.filter((name) => name.split(':')[0] !== file),
+        `${file}.ts`,
+      ).toEqual([]);
     }
   });
 
