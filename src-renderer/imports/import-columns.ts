@@ -10,6 +10,7 @@ import {
   type ImportColumnType,
 } from '../../src-shared/studio-procedures';
 import { describeJsonType } from '../common/schema/type-names';
+import { dimensionProblem } from '../common/schema/vector-dimension';
 
 /** `as-is`: the file's own type, for types the list does not offer (lists, structs, …). */
 export type DraftType = ImportColumnType | 'as-is';
@@ -26,8 +27,6 @@ export interface ImportColumnDraft {
   inferredType: DraftType;
   inferredDimension: string;
 }
-
-export const MAX_DIMENSION = 65_536;
 
 function draftTypeOf(field: JsonArrowField): { type: DraftType; dimension: string } {
   const t = field.type.type;
@@ -57,16 +56,6 @@ export function draftsFromSchema(schema: {
       inferredDimension: dimension,
     };
   });
-}
-
-export function dimensionProblem(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return 'A vector needs a dimension';
-  const n = Number(trimmed);
-  if (!Number.isInteger(n)) return `The dimension must be a whole number, not ${trimmed}`;
-  if (n < 1) return 'The dimension must be at least 1';
-  if (n > MAX_DIMENSION) return `The dimension must be at most ${MAX_DIMENSION}`;
-  return undefined;
 }
 
 /** The problem of each draft (by index), and of the whole: what would make the host refuse. */

@@ -13,7 +13,7 @@ import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { displayPath } from '../common/format-path';
 import { GuardedButton } from '../common/GuardedButton';
-import { ConsolePanel } from '../console/ConsolePanel';
+import type { ReactNode } from 'react';
 import { useWorkspace } from '../state/workspace';
 import { humanBytes } from '../../src-shared/format-bytes';
 
@@ -28,9 +28,12 @@ const HEADERS: ReadonlyArray<readonly [SortKey, string]> = [
 export function NamespaceView({
   namespace,
   connection,
+  renderConsole,
 }: {
   namespace: NamespaceRef;
   connection: Connection;
+  /** The query console, opened on `initial`: the shell passes it in (features do not import each other). */
+  renderConsole: (initial: string) => ReactNode;
 }) {
   const ws = useWorkspace();
   const call = useCall();
@@ -101,15 +104,10 @@ export function NamespaceView({
         </div>
       </header>
 
-      {consoleOpen && (
-        <ConsolePanel
-          key={connectionId}
-          connectionId={connectionId}
-          initial={
-            tables[0] ? `SELECT * FROM ${consoleTableName(path, tables[0].name)} LIMIT 100` : ''
-          }
-        />
-      )}
+      {consoleOpen &&
+        renderConsole(
+          tables[0] ? `SELECT * FROM ${consoleTableName(path, tables[0].name)} LIMIT 100` : '',
+        )}
 
       {path.length > 0 && (
         <>

@@ -6,7 +6,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { RadioGroup } from '../common/RadioGroup';
 import { SelectField } from '../common/SelectField';
 import { TextField } from '../common/TextField';
-import type { Problems, SearchForm, SearchMode, VectorColumn } from './search-form';
+import type { VectorColumn } from '../common/schema/column-paths';
+import type { Problems, SearchForm, SearchMode } from './search-form';
 
 const METRICS = [
   ['', 'The index’s own'],

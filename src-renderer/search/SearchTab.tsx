@@ -20,6 +20,7 @@ import { typeLabel } from '../common/schema/schema-tree';
 import type { GridView } from '../common/grid/use-table-data';
 import { resultPageSource } from '../common/grid/result-pages';
 import { highlightFor } from '../common/grid/highlight';
+import { vectorColumns } from '../common/schema/column-paths';
 import { PlanPanel } from './PlanPanel';
 import { SearchFormPanel } from './SearchFormPanel';
 import { SearchHistory } from './SearchHistory';
@@ -28,7 +29,6 @@ import {
   formFromRequest,
   textColumns,
   toSearchRequest,
-  vectorColumns,
   type Problems,
   type SearchForm,
 } from './search-form';
@@ -128,7 +128,7 @@ export function SearchTab({
   useEffect(() => {
     if (!seed || fields.length === 0) return;
     takeSeed(tableRef);
-    const seeded = withDefaults(seed.form);
+    const seeded = withDefaults({ ...EMPTY_FORM, ...seed.form });
     setForm(seeded);
     if (seed.run) search(seeded);
   }, [seed, fields.length, tableRef, search, withDefaults]);

@@ -5,13 +5,9 @@
  * without a full-text index, a hybrid search that lacks one of its two indexes.
  */
 import type { IndexInfo, QueryRequest } from '../../src-shared/catalog-api';
-import {
-  isBinaryVector,
-  isTextColumn,
-  vectorDimension,
-} from '../../src-shared/vocabulary/index-types/column-kinds';
+import { isTextColumn } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
-import { flattenColumns } from '../common/schema/column-paths';
+import { flattenColumns, vectorColumns } from '../common/schema/column-paths';
 
 export type SearchMode = 'vector' | 'text' | 'hybrid';
 export type Metric = '' | 'l2' | 'cosine' | 'dot' | 'hamming';
@@ -70,21 +66,6 @@ export interface SearchFacts {
   indexes: readonly IndexInfo[];
   /** Partition counts of vector indexes, by index name, where this app recorded the build. */
   partitions: ReadonlyMap<string, number>;
-}
-
-export interface VectorColumn {
-  path: string;
-  dimension: number;
-  binary: boolean;
-}
-
-export function vectorColumns(fields: readonly JsonArrowField[]): VectorColumn[] {
-  return flattenColumns({ fields }).flatMap((c) => {
-    const dimension = vectorDimension(c.field);
-    return dimension === undefined
-      ? []
-      : [{ path: c.path, dimension, binary: isBinaryVector(c.field) }];
-  });
 }
 
 export function textColumns(fields: readonly JsonArrowField[]): string[] {

@@ -4,6 +4,7 @@
  * which is what tests and the Electron window wait for.
  */
 import { NamespaceView } from '../namespaces/NamespaceView';
+import { ConsolePanel } from '../console/ConsolePanel';
 import { useCallback, useEffect, useRef } from 'react';
 import { useConnections } from '../api/catalog-queries';
 import { useHostEvents, type AppCommand, type JobView } from '../api/use-host-events';
@@ -81,7 +82,17 @@ export function AppShell() {
           <ErrorMessage error={connections.error} />
           <TabBar connections={list} />
           {namespaceConnection && ws.namespacePage ? (
-            <NamespaceView namespace={ws.namespacePage} connection={namespaceConnection} />
+            <NamespaceView
+              namespace={ws.namespacePage}
+              connection={namespaceConnection}
+              renderConsole={(initial) => (
+                <ConsolePanel
+                  key={namespaceConnection.id}
+                  connectionId={namespaceConnection.id}
+                  initial={initial}
+                />
+              )}
+            />
           ) : active && activeConnection ? (
             <TableView key={tableKey(active.ref)} tab={active} connection={activeConnection} />
           ) : active && connections.data ? (

@@ -13,7 +13,9 @@ import { OpenFolderDialog } from '../connections/OpenFolderDialog';
 import { OpenObjectStoreDialog } from '../connections/OpenObjectStoreDialog';
 import { useWorkspace } from '../state/workspace';
 import { CreateNamespaceDialog } from '../namespaces/CreateNamespaceDialog';
-import { DropIndexDialog, DropNamespaceDialog, DropTableDialog } from '../tables/DropTableDialog';
+import { DropIndexDialog } from '../indexes/DropIndexDialog';
+import { DropNamespaceDialog } from '../namespaces/DropNamespaceDialog';
+import { DropTableDialog } from '../tables/DropTableDialog';
 import { RenameTableDialog } from '../tables/RenameTableDialog';
 
 export function DialogHost() {

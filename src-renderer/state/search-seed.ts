@@ -5,13 +5,23 @@
 import { useSyncExternalStore } from 'react';
 import type { TableRef } from '../api/query-keys';
 import { tableKey } from './deep-link';
-import type { SearchForm } from '../search/search-form';
 
-const seeds = new Map<string, { form: SearchForm; run: boolean; serial: number }>();
+/**
+ * The fields a handed-over search sets (a vector search by one column); the Search tab starts the
+ * rest of its form from its defaults. Here rather than the Search tab's form type, so the row
+ * inspector (a shared widget) can hand one over without importing the search feature.
+ */
+export interface SearchSeedForm {
+  vectorColumn: string;
+  /** The query vector as JSON. */
+  vectorText: string;
+}
+
+const seeds = new Map<string, { form: SearchSeedForm; run: boolean; serial: number }>();
 const listeners = new Set<() => void>();
 let serial = 0;
 
-export function seedSearch(ref: TableRef, form: SearchForm, run = true): void {
+export function seedSearch(ref: TableRef, form: SearchSeedForm, run = true): void {
   seeds.set(tableKey(ref), { form, run, serial: ++serial });
   for (const listener of listeners) listener();
 }

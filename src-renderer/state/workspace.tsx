@@ -6,8 +6,10 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { NamespacePath, NamespaceRef, TableRef } from '../api/query-keys';
 import type { TableAt } from '../../src-shared/studio-schemas';
-import type { ColumnAction } from '../tables/columns/schema-change';
 import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link';
+
+/** A change to one column that opens its own dialog (adding a column has its own kind). */
+export type ColumnAction = 'rename' | 'cast' | 'nullable' | 'drop';
 
 export type Dialog =
   | { kind: 'open-folder'; create: boolean }

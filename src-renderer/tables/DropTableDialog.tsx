@@ -1,18 +1,14 @@
 /**
- * Drops, each behind a confirmation that names what will be lost: a table's rows and versions,
- * a namespace's contents when cascading, an index's speed-up. Tables and namespaces need their
- * name typed; an index can be rebuilt, so one click confirms it.
+ * Dropping a table, behind a confirmation that names what will be lost (its rows and versions)
+ * and asks for its name typed.
  */
-import { ShowCode } from '../common/code/ShowCode';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { NamespaceRef, TableRef } from '../api/query-keys';
+import type { TableRef } from '../api/query-keys';
 import { queryKeys } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
+import { ShowCode } from '../common/code/ShowCode';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { ErrorMessage } from '../common/ErrorMessage';
-import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import { displayPath } from '../common/format-path';
 import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
@@ -56,133 +52,5 @@ export function DropTableDialog({ table }: { table: TableRef }) {
         />
       </div>
     </ConfirmDialog>
-  );
-}
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** What a cascade destroys, at every depth: tables with their rows and versions, then namespaces. */
-function ContentsList({ contents }: { contents: ProcedureOutput<'namespaces:contents'> }) {
-  const moreTables = contents.totalTables - contents.tables.length;
-  const moreNamespaces = contents.totalNamespaces - contents.namespaces.length;
-  return (
-    <ul className="drop-contents" aria-label="What will be dropped">
-      {contents.tables.map((t) => (
-        <li key={[...t.path, t.name].join('\u0000')}>
-          table <strong>{displayPath([...t.path, t.name])}</strong>
-          {t.rows !== null && t.versions !== null
-            ? ` — ${count(t.rows, 'row')}, ${count(t.versions, 'version')}`
-            : ''}
-        </li>
-      ))}
-      {moreTables > 0 && <li>and {count(moreTables, 'more table')}</li>}
-      {contents.namespaces.map((n) => (
-        <li key={n.join('\u0000')}>
-          namespace <strong>{displayPath(n)}</strong>
-        </li>
-      ))}
-      {moreNamespaces > 0 && <li>and {count(moreNamespaces, 'more namespace')}</li>}
-    </ul>
-  );
-}
-
-export function DropNamespaceDialog({ connectionId, path }: NamespaceRef) {
-  const ws = useWorkspace();
-  const call = useCall();
-  const toasts = useToasts();
-  const [cascade, setCascade] = useState(false);
-  const contents = useQuery({
-    queryKey: [...queryKeys.namespace(connectionId, path), 'contents'],
-    queryFn: () => call('namespaces:contents', { connectionId, path: [...path] }),
-    gcTime: 0,
-  });
-  const name = path[path.length - 1]!;
-  const c = contents.data;
-  const empty = c !== undefined && c.totalNamespaces === 0 && c.totalTables === 0;
-  // One count, said once, of everything at every depth.
-  const summary = c
-    ? `${count(c.totalTables, 'table')} and ${count(c.totalNamespaces, 'namespace')}${c.incomplete ? ' at least' : ''}`
-    : undefined;
-  return (
-    <ConfirmDialog
-      title={`Drop namespace ${name}`}
-      resetKey={cascade}
-      consequence={
-        <>
-          <p>
-            {contents.isPending
-              ? `Reading what ${displayPath(path)} holds…`
-              : empty
-                ? `${displayPath(path)} is empty; dropping it removes only the namespace.`
-                : summary
-                  ? `${displayPath(path)} holds ${summary}, at every depth.`
-                  : ''}{' '}
-            {!empty &&
-              c &&
-              (cascade
-                ? 'Cascade drops all of it, and it cannot be undone:'
-                : 'Without cascade, a namespace that is not empty is refused.')}
-          </p>
-          {cascade && c && !empty && <ContentsList contents={c} />}
-          <ErrorMessage error={contents.error} />
-        </>
-      }
-      confirmLabel={cascade ? 'Drop namespace and contents' : 'Drop namespace'}
-      typeToConfirm={name}
-      onConfirm={async () => {
-        await call('namespaces:drop', {
-          connectionId,
-          path: [...path],
-          behavior: cascade ? 'cascade' : 'restrict',
-        });
-        for (const tab of ws.tabs) {
-          const r = tab.ref;
-          if (r.connectionId === connectionId && path.every((p, i) => r.path[i] === p)) {
-            ws.closeTab(tableKey(r));
-          }
-        }
-        toasts.push('success', `Dropped namespace ${displayPath(path)}`);
-      }}
-      onClose={ws.closeDialog}
-    >
-      <label className="check">
-        <input type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-        Cascade: also drop every namespace and table inside
-      </label>
-      <div className="show-code">
-        <ShowCode
-          connectionId={connectionId}
-          action={() => ({
-            kind: 'drop-namespace',
-            namespacePath: [...path],
-            options: { behavior: cascade ? 'cascade' : 'restrict' },
-          })}
-        />
-      </div>
-    </ConfirmDialog>
-  );
-}
-
-export function DropIndexDialog({ table, name }: { table: TableRef; name: string }) {
-  const ws = useWorkspace();
-  const call = useCall();
-  const toasts = useToasts();
-  return (
-    <ConfirmDialog
-      title={`Drop index ${name}`}
-      consequence={
-        <p>
-          Queries on {table.table} that use <strong>{name}</strong> fall back to a full scan until
-          it is rebuilt. The table’s data is not touched.
-        </p>
-      }
-      confirmLabel="Drop index"
-      onConfirm={async () => {
-        await call('indexes:drop', { ...tableInput(table), name });
-        toasts.push('success', `Dropped index ${name}`);
-      }}
-      onClose={ws.closeDialog}
-    />
   );
 }

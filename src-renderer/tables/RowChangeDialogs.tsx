@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
-import { FLOAT, INT, sqlIdentifier, sqlString } from './row-predicate';
+import { FLOAT, INT, sqlIdentifier, sqlString } from '../common/grid/row-predicate';
 
 const rowsText = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
 

@@ -10,7 +10,7 @@ import { useCall } from '../api/studio-context';
 import { useWorkspace } from '../state/workspace';
 import { copyText } from '../common/clipboard';
 import type { GridColumn } from '../common/grid/DataGrid';
-import { rowsAsJson, rowsAsTsv, rowsPredicate, type RowCell } from './row-predicate';
+import { rowsAsJson, rowsAsTsv, rowsPredicate, type RowCell } from '../common/grid/row-predicate';
 import { PAGE_SIZE, pageQuery, type GridView } from '../common/grid/use-table-data';
 
 export function SelectionBar({

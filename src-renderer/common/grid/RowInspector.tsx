@@ -10,11 +10,10 @@ import type { OpenedRow } from './DataGrid';
 import { hexPrefix, humanBytes } from '../../../src-shared/format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
-import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from '../../tables/row-predicate';
+import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
 import type { TableRef } from '../../api/query-keys';
 import { useWorkspace } from '../../state/workspace';
 import { tableKey } from '../../state/deep-link';
-import { EMPTY_FORM } from '../../search/search-form';
 import { seedSearch } from '../../state/search-seed';
 
 function LargeImage({ bytes, mime, name }: { bytes: Uint8Array; mime: string; name: string }) {
@@ -175,7 +174,6 @@ export function RowInspector({
                   aria-label={`Find rows similar by ${column.name}`}
                   onClick={() => {
                     seedSearch(table, {
-                      ...EMPTY_FORM,
                       vectorColumn: column.name,
                       vectorText: JSON.stringify(Array.from(cell.values)),
                     });

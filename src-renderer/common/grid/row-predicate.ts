@@ -6,8 +6,8 @@
  * confirmation shows the predicate and how many rows it matches before anything is changed, so a
  * row that is not unique is never changed by surprise.
  */
-import { gateExpression } from '../../src-shared/expression-gate/expression-gate';
-import type { Cell } from '../common/grid/cell-model';
+import { gateExpression } from '../../../src-shared/expression-gate/expression-gate';
+import type { Cell } from './cell-model';
 
 export interface RowCell {
   column: { name: string; typeLabel: string };

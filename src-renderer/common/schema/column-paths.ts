@@ -1,7 +1,12 @@
 /**
  * A table's columns as the create-index form lists them: every field, nested struct children
- * included, under the canonical path the engine resolves (`meta.score`, `` meta.`a.b` ``).
+ * included, under the canonical path the engine resolves (`meta.score`, `` meta.`a.b` ``); and its
+ * vector columns, as the Search tab and the recall check offer them.
  */
+import {
+  isBinaryVector,
+  vectorDimension,
+} from '../../../src-shared/vocabulary/index-types/column-kinds';
 import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 
@@ -24,4 +29,19 @@ export function flattenColumns(schema: { fields: readonly JsonArrowField[] }): C
   };
   walk(schema.fields, []);
   return out;
+}
+
+export interface VectorColumn {
+  path: string;
+  dimension: number;
+  binary: boolean;
+}
+
+export function vectorColumns(fields: readonly JsonArrowField[]): VectorColumn[] {
+  return flattenColumns({ fields }).flatMap((c) => {
+    const dimension = vectorDimension(c.field);
+    return dimension === undefined
+      ? []
+      : [{ path: c.path, dimension, binary: isBinaryVector(c.field) }];
+  });
 }

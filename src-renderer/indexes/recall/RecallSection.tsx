@@ -10,7 +10,7 @@ import type { RecallReport } from '../../../src-shared/recall/recall-schemas';
 import { queryKeys, type TableRef } from '../../api/query-keys';
 import { useJobs, useTableDescription } from '../../api/catalog-queries';
 import { ShowCode } from '../../common/code/ShowCode';
-import { vectorColumns } from '../../search/search-form';
+import { vectorColumns } from '../../common/schema/column-paths';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { useCall } from '../../api/studio-context';
 import { tableInput } from '../../api/table-input';

@@ -4,10 +4,9 @@
  */
 import { DropdownMenu } from 'radix-ui';
 import type { TableRef } from '../../api/query-keys';
-import { useWorkspace } from '../../state/workspace';
+import { useWorkspace, type ColumnAction } from '../../state/workspace';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { castTargets } from './column-types';
-import type { ColumnAction } from './schema-change';
 
 export function ColumnActions({
   table,

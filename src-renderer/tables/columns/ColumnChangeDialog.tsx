@@ -13,7 +13,8 @@ import { typeLabel } from '../../common/schema/schema-tree';
 import { columnNameProblem } from './column-name';
 import { ColumnNameField } from './ColumnNameField';
 import { castTargets } from './column-types';
-import { fieldAt, indexesCovering, siblingNames, type ColumnAction } from './schema-change';
+import type { ColumnAction } from '../../state/workspace';
+import { fieldAt, indexesCovering, siblingNames } from './schema-change';
 import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
 import {
   SchemaChangeFrame,

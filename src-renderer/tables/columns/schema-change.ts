@@ -9,8 +9,6 @@ import type { ProcedureInput, ProcedureOutput } from '../../../src-shared/studio
 import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
 import { flattenSchema, typeLabel } from '../../common/schema/schema-tree';
 
-export type ColumnAction = 'rename' | 'cast' | 'nullable' | 'drop';
-
 export type SchemaChange =
   | { kind: 'add'; name: string; expression: string }
   | { kind: 'add'; name: string; dataType: string }

@@ -8,7 +8,7 @@ import type {
   JsonArrowField,
   JsonArrowSchema,
 } from '../../../src-shared/vocabulary/json-arrow-types';
-import { dimensionProblem } from '../../imports/import-columns';
+import { dimensionProblem } from '../../common/schema/vector-dimension';
 import { SCALAR_TYPE_LABELS, type ScalarType } from '../../common/schema/type-names';
 
 export type BuilderType = ScalarType | 'vector' | 'list' | 'struct';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell } from '../../../../src-renderer/common/grid/cell-model';
+import type { Cell } from '../../../../../src-renderer/common/grid/cell-model';
 import {
   rowPredicate,
   rowsPredicate,
@@ -7,7 +7,7 @@ import {
   rowsAsTsv,
   sqlIdentifier,
   type RowCell,
-} from '../../../../src-renderer/tables/row-predicate';
+} from '../../../../../src-renderer/common/grid/row-predicate';
 
 const num = (full: string): Cell => ({ kind: 'number', text: full, full });
 const text = (t: string): Cell => ({ kind: 'text', text: t });
