@@ -7,6 +7,27 @@
  */
 
 /**
+ * The renderer's feature folders, one per procedure domain (and vector-map). Each imports only
+ * common/, api/, state/, bridge/ and src-shared; shell/ (with App.tsx) is the one place that
+ * composes them.
+ */
+const RENDERER_FEATURES = [
+  'connections',
+  'namespaces',
+  'tables',
+  'indexes',
+  'imports',
+  'search',
+  'versions',
+  'storage',
+  'jobs',
+  'console',
+  'vector-map',
+];
+const RENDERER_BASE = ['common', 'api', 'state', 'bridge'];
+const SHELL = ['src-renderer/shell/**', 'src-renderer/App', 'src-renderer/main'];
+
+/**
  * Floors: the files of `files` (minus `except`) may not import what a `forbid` entry names.
  * An entry names our own modules by `paths` (relative imports, resolved) or packages by
  * `packages` (bare specifiers); `allow` carves exceptions out of either; `allowTypeImports` lets
@@ -24,6 +45,23 @@ export const FLOORS = [
         message: 'The renderer runs in a browser.',
       },
     ],
+  },
+  {
+    // What the features stand on knows none of them.
+    name: 'renderer base',
+    files: RENDERER_BASE.map((folder) => `src-renderer/${folder}/**`),
+    forbid: [
+      {
+        paths: [...RENDERER_FEATURES.map((folder) => `src-renderer/${folder}/**`), ...SHELL],
+        message: 'common/, api/, state/ and bridge/ import no feature folder and not the shell.',
+      },
+    ],
+  },
+  {
+    // The shell composes the features; a feature does not reach up into it.
+    name: 'renderer features',
+    files: RENDERER_FEATURES.map((folder) => `src-renderer/${folder}/**`),
+    forbid: [{ paths: SHELL, message: 'A renderer feature folder does not import the shell.' }],
   },
   {
     // Plain TypeScript and zod: both processes and the preload import it.
@@ -95,6 +133,11 @@ export const FLOORS = [
  * they share goes in a room that is not listed (or in the layer below).
  */
 export const FEATURE_ROOMS = [
-  // { name: 'renderer features', root: 'src-renderer', rooms: ['tables', 'indexes', ...],
-  //   message: 'Feature folders never import each other; share through common/.' },
+  {
+    name: 'renderer features',
+    root: 'src-renderer',
+    rooms: RENDERER_FEATURES,
+    message:
+      'Renderer feature folders never import each other: share through common/ (or state/), or let the shell compose them.',
+  },
 ];

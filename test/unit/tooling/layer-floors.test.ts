@@ -102,6 +102,36 @@ describe('the layer floors', () => {
     ).toEqual([]);
   });
 
+  it('refuse a renderer feature folder that imports another, or the shell', async () => {
+    const refusedPairs = [
+      ['src-renderer/search/probe.ts', '../tables/DataTab'],
+      ['src-renderer/tables/probe.ts', '../search/SearchTab'],
+      ['src-renderer/indexes/recall/probe.ts', '../../jobs/JobsPanel'],
+      ['src-renderer/tables/probe.ts', '../shell/AppShell'],
+      ['src-renderer/common/grid/probe.ts', '../../search/search-form'],
+      ['src-renderer/state/probe.ts', '../tables/columns/schema-change'],
+    ] as const;
+    for (const [file, source] of refusedPairs) {
+      expect(
+        await problems(file, `import { x } from '${source}';\nvoid x;\n`),
+        `${file} -> ${source}`,
+      ).toHaveLength(1);
+    }
+    const allowedPairs = [
+      ['src-renderer/search/probe.ts', '../common/grid/DataGrid'],
+      ['src-renderer/search/probe.ts', '../state/search-seed'],
+      ['src-renderer/tables/columns/probe.ts', '../schema-change'],
+      ['src-renderer/shell/probe.ts', '../tables/DataTab'],
+      ['src-renderer/shell/probe.ts', '../search/SearchTab'],
+    ] as const;
+    for (const [file, source] of allowedPairs) {
+      expect(
+        await problems(file, `import { x } from '${source}';\nvoid x;\n`),
+        `${file} -> ${source}`,
+      ).toEqual([]);
+    }
+  });
+
   it('refuse a shared file that imports either process or a runtime', async () => {
     const file = 'src-shared/probe.ts';
     expect(
