@@ -2,7 +2,7 @@
  * `catalog-studio web`: the app in a browser. The first line on stdout is
  * `open http://127.0.0.1:PORT/?token=…`; the token guards every request.
  */
-import { isUriRoot } from '../catalog/dir/root-uri';
+import { isUriRoot } from '../catalog/storage/root-uri';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

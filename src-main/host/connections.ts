@@ -3,7 +3,7 @@
  * catalog) and remote catalogs (the `rest` catalog), each with an id, a name, a colour, a
  * read-only switch and what it may do (connection-rights.ts).
  */
-import { isUriRoot } from '../catalog/dir/root-uri';
+import { isUriRoot } from '../catalog/storage/root-uri';
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';

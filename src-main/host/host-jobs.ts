@@ -5,7 +5,7 @@
  * rewrite whole tables and one at a time keeps them from fighting over the disk.
  */
 import type { JobEvent, JobRecord } from '../../src-shared/catalog-api';
-import { JobRegistry } from '../catalog/jobs';
+import { JobRegistry } from '../catalog/jobs/job-registry';
 
 /** The kinds of job the host runs; `create_index` is the catalogs'. */
 export type HostJobKind = Exclude<JobRecord['kind'], 'create_index'>;

@@ -1,6 +1,6 @@
 /**
  * An index request as LanceDB Node's `Index.*({...})` configuration, parameter for parameter as
- * src-main/catalog/dir/index-config.ts maps them, so the snippet builds what the app builds.
+ * src-main/catalog/dir/table/index-config.ts maps them, so the snippet builds what the app builds.
  */
 import type { IndexRequest } from '../index-request';
 import { tsValue } from './literals';

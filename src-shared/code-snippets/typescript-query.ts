@@ -1,6 +1,6 @@
 /**
  * A search as a chain of LanceDB Node query-builder calls, in the order the engine's query
- * builder (src-main/catalog/dir/query-builder.ts) applies them, with the same defaults: a search
+ * builder (src-main/catalog/dir/query/query-builder.ts) applies them, with the same defaults: a search
  * returns 10 rows unless told otherwise, a plain scan all of them.
  */
 import type { SnippetQuery } from './actions';

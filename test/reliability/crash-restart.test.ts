@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrow } from '../../src-main/catalog/arrow';
-import { INTERRUPTED_MESSAGE } from '../../src-main/catalog/job-store';
+import { INTERRUPTED_MESSAGE } from '../../src-main/catalog/jobs/job-store';
 import { call } from '../support/catalog-server';
 import { sampleTable } from '../support/sample-data';
 import { reportFigures, scaled } from '../support/reliability-scale';

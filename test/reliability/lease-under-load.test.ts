@@ -4,12 +4,12 @@
  * from its start to its write returning, idle and loaded. Meanwhile another reader (its own lease and
  * watch, as another replica) judges the renewing owner every 200 ms, and must never find it
  * dead: a busy owner's late renewals are covered by the grace its slowest renewal earns it
- * (src-main/catalog/dir/lease-watch.ts). Figures: `[reliability:lease-under-load]`.
+ * (src-main/catalog/dir/coordination/lease-watch.ts). Figures: `[reliability:lease-under-load]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { ProcessLease } from '../../src-main/catalog/dir/process-lease';
+import { ProcessLease } from '../../src-main/catalog/dir/coordination/process-lease';
 import { openRoot } from '../../src-main/catalog/storage/open-root';
 import { reportFigures, scaled } from '../support/reliability-scale';
 import { describeWithS3, s3Root, s3StorageOptions } from '../support/s3-store';

@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrow } from '../../src-main/catalog/arrow';
-import { STATE_FOLDER } from '../../src-main/catalog/dir/state-folder';
-import { INTERRUPTED_MESSAGE } from '../../src-main/catalog/job-store';
+import { STATE_FOLDER } from '../../src-main/catalog/dir/coordination/state-folder';
+import { INTERRUPTED_MESSAGE } from '../../src-main/catalog/jobs/job-store';
 import { call } from '../support/catalog-server';
 import { sampleTable } from '../support/sample-data';
 import { reportFigures } from '../support/reliability-scale';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { pollUntil } from '../integration/server/contract-helpers';
-import { joinRoot } from '../../src-main/catalog/dir/root-uri';
+import { joinRoot } from '../../src-main/catalog/storage/root-uri';
 import { s3Env, s3Root, s3StorageOptions, s3Unavailable } from '../support/s3-store';
 import { randomBytes } from 'node:crypto';
 

@@ -23,7 +23,7 @@ export const COPY_ROWS = 'copy_rows';
 
 /** A chunk is written once it holds this many bytes of Arrow buffers (or the rows run out). */
 const CHUNK_BYTES = 32 * 1024 * 1024;
-/** The size of the batches a query stream gives when not asked (dir/query-stream.ts). */
+/** The size of the batches a query stream gives when not asked (dir/query/query-stream.ts). */
 const STREAM_BATCH_BYTES = 4 * 1024 * 1024;
 
 export interface CopyEndpoint {

@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type * as lancedb from '@lancedb/lancedb';
 import { samePath } from '../../../src-shared/vocabulary/ids';
-import type { JobRegistry } from '../jobs';
-import { manifestObjectId, type ManifestStore } from './manifest-store';
-import type { DirContext } from './dir-table-core';
-import type { CatalogLock } from './catalog-lock';
-import type { RootFiles } from './root-files';
-import { retryingConflicts } from './retry-conflicts';
-import type { OpenTableCache } from './open-table-cache';
-import type { RootListingCache } from './root-listing-cache';
+import type { JobRegistry } from '../jobs/job-registry';
+import { manifestObjectId, type ManifestStore } from './namespace/manifest-store';
+import type { DirContext } from './table/dir-table-core';
+import type { CatalogLock } from './coordination/catalog-lock';
+import type { RootFiles } from './namespace/root-files';
+import { retryingConflicts } from './coordination/retry-conflicts';
+import type { OpenTableCache } from './table/open-table-cache';
+import type { RootListingCache } from './namespace/root-listing-cache';
 
 export interface CatalogContext {
   readonly root: string;

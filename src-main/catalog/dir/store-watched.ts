@@ -9,7 +9,7 @@ import type { CatalogClient } from '../client';
 import type { StoreHealth } from '../storage/store-health';
 import { storeScoped } from '../storage/store-scope';
 import { TableFacade } from '../table-facade';
-import { loseHeldLease } from './catalog-lock';
+import { loseHeldLease } from './coordination/catalog-lock';
 
 export function storeWatched(
   catalog: CatalogClient,

@@ -11,7 +11,7 @@
  *   process, or a verdict of "interrupted" reached while its lease had lapsed (a stalled
  *   process); a write that matches nothing tells it the same, sooner.
  */
-import type { JobRecord } from '../../src-shared/catalog-api';
+import type { JobRecord } from '../../../src-shared/catalog-api';
 import type { JobStore, OwnWrite } from './job-store';
 
 export type RemoteRequest = Exclude<OwnWrite, 'written'>;

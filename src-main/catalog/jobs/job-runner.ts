@@ -9,13 +9,13 @@
  * answering only reads them, so each half can be read without the other.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobEvent, JobRecord } from '../../src-shared/catalog-api';
+import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
 import {
   errorNameOf,
   errors,
   isCatalogError,
   type CatalogError,
-} from '../../src-shared/vocabulary/errors';
+} from '../../../src-shared/vocabulary/errors';
 import { JobMirror, type RemoteRequest } from './job-mirror';
 import { isTerminal } from './job-states';
 import { INTERRUPTED_MESSAGE, type JobStore } from './job-store';

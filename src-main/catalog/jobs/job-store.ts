@@ -14,14 +14,14 @@
  * that lost a race), so the owner and a reader judging it dead cannot both win.
  */
 import type * as lancedb from '@lancedb/lancedb';
-import { arrow } from './arrow';
-import { JobRecordSchema, type JobRecord } from '../../src-shared/catalog-api';
-import { errorNameOf, errors } from '../../src-shared/vocabulary/errors';
-import { lance } from './dir/lance-errors';
-import { retryRivalCreate } from './dir/rival-create';
-import type { ProcessLease } from './dir/process-lease';
-import type { StateTables } from './dir/state-tables';
-import { sqlString } from './sql-string';
+import { arrow } from '../arrow';
+import { JobRecordSchema, type JobRecord } from '../../../src-shared/catalog-api';
+import { errorNameOf, errors } from '../../../src-shared/vocabulary/errors';
+import { lance } from '../dir/lance-errors';
+import { retryRivalCreate } from '../dir/coordination/rival-create';
+import type { ProcessLease } from '../dir/coordination/process-lease';
+import type { StateTables } from '../dir/coordination/state-tables';
+import { sqlString } from '../sql-string';
 
 const SCHEMA = new arrow.Schema([
   new arrow.Field('id', new arrow.Utf8(), false),

@@ -2,7 +2,7 @@
  * What a caller hands the job registry (the work and what it is about), and what the work is given
  * while it runs: the signal that cancels it and the way to report progress.
  */
-import type { JobRecord } from '../../src-shared/catalog-api';
+import type { JobRecord } from '../../../src-shared/catalog-api';
 
 export interface JobContext {
   readonly signal: AbortSignal;

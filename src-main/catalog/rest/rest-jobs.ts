@@ -7,7 +7,7 @@
 import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
 import { encodeIdSegment } from '../../../src-shared/vocabulary/ids';
-import { isTerminal } from '../job-states';
+import { isTerminal } from '../jobs/job-states';
 import type { RestRequest, RestResponse, RestTransport } from './rest-transport';
 
 const POLL_MS = 250;

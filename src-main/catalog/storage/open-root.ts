@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { isUriRoot } from '../dir/root-uri';
+import { isUriRoot } from './root-uri';
 import { LocalObjectStore } from './local-object-store';
 import type { ObjectStore } from './object-store';
 import { lanceAzureOptions, resolveAzureSettings } from './azure-settings';

@@ -6,7 +6,7 @@
  * resume or remove it.
  */
 import type { CatalogClient } from '../../catalog/client';
-import type { JobRegistry } from '../../catalog/jobs';
+import type { JobRegistry } from '../../catalog/jobs/job-registry';
 import { copyTable, removePartialCopy, type CopyMode } from '../../catalog/copy/copy-table';
 import { copyNamespace, tableLabel } from '../../catalog/copy/copy-namespace';
 import type { JobRecord } from '../../../src-shared/catalog-api';

@@ -6,7 +6,7 @@
 import type { RecordBatch } from 'apache-arrow';
 import { openIpcReader } from '../../catalog/ipc-batches';
 import type { TableHandle } from '../../catalog/client';
-import type { JobRegistry } from '../../catalog/jobs';
+import type { JobRegistry } from '../../catalog/jobs/job-registry';
 import type { JobRecord, QueryRequest } from '../../../src-shared/catalog-api';
 import { exportResult, type ExportFormat } from './export-result';
 

@@ -6,8 +6,8 @@
  * and the job then says what committed.
  */
 import type { MaintenanceOptions, MaintenanceProgress, TableHandle } from '../../catalog/client';
-import type { JobRegistry } from '../../catalog/jobs';
-import type { JobContext } from '../../catalog/job-submission';
+import type { JobRegistry } from '../../catalog/jobs/job-registry';
+import type { JobContext } from '../../catalog/jobs/job-submission';
 import type { CleanupRequest, JobRecord } from '../../../src-shared/catalog-api';
 import { humanBytes } from '../../../src-shared/format-bytes';
 

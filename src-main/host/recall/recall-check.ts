@@ -9,7 +9,7 @@
  * search, so a cancel stops the check within one search.
  */
 import type { TableHandle } from '../../catalog/client';
-import type { JobContext } from '../../catalog/job-submission';
+import type { JobContext } from '../../catalog/jobs/job-submission';
 import type { QueryRequest } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { describeZodError } from '../../catalog/parse-options';

@@ -3,7 +3,7 @@
  * naming the field), then run with progress and cancel; its report is kept when it succeeds.
  */
 import type { TableHandle } from '../../catalog/client';
-import type { JobRegistry } from '../../catalog/jobs';
+import type { JobRegistry } from '../../catalog/jobs/job-registry';
 import type { JobRecord } from '../../../src-shared/catalog-api';
 import type { RecallCheckRequest } from '../../../src-shared/recall/recall-schemas';
 import { checkRecallRequest, runCheckedRecall } from './recall-check';

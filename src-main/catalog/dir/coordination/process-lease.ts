@@ -22,7 +22,7 @@
  * costs is measured, not guessed (`renewalTimes`).
  */
 import { randomUUID } from 'node:crypto';
-import type { ObjectStore } from '../storage/object-store';
+import type { ObjectStore } from '../../storage/object-store';
 import { LeaseWatch, type LeaseRow } from './lease-watch';
 import { STATE_FOLDER } from './state-folder';
 

@@ -7,9 +7,9 @@
  * is safe; `done` recognises one that did take effect before the conflict was reported. Each
  * attempt is fenced: it does not start once this process's hold on the lock is lost.
  */
-import { ERROR_CODES, isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { ERROR_CODES, isCatalogError } from '../../../../src-shared/vocabulary/errors';
 import { fenceHeldWrite } from './catalog-lock';
-import { lance } from './lance-errors';
+import { lance } from '../lance-errors';
 
 export async function retryingConflicts<T>(
   call: () => Promise<T>,

@@ -8,8 +8,8 @@
  */
 import * as lancedb from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
-import { lance } from './lance-errors';
-import { joinRoot } from './root-uri';
+import { lance } from '../lance-errors';
+import { joinRoot } from '../../storage/root-uri';
 import { STATE_FOLDER } from './state-folder';
 
 export interface StateTablesOptions {

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import { errors } from '../../../../src-shared/vocabulary/errors';
 
 const MAGIC = 'LANC';
 const FOOTER_BYTES = 16;

@@ -10,7 +10,7 @@
  * read-back copy), and only this module imports those; test/unit/catalog/dir/lance-manifest.test.ts
  * holds every reader here to what LanceDB reports for tables it wrote itself.
  */
-import { errors } from '../../../src-shared/vocabulary/errors';
+import { errors } from '../../../../src-shared/vocabulary/errors';
 import {
   MANIFEST,
   parseManifestFile,

@@ -10,7 +10,7 @@
  * Only lance-manifest.ts imports this module: the rest of the engine reads manifests through it.
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import { isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { isCatalogError } from '../../../../src-shared/vocabulary/errors';
 import {
   MANIFEST,
   readManifestLayout,

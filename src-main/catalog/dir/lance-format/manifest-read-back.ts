@@ -17,17 +17,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as lancedb from '@lancedb/lancedb';
-import { isCatalogError } from '../../../src-shared/vocabulary/errors';
-import type { ObjectStore } from '../storage/object-store';
-import { cleanLanceMessage } from './lance-errors';
+import { isCatalogError } from '../../../../src-shared/vocabulary/errors';
+import type { ObjectStore } from '../../storage/object-store';
+import { cleanLanceMessage } from '../lance-errors';
 import {
   manifestRows,
   readManifest,
   relocatedManifest,
   type LanceManifest,
 } from './lance-manifest';
-import { joinRoot } from './root-uri';
-import { STATE_FOLDER } from './state-folder';
+import { joinRoot } from '../../storage/root-uri';
+import { STATE_FOLDER } from '../coordination/state-folder';
 
 /** How LanceDB reaches the catalog root: the root as it names it, and the store's options. */
 export interface LanceReach {

@@ -6,8 +6,8 @@
  * LanceDB's own list in the tests).
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import type { VersionInfo } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import type { VersionInfo } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
 import { MANIFEST, readManifestLayout } from './lance-manifest';
 
 const MANIFEST_FRAGMENTS = 2;

@@ -16,8 +16,8 @@
  *
  * Anything else is InvalidInput naming what is wrong; the table is not touched.
  */
-import { errors } from '../../../src-shared/vocabulary/errors';
-import type { ObjectStore } from '../storage/object-store';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import type { ObjectStore } from '../../storage/object-store';
 import { readManifest, type LanceManifest } from './lance-manifest';
 import { readBack, type ManifestTarget } from './manifest-read-back';
 

@@ -9,9 +9,9 @@
  * timeline shows are read, and a field this reader does not know is skipped, not refused.
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import type { TransactionInfo } from '../../../src-shared/catalog-api';
+import type { TransactionInfo } from '../../../../src-shared/catalog-api';
 import { MANIFEST, readManifestLayout, section } from './lance-manifest';
-import { manifests, type TableFiles } from './dir-versions';
+import { manifests, type TableFiles } from '../table/dir-versions';
 
 /** The operation oneof's field numbers, by the name the timeline shows. */
 const OPERATIONS: Record<number, TransactionInfo['operation']> = {

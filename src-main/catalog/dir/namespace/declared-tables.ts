@@ -11,10 +11,10 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { describeId } from '../../../src-shared/vocabulary/ids';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { describeId } from '../../../../src-shared/vocabulary/ids';
 import { manifestObjectId, type ManifestStore } from './manifest-store';
-import { STATE_FOLDER } from './state-folder';
+import { STATE_FOLDER } from '../coordination/state-folder';
 import type { RootFiles } from './root-files';
 
 /** Longest location accepted, and longest folder name in it (file systems stop at 255 bytes). */

@@ -2,11 +2,11 @@
  * Listing the `dir` catalog's namespaces and tables, a page at a time or all of them. LanceDB lists
  * an absent namespace as empty, so an empty page checks that the namespace exists.
  */
-import type { NamespaceList, TableList } from '../client';
-import type { ListOptions } from '../../../src-shared/catalog-api';
-import { collectPages } from '../../../src-shared/vocabulary/pagination';
-import { lance } from './lance-errors';
-import type { CatalogContext } from './dir-catalog-context';
+import type { NamespaceList, TableList } from '../../client';
+import type { ListOptions } from '../../../../src-shared/catalog-api';
+import { collectPages } from '../../../../src-shared/vocabulary/pagination';
+import { lance } from '../lance-errors';
+import type { CatalogContext } from '../dir-catalog-context';
 import { requireNamespace } from './dir-lookups';
 
 export async function listNamespaces(

@@ -3,12 +3,12 @@
  * namespace exists, and where a table's folder is. The checks made under the catalog lock rely
  * on these, never on a cached handle.
  */
-import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { assertValidNamespacePath, describeId } from '../../../src-shared/vocabulary/ids';
-import { lance } from './lance-errors';
+import { ERROR_CODES, errors, isCatalogError } from '../../../../src-shared/vocabulary/errors';
+import { assertValidNamespacePath, describeId } from '../../../../src-shared/vocabulary/ids';
+import { lance } from '../lance-errors';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
-import type { CatalogContext } from './dir-catalog-context';
+import type { CatalogContext } from '../dir-catalog-context';
 
 // Paths are checked here although callers' arguments arrive checked: the catalog asks about
 // composed ids too ([...path, name]), and a table must not take the reserved namespace's name.

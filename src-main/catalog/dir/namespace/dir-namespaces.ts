@@ -2,14 +2,17 @@
  * Creating and dropping the `dir` catalog's namespaces under the catalog lock. LanceDB's namespace
  * ignores the create and drop modes and cascade; they are carried out here.
  */
-import type { CreateNamespaceOptions, DropNamespaceOptions } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { assertStorableNamespaceId, describeId } from '../../../src-shared/vocabulary/ids';
-import { retryingConflicts } from './retry-conflicts';
-import { locked, type CatalogContext } from './dir-catalog-context';
+import type {
+  CreateNamespaceOptions,
+  DropNamespaceOptions,
+} from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { assertStorableNamespaceId, describeId } from '../../../../src-shared/vocabulary/ids';
+import { retryingConflicts } from '../coordination/retry-conflicts';
+import { locked, type CatalogContext } from '../dir-catalog-context';
 import { describeNamespace, holdsTable, namespaceExists, requireNamespace } from './dir-lookups';
 import { allNamespaces, allTables } from './dir-listing';
-import { dropTableHeld } from './dir-table-lifecycle';
+import { dropTableHeld } from '../table/dir-table-lifecycle';
 
 export async function createNamespace(
   ctx: CatalogContext,

@@ -3,12 +3,12 @@
  * (its folder comes later), registering an existing dataset, deregistering one (its folder
  * stays), and telling where a table's folder is.
  */
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { assertStorableTableId, describeId } from '../../../src-shared/vocabulary/ids';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { assertStorableTableId, describeId } from '../../../../src-shared/vocabulary/ids';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
-import { joinRoot } from './root-uri';
-import { activeJobs, changing, locked, type CatalogContext } from './dir-catalog-context';
+import { joinRoot } from '../../storage/root-uri';
+import { activeJobs, changing, locked, type CatalogContext } from '../dir-catalog-context';
 import { findLocation, holdsTable, namespaceExists, requireNamespace } from './dir-lookups';
 
 export async function declareTable(

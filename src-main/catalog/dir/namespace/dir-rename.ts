@@ -3,9 +3,9 @@
  * no rename): the manifest row is re-keyed and, where the name decides the folder, the folder
  * moves. Also the recovery of what a holder of the catalog lock that died was doing.
  */
-import type { RenameTableOptions } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { assertStorableTableId, describeId } from '../../../src-shared/vocabulary/ids';
+import type { RenameTableOptions } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { assertStorableTableId, describeId } from '../../../../src-shared/vocabulary/ids';
 import { manifestObjectId } from './manifest-store';
 import * as declared from './declared-tables';
 import {
@@ -14,9 +14,9 @@ import {
   locked,
   type CatalogContext,
   type LockIntent,
-} from './dir-catalog-context';
+} from '../dir-catalog-context';
 import { findLocation, holdsTable, namespaceExists, requireNamespace } from './dir-lookups';
-import { removeIfNoData } from './dir-table-lifecycle';
+import { removeIfNoData } from '../table/dir-table-lifecycle';
 
 export async function renameTable(
   ctx: CatalogContext,

@@ -3,7 +3,7 @@
  */
 import type { ManifestRow } from './manifest-store';
 import * as declared from './declared-tables';
-import { locked, type CatalogContext } from './dir-catalog-context';
+import { locked, type CatalogContext } from '../dir-catalog-context';
 
 /**
  * Reconciles what crashed processes and older versions left in the root, so that nothing they

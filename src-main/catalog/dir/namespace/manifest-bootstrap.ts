@@ -23,10 +23,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { RESERVED_NAMESPACE } from '../../../src-shared/vocabulary/ids';
-import type { ObjectStore } from '../storage/object-store';
-import { lance } from './lance-errors';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { RESERVED_NAMESPACE } from '../../../../src-shared/vocabulary/ids';
+import type { ObjectStore } from '../../storage/object-store';
+import { lance } from '../lance-errors';
 
 export const SELF_NAMESPACE = RESERVED_NAMESPACE;
 export const SELF_TABLE = 'manifest';

@@ -10,13 +10,13 @@
  * nothing about the layout is invented (see reference §4.3–4.4).
  */
 import type * as lancedb from '@lancedb/lancedb';
-import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import type { ObjectStore } from '../storage/object-store';
-import { lance } from './lance-errors';
-import { fenceHeldWrite } from './catalog-lock';
-import { retryingConflicts } from './retry-conflicts';
+import { ERROR_CODES, errors, isCatalogError } from '../../../../src-shared/vocabulary/errors';
+import type { ObjectStore } from '../../storage/object-store';
+import { lance } from '../lance-errors';
+import { fenceHeldWrite } from '../coordination/catalog-lock';
+import { retryingConflicts } from '../coordination/retry-conflicts';
 import { addSelfRow, SELF_NAMESPACE, SELF_OBJECT_ID, SELF_TABLE } from './manifest-bootstrap';
-import { sqlString } from '../sql-string';
+import { sqlString } from '../../sql-string';
 
 const MANIFEST_DIR = '__manifest';
 

@@ -10,10 +10,10 @@
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import type { ObjectStore } from '../storage/object-store';
-import { fenceHeldWrite } from './catalog-lock';
-import { isUriRoot } from './root-uri';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import type { ObjectStore } from '../../storage/object-store';
+import { fenceHeldWrite } from '../coordination/catalog-lock';
+import { isUriRoot } from '../../storage/root-uri';
 
 export class RootFiles {
   private readonly local: boolean;

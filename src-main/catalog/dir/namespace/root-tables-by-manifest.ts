@@ -9,8 +9,8 @@
  * LanceDB finds every table below the root. That connection is made on first need.
  */
 import * as lancedb from '@lancedb/lancedb';
-import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
-import { mapLanceError } from './lance-errors';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+import { mapLanceError } from '../lance-errors';
 
 export function withRootTablesByManifest(
   compat: lancedb.Connection,

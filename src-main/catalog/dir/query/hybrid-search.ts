@@ -19,10 +19,10 @@ import type {
   Table as ArrowTable,
   Vector,
 } from 'apache-arrow';
-import type { QueryRequest } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { arrow } from '../arrow';
-import { lance } from './lance-errors';
+import type { QueryRequest } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { arrow } from '../../arrow';
+import { lance } from '../lance-errors';
 import { buildQuery, projectedSchema } from './query-builder';
 
 /** The columns a hybrid answer ends with, in this order. */

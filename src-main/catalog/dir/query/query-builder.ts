@@ -13,13 +13,13 @@ import {
   type VectorQuery,
 } from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { FullTextQuery, QueryRequest } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { resolveFieldPath } from '../schema-fields';
-import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
-import { toJsonArrowField } from '../json-arrow-schema';
-import { lance } from './lance-errors';
-import { arrow } from '../arrow';
+import type { FullTextQuery, QueryRequest } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { resolveFieldPath } from '../../schema-fields';
+import { vectorDimension } from '../../../../src-shared/vocabulary/index-types/column-kinds';
+import { toJsonArrowField } from '../../json-arrow-schema';
+import { lance } from '../lance-errors';
+import { arrow } from '../../arrow';
 
 /** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
 const DEFAULT_SEARCH_LIMIT = 10;

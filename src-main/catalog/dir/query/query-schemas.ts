@@ -10,8 +10,8 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
-import { ERROR_CODES, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { lance } from './lance-errors';
+import { ERROR_CODES, isCatalogError } from '../../../../src-shared/vocabulary/errors';
+import { lance } from '../lance-errors';
 
 const remembered = new WeakMap<lancedb.Table, Promise<Schema>>();
 

@@ -10,14 +10,14 @@
  * search, a point lookup) is the middle of LanceDB's file as it is: one chunk, nothing framed.
  */
 import type { DataType, Schema } from 'apache-arrow';
-import type { QueryRequest } from '../../../src-shared/catalog-api';
-import type { ArrowIpcStream } from '../client';
-import { arrow } from '../arrow';
-import { END_OF_STREAM, readMessages, type RawMessage } from '../arrow-ipc-messages';
-import { ipcStreamBytes } from '../arrow-ipc-writers';
+import type { QueryRequest } from '../../../../src-shared/catalog-api';
+import type { ArrowIpcStream } from '../../client';
+import { arrow } from '../../arrow';
+import { END_OF_STREAM, readMessages, type RawMessage } from '../../arrow-ipc-messages';
+import { ipcStreamBytes } from '../../arrow-ipc-writers';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
-import { lance } from './lance-errors';
-import { releasedNativeBytes } from '../native-garbage';
+import { lance } from '../lance-errors';
+import { releasedNativeBytes } from '../../native-garbage';
 import { buildQuery, projectedSchema, type BuiltQuery } from './query-builder';
 import type { Table as LanceTable } from '@lancedb/lancedb';
 

@@ -5,7 +5,7 @@
  * nothing behind.
  */
 import type { Schema } from 'apache-arrow';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import { errors } from '../../../../src-shared/vocabulary/errors';
 
 export function assertTopLevelColumnNames(schema: Schema): void {
   for (const field of schema.fields) {

@@ -5,8 +5,8 @@
  * compaction began measure how far it got. What it will write is about the live rows' share of
  * the fragments it merges, planned here as Lance plans them.
  */
-import type { ObjectStore } from '../storage/object-store';
-import type { FragmentRows } from './manifest-fragments';
+import type { ObjectStore } from '../../storage/object-store';
+import type { FragmentRows } from '../lance-format/manifest-fragments';
 
 /** Lance's compaction defaults (`CompactionOptions`): the size it merges up to, and the share of
  * deleted rows from which a fragment is rewritten without them. */

@@ -12,13 +12,13 @@ import type {
   AddColumn,
   ColumnAlteration,
   SchemaChangeResult,
-} from '../../../src-shared/catalog-api';
-import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { resolveFieldPath } from '../schema-fields';
-import { arrowTypeOf, lanceTypeNameOf } from '../json-arrow-schema';
-import { arrow } from '../arrow';
+} from '../../../../src-shared/catalog-api';
+import { errors, isCatalogError } from '../../../../src-shared/vocabulary/errors';
+import { resolveFieldPath } from '../../schema-fields';
+import { arrowTypeOf, lanceTypeNameOf } from '../../json-arrow-schema';
+import { arrow } from '../../arrow';
 import { assertTopLevelColumnNames } from './column-names';
-import { lance } from './lance-errors';
+import { lance } from '../lance-errors';
 
 export async function addColumns(
   table: LanceTable,

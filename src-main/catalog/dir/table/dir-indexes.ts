@@ -8,16 +8,16 @@
  * unindexed, so a client that polls until `num_unindexed_rows == 0` waits for the real end.
  */
 import type { Table as LanceTable } from '@lancedb/lancedb';
-import type { IndexInfo, IndexStats, JobRecord } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { samePath } from '../../../src-shared/vocabulary/ids';
-import { resolveFieldPath } from '../schema-fields';
-import { toJsonArrowField } from '../json-arrow-schema';
-import { validateIndexRequest, type IndexRequest } from '../../../src-shared/index-request';
-import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
-import type { JobRegistry } from '../jobs';
+import type { IndexInfo, IndexStats, JobRecord } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { samePath } from '../../../../src-shared/vocabulary/ids';
+import { resolveFieldPath } from '../../schema-fields';
+import { toJsonArrowField } from '../../json-arrow-schema';
+import { validateIndexRequest, type IndexRequest } from '../../../../src-shared/index-request';
+import { vectorDimension } from '../../../../src-shared/vocabulary/index-types/column-kinds';
+import type { JobRegistry } from '../../jobs/job-registry';
 import { canonicalIndexType, toLanceIndex } from './index-config';
-import { lance, mapLanceError } from './lance-errors';
+import { lance, mapLanceError } from '../lance-errors';
 
 export interface IndexTableRef {
   namespacePath: readonly string[];

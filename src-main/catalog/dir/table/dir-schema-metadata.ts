@@ -13,11 +13,11 @@
  * `latest_version_hint.json` is left alone: it is a hint, Lance looks past it for later
  * versions, and a writer that lost a race would only move it backwards.
  */
-import type { SchemaMetadata } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import type { SchemaMetadata } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
 import { highest, manifestName, manifests, type TableFiles } from './dir-versions';
-import { nextWithSchemaMetadata, readManifest } from './lance-manifest';
-import { readBack } from './manifest-read-back';
+import { nextWithSchemaMetadata, readManifest } from '../lance-format/lance-manifest';
+import { readBack } from '../lance-format/manifest-read-back';
 
 /** As many tries as Lance's own commit gives a writer that keeps losing to others. */
 const ATTEMPTS = 20;

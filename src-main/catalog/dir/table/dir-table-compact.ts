@@ -3,12 +3,12 @@
  * fragments and brings the indexes up to date, told to remove no version. Its default would prune every version older than
  * a week, which is history a person did not ask to lose; pruning stays a separate, named act.
  */
-import type { CleanupRequest, CleanupResult } from '../../../src-shared/catalog-api';
-import type { CompactResult, MaintenanceOptions, MaintenanceProgress } from '../client';
-import { lance } from './lance-errors';
+import type { CleanupRequest, CleanupResult } from '../../../../src-shared/catalog-api';
+import type { CompactResult, MaintenanceOptions, MaintenanceProgress } from '../../client';
+import { lance } from '../lance-errors';
 import type { DirTableCore } from './dir-table-core';
 import * as versionFiles from './dir-versions';
-import { manifestFragments } from './manifest-fragments';
+import { manifestFragments } from '../lance-format/manifest-fragments';
 import { NewFiles, planCompaction } from './compaction-progress';
 
 /** No version is older than this, so optimize removes none. */

@@ -4,19 +4,19 @@
  * checks against: the manifest entry, the version files, the versions, tags and branches.
  */
 import type * as lancedb from '@lancedb/lancedb';
-import type { BranchInfo, TagInfo, VersionInfo } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { assertValidComponent, describeId } from '../../../src-shared/vocabulary/ids';
-import type { JobRegistry } from '../jobs';
-import type { ObjectStore } from '../storage/object-store';
+import type { BranchInfo, TagInfo, VersionInfo } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { assertValidComponent, describeId } from '../../../../src-shared/vocabulary/ids';
+import type { JobRegistry } from '../../jobs/job-registry';
+import type { ObjectStore } from '../../storage/object-store';
 import type { IndexTableRef } from './dir-indexes';
-import { lance } from './lance-errors';
-import { manifestObjectId, type ManifestStore } from './manifest-store';
-import { joinRoot } from './root-uri';
+import { lance } from '../lance-errors';
+import { manifestObjectId, type ManifestStore } from '../namespace/manifest-store';
+import { joinRoot } from '../../storage/root-uri';
 import type { VersionSnapshots } from './version-snapshots';
-import { manifestVersionInfo } from './manifest-summary';
+import { manifestVersionInfo } from '../lance-format/manifest-summary';
 import { branchFolder, manifests, type TableFiles } from './dir-versions';
-import { mapConcurrently } from '../map-concurrently';
+import { mapConcurrently } from '../../map-concurrently';
 
 /** Manifests read at once when listing versions: an object store answers each in a round trip. */
 const MANIFEST_READS_AT_ONCE = 32;

@@ -4,7 +4,7 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { ArrowIpcStream, MergeInsertResult, StreamOptions, WriteResult } from '../client';
+import type { ArrowIpcStream, MergeInsertResult, StreamOptions, WriteResult } from '../../client';
 import type {
   BranchOption,
   CountOptions,
@@ -12,14 +12,14 @@ import type {
   MergeInsertOptions,
   QueryRequest,
   UpdateRequest,
-} from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
-import { lance } from './lance-errors';
-import { explainQuery, runQuery } from './query-builder';
-import { explainHybrid, isHybrid, runHybridSearch } from './hybrid-search';
-import { forgetQuerySchema, withQuerySchema } from './query-schemas';
-import { streamQuery } from './query-stream';
+} from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { encodeIpcStream, toArrowTable, type TableData } from '../../arrow-data';
+import { lance } from '../lance-errors';
+import { explainQuery, runQuery } from '../query/query-builder';
+import { explainHybrid, isHybrid, runHybridSearch } from '../query/hybrid-search';
+import { forgetQuerySchema, withQuerySchema } from '../query/query-schemas';
+import { streamQuery } from '../query/query-stream';
 import type { DirTableCore } from './dir-table-core';
 
 export async function countRows(

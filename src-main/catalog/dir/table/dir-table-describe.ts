@@ -4,10 +4,10 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
-import type { TableDescription } from '../client';
-import type { BranchOption, TableStats } from '../../../src-shared/catalog-api';
-import { lance } from './lance-errors';
-import { manifestObjectId } from './manifest-store';
+import type { TableDescription } from '../../client';
+import type { BranchOption, TableStats } from '../../../../src-shared/catalog-api';
+import { lance } from '../lance-errors';
+import { manifestObjectId } from '../namespace/manifest-store';
 import { snapshotKey } from './version-snapshots';
 import type { DirTableCore } from './dir-table-core';
 

@@ -4,20 +4,20 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { TableHandle } from '../client';
-import type { CreateTableOptions, OpenTableOptions } from '../../../src-shared/catalog-api';
-import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { assertStorableTableId, describeId } from '../../../src-shared/vocabulary/ids';
-import { toArrowTable, type TableData } from '../arrow-data';
-import { lance } from './lance-errors';
-import { manifestObjectId } from './manifest-store';
-import * as declared from './declared-tables';
+import type { TableHandle } from '../../client';
+import type { CreateTableOptions, OpenTableOptions } from '../../../../src-shared/catalog-api';
+import { ERROR_CODES, errors, isCatalogError } from '../../../../src-shared/vocabulary/errors';
+import { assertStorableTableId, describeId } from '../../../../src-shared/vocabulary/ids';
+import { toArrowTable, type TableData } from '../../arrow-data';
+import { lance } from '../lance-errors';
+import { manifestObjectId } from '../namespace/manifest-store';
+import * as declared from '../namespace/declared-tables';
 import { dirTable } from './dir-table';
 import { DirTableCore } from './dir-table-core';
-import { retryingConflicts } from './retry-conflicts';
+import { retryingConflicts } from '../coordination/retry-conflicts';
 import { assertTopLevelColumnNames } from './column-names';
-import { activeJobs, changing, locked, type CatalogContext } from './dir-catalog-context';
-import { findLocation, namespaceExists, requireNamespace } from './dir-lookups';
+import { activeJobs, changing, locked, type CatalogContext } from '../dir-catalog-context';
+import { findLocation, namespaceExists, requireNamespace } from '../namespace/dir-lookups';
 
 export async function createTable(
   ctx: CatalogContext,

@@ -2,10 +2,10 @@
  * A `dir` table's tags and branches, each checked against the table's own (dir-table-core.ts
  * lists them) before LanceDB is asked to change them.
  */
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { assertValidComponent } from '../../../src-shared/vocabulary/ids';
-import type { CreateBranchOptions, TagInfo } from '../../../src-shared/catalog-api';
-import { lance } from './lance-errors';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { assertValidComponent } from '../../../../src-shared/vocabulary/ids';
+import type { CreateBranchOptions, TagInfo } from '../../../../src-shared/catalog-api';
+import { lance } from '../lance-errors';
 import type { DirTableCore } from './dir-table-core';
 
 export async function createTag(t: DirTableCore, tag: string, version: number): Promise<void> {

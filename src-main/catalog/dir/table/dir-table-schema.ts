@@ -11,9 +11,9 @@ import type {
   DropColumnsRequest,
   SchemaChangeResult,
   SchemaMetadata,
-} from '../../../src-shared/catalog-api';
-import { lance } from './lance-errors';
-import { forgetQuerySchema } from './query-schemas';
+} from '../../../../src-shared/catalog-api';
+import { lance } from '../lance-errors';
+import { forgetQuerySchema } from '../query/query-schemas';
 import * as columns from './dir-columns';
 import { updateSchemaMetadata as writeSchemaMetadata } from './dir-schema-metadata';
 import type { DirTableCore } from './dir-table-core';

@@ -3,7 +3,7 @@
  * files (describe, create from a staged manifest, delete; see dir-versions.ts). Listing and
  * checking out versions are in dir-table-core.ts, which every part checks against.
  */
-import type { WriteResult } from '../client';
+import type { WriteResult } from '../../client';
 import type {
   BranchOption,
   CreateVersionRequest,
@@ -11,15 +11,15 @@ import type {
   FragmentStats,
   TransactionInfo,
   VersionDetail,
-} from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import { lance } from './lance-errors';
-import { forgetQuerySchema } from './query-schemas';
+} from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import { lance } from '../lance-errors';
+import { forgetQuerySchema } from '../query/query-schemas';
 import * as versionFiles from './dir-versions';
-import * as transactions from './version-transactions';
-import { manifestFragments } from './manifest-fragments';
+import * as transactions from '../lance-format/version-transactions';
+import { manifestFragments } from '../lance-format/manifest-fragments';
 import { versionBytes, type VersionManifests } from './version-held-bytes';
-import { fragmentHistogram } from '../../../src-shared/fragment-histogram';
+import { fragmentHistogram } from '../../../../src-shared/fragment-histogram';
 import type { DirTableCore } from './dir-table-core';
 
 export async function describeVersion(

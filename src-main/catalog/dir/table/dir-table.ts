@@ -7,8 +7,8 @@
  * evolution) and dir-table-refs.ts (tags and branches); dir-table-core.ts holds what they share.
  * Arguments arrive checked (validated-client.ts); table-facade.ts turns this record into a handle.
  */
-import type { TableHandle } from '../client';
-import { TableFacade, type TableOperations } from '../table-facade';
+import type { TableHandle } from '../../client';
+import { TableFacade, type TableOperations } from '../../table-facade';
 import type { DirTableCore } from './dir-table-core';
 import * as described from './dir-table-describe';
 import * as data from './dir-table-data';

@@ -11,11 +11,11 @@
  * reads), because once it is the latest there is no undoing it. Deleting never removes the latest
  * version or a tagged one: the table and its tags keep working.
  */
-import type { VersionDetail, VersionInfo } from '../../../src-shared/catalog-api';
-import { errors } from '../../../src-shared/vocabulary/errors';
-import type { ObjectStore } from '../storage/object-store';
-import type { LanceReach } from './manifest-read-back';
-import { verifyStagedManifest } from './version-staged';
+import type { VersionDetail, VersionInfo } from '../../../../src-shared/catalog-api';
+import { errors } from '../../../../src-shared/vocabulary/errors';
+import type { ObjectStore } from '../../storage/object-store';
+import type { LanceReach } from '../lance-format/manifest-read-back';
+import { verifyStagedManifest } from '../lance-format/version-staged';
 
 const U64_MAX = (1n << 64n) - 1n;
 const V2_DIGITS = 20;

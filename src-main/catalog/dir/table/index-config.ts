@@ -3,8 +3,8 @@
  * request carries are passed; LanceDB's own defaults (listed in the spec table) apply otherwise.
  */
 import { Index } from '@lancedb/lancedb';
-import type { ValidatedIndexRequest } from '../../../src-shared/index-request';
-import { errors } from '../../../src-shared/vocabulary/errors';
+import type { ValidatedIndexRequest } from '../../../../src-shared/index-request';
+import { errors } from '../../../../src-shared/vocabulary/errors';
 
 type VectorDistance = 'l2' | 'cosine' | 'dot';
 

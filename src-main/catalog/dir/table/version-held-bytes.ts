@@ -10,9 +10,9 @@
  * any file written after the newest manifest listed is taken to be one, and counted as the
  * latest's, not as old.
  */
-import type { VersionBytes } from '../../../src-shared/catalog-api';
+import type { VersionBytes } from '../../../../src-shared/catalog-api';
 import type { TableFiles } from './dir-versions';
-import { manifestFiles } from './manifest-files';
+import { manifestFiles } from '../lance-format/manifest-files';
 
 export interface VersionManifests {
   /** The manifests of the versions read now: this branch's latest, and other branches'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminal } from '../../../src-main/catalog/job-states';
+import { isTerminal } from '../../../../src-main/catalog/jobs/job-states';
 
 describe('isTerminal', () => {
   it('is true only for succeeded, failed and cancelled', () => {

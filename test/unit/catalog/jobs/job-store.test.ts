@@ -9,21 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../../src-shared/catalog-api';
-import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
-import { ProcessLease } from '../../../src-main/catalog/dir/process-lease';
-import { StateTables } from '../../../src-main/catalog/dir/state-tables';
-import { LocalObjectStore } from '../../../src-main/catalog/storage/local-object-store';
-import { STATE_FOLDER } from '../../../src-main/catalog/dir/state-folder';
+import type { JobRecord } from '../../../../src-shared/catalog-api';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+import { ProcessLease } from '../../../../src-main/catalog/dir/coordination/process-lease';
+import { StateTables } from '../../../../src-main/catalog/dir/coordination/state-tables';
+import { LocalObjectStore } from '../../../../src-main/catalog/storage/local-object-store';
+import { STATE_FOLDER } from '../../../../src-main/catalog/dir/coordination/state-folder';
 import {
   INTERRUPTED_MESSAGE,
   JobStore,
   markInterrupted,
-} from '../../../src-main/catalog/job-store';
-import type { JobContext } from '../../../src-main/catalog/job-submission';
-import { JobRegistry } from '../../../src-main/catalog/jobs';
-import { pollUntil } from '../../integration/server/contract-helpers';
-import { expectCode } from '../../support/expect-code';
+} from '../../../../src-main/catalog/jobs/job-store';
+import type { JobContext } from '../../../../src-main/catalog/jobs/job-submission';
+import { JobRegistry } from '../../../../src-main/catalog/jobs/job-registry';
+import { pollUntil } from '../../../integration/server/contract-helpers';
+import { expectCode } from '../../../support/expect-code';
 
 const TARGET: JobRecord['target'] = { namespacePath: ['ns'], table: 't', index: 'v_idx' };
 const LEASE_MS = 800;

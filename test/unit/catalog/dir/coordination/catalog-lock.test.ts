@@ -8,8 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogLock, fenceHeldWrite } from '../../../../src-main/catalog/dir/catalog-lock';
-import { LocalObjectStore } from '../../../../src-main/catalog/storage/local-object-store';
+import {
+  CatalogLock,
+  fenceHeldWrite,
+} from '../../../../../src-main/catalog/dir/coordination/catalog-lock';
+import { LocalObjectStore } from '../../../../../src-main/catalog/storage/local-object-store';
 
 let root: string;
 beforeEach(() => {

@@ -5,7 +5,7 @@
  * each case is exact.
  */
 import { describe, expect, it } from 'vitest';
-import { LeaseWatch } from '../../../../src-main/catalog/dir/lease-watch';
+import { LeaseWatch } from '../../../../../src-main/catalog/dir/coordination/lease-watch';
 
 const LEASE = 15_000;
 const WALL0 = 1_000_000;

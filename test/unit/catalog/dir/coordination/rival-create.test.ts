@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryRivalCreate } from '../../../../src-main/catalog/dir/rival-create';
+import { retryRivalCreate } from '../../../../../src-main/catalog/dir/coordination/rival-create';
 
 const rival = () =>
   new Error(

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, ERROR_CODES } from '../../../../src-main/catalog';
-import type { CatalogClient } from '../../../../src-main/catalog/client';
-import { STATE_FOLDER } from '../../../../src-main/catalog/dir/state-folder';
-import { sampleTable } from '../../../support/sample-data';
-import { expectCode } from '../../../support/expect-code';
+import { connect, ERROR_CODES } from '../../../../../src-main/catalog';
+import type { CatalogClient } from '../../../../../src-main/catalog/client';
+import { STATE_FOLDER } from '../../../../../src-main/catalog/dir/coordination/state-folder';
+import { sampleTable } from '../../../../support/sample-data';
+import { expectCode } from '../../../../support/expect-code';
 
 let root: string;
 let catalog: CatalogClient;

@@ -1,7 +1,7 @@
 /**
  * The manifest rewrite, on files LanceDB itself wrote and on damaged ones. What LanceDB makes of
  * a rewritten file (opening it, appending over it) is in the catalog suites and
- * test/integration/catalog/dir/dir-schema-metadata.test.ts.
+ * test/integration/catalog/dir/table/dir-schema-metadata.test.ts.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   parseManifestFile,
   replaceSchemaMetadata,
-} from '../../../../src-main/catalog/dir/lance-manifest-file';
-import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+} from '../../../../../src-main/catalog/dir/lance-format/lance-manifest-file';
+import { ERROR_CODES } from '../../../../../src-shared/vocabulary/errors';
 
 let root: string;
 let written: Uint8Array;

@@ -22,14 +22,14 @@ import { join, relative } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrow } from '../../../../src-main/catalog/arrow';
+import { arrow } from '../../../../../src-main/catalog/arrow';
 import {
   manifestRows,
   nextWithSchemaMetadata,
   readManifest,
   relocatedManifest,
-} from '../../../../src-main/catalog/dir/lance-manifest';
-import { ERROR_CODES, errors } from '../../../../src-shared/vocabulary/errors';
+} from '../../../../../src-main/catalog/dir/lance-format/lance-manifest';
+import { ERROR_CODES, errors } from '../../../../../src-shared/vocabulary/errors';
 
 const DIM = 4;
 let root: string;
@@ -324,15 +324,15 @@ describe('a file that is not a manifest', () => {
 
 describe('the adapter is the one door', () => {
   it('is the only module that imports the manifest codec, decoder and relocation', () => {
-    const dir = join(__dirname, '../../../../src-main');
+    const dir = join(__dirname, '../../../../../src-main');
     const behind = /from '\.\/(lance-manifest-file|manifest-decode|manifest-relocate)'/;
     const importers = sources(dir)
       .filter((path) => behind.test(readFileSync(path, 'utf8')))
       .map((path) => relative(dir, path));
     expect(importers.sort()).toEqual([
-      'catalog/dir/lance-manifest.ts',
-      'catalog/dir/manifest-decode.ts',
-      'catalog/dir/manifest-relocate.ts',
+      'catalog/dir/lance-format/lance-manifest.ts',
+      'catalog/dir/lance-format/manifest-decode.ts',
+      'catalog/dir/lance-format/manifest-relocate.ts',
     ]);
   });
 });

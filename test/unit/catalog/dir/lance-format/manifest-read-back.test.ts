@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readBack } from '../../../../src-main/catalog/dir/manifest-read-back';
-import { LocalObjectStore } from '../../../../src-main/catalog/storage/local-object-store';
-import { ERROR_CODES, errors } from '../../../../src-shared/vocabulary/errors';
+import { readBack } from '../../../../../src-main/catalog/dir/lance-format/manifest-read-back';
+import { LocalObjectStore } from '../../../../../src-main/catalog/storage/local-object-store';
+import { ERROR_CODES, errors } from '../../../../../src-shared/vocabulary/errors';
 
 let root: string;
 let target: Parameters<typeof readBack>[0];

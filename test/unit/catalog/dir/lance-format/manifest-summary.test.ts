@@ -1,6 +1,6 @@
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { describe, expect, it } from 'vitest';
-import { manifestVersionInfo } from '../../../../src-main/catalog/dir/manifest-summary';
+import { manifestVersionInfo } from '../../../../../src-main/catalog/dir/lance-format/manifest-summary';
 
 /** A manifest file as Lance lays it out: the message (length-prefixed), then the 16-byte footer. */
 function manifestFile(fragments: Uint8Array[], version = 7, seconds = 1_700_000_000): Uint8Array {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCompaction } from '../../../../src-main/catalog/dir/compaction-progress';
+import { planCompaction } from '../../../../../src-main/catalog/dir/table/compaction-progress';
 
 const BIG = 2_000_000;
 const fragment = (name: string, physicalRows: number, deletedRows = 0) => ({

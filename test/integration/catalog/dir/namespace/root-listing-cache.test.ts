@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { connect, type CatalogClient } from '../../../../src-main/catalog';
-import { arrow } from '../../../../src-main/catalog/arrow';
+import { connect, type CatalogClient } from '../../../../../src-main/catalog';
+import { arrow } from '../../../../../src-main/catalog/arrow';
 
 const data = () => arrow.tableFromArrays({ id: Int32Array.from([1]) });
 let root: string;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { connect, type CatalogClient } from '../../../../src-main/catalog';
-import { arrow } from '../../../../src-main/catalog/arrow';
+import { connect, type CatalogClient } from '../../../../../src-main/catalog';
+import { arrow } from '../../../../../src-main/catalog/arrow';
 
 let root: string;
 let clients: CatalogClient[];

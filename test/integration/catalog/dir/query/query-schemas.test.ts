@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { connect, type CatalogClient } from '../../../../src-main/catalog';
-import { arrow } from '../../../../src-main/catalog/arrow';
-import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
-import { expectCode } from '../../../support/expect-code';
+import { connect, type CatalogClient } from '../../../../../src-main/catalog';
+import { arrow } from '../../../../../src-main/catalog/arrow';
+import { ERROR_CODES } from '../../../../../src-shared/vocabulary/errors';
+import { expectCode } from '../../../../support/expect-code';
 
 let root: string;
 let mine: CatalogClient;

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type CatalogClient, type TableHandle } from '../../../../src-main/catalog';
-import { arrow } from '../../../../src-main/catalog/arrow';
-import type { QueryRequest } from '../../../../src-shared/catalog-api';
-import { ERROR_CODES, type ErrorCode } from '../../../../src-shared/vocabulary/errors';
-import { expectCode } from '../../../support/expect-code';
+import { connect, type CatalogClient, type TableHandle } from '../../../../../src-main/catalog';
+import { arrow } from '../../../../../src-main/catalog/arrow';
+import type { QueryRequest } from '../../../../../src-shared/catalog-api';
+import { ERROR_CODES, type ErrorCode } from '../../../../../src-shared/vocabulary/errors';
+import { expectCode } from '../../../../support/expect-code';
 
 const ROWS = 30_000; // LanceDB answers a scan this large in several batches
 

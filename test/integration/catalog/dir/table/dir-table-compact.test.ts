@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type CatalogClient } from '../../../../src-main/catalog';
-import type { MaintenanceProgress } from '../../../../src-main/catalog/client';
-import { sampleTable } from '../../../support/sample-data';
+import { connect, type CatalogClient } from '../../../../../src-main/catalog';
+import type { MaintenanceProgress } from '../../../../../src-main/catalog/client';
+import { sampleTable } from '../../../../support/sample-data';
 
 let root: string;
 let catalog: CatalogClient;

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type CatalogClient, type TableHandle } from '../../../../src-main/catalog';
-import { sampleTable } from '../../../support/sample-data';
+import { connect, type CatalogClient, type TableHandle } from '../../../../../src-main/catalog';
+import { sampleTable } from '../../../../support/sample-data';
 
 let root: string;
 let catalog: CatalogClient;

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync, mkdirSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type CatalogClient, type TableHandle } from '../../../../src-main/catalog';
-import { sampleTable } from '../../../support/sample-data';
+import { connect, type CatalogClient, type TableHandle } from '../../../../../src-main/catalog';
+import { sampleTable } from '../../../../support/sample-data';
 
 let root: string;
 let catalog: CatalogClient;

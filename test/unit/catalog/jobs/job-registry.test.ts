@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
-import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
-import { isTerminal } from '../../../src-main/catalog/job-states';
-import type { JobContext, JobSubmission } from '../../../src-main/catalog/job-submission';
-import { JobRegistry } from '../../../src-main/catalog/jobs';
-import { expectCode } from '../../support/expect-code';
+import type { JobEvent, JobRecord } from '../../../../src-shared/catalog-api';
+import { ERROR_CODES, errors } from '../../../../src-shared/vocabulary/errors';
+import { isTerminal } from '../../../../src-main/catalog/jobs/job-states';
+import type { JobContext, JobSubmission } from '../../../../src-main/catalog/jobs/job-submission';
+import { JobRegistry } from '../../../../src-main/catalog/jobs/job-registry';
+import { expectCode } from '../../../support/expect-code';
 
 interface Deferred {
   promise: Promise<void>;
