@@ -25,39 +25,19 @@ import { CellView } from './CellView';
 import type { Highlight } from './highlight';
 import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
 import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
-import { sortColumnOf } from './sortable-fields';
-import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
-import { FieldSortMenu } from './FieldSortMenu';
+import { GridHeaderCell } from './GridHeaderCell';
+import type { GridColumn, GridHandle, OpenedRow } from './grid-model';
+import { useRowSelection } from './use-row-selection';
+
+export type { GridColumn, GridHandle, OpenedRow } from './grid-model';
+export { MAX_SELECTED_ROWS } from './use-row-selection';
 
 export const ROW_HEIGHT = 34;
 const HEADER_HEIGHT = 32;
 const GUTTER_WIDTH = 76;
 
-export interface GridColumn {
-  name: string;
-  typeLabel: string;
-  width: number;
-  /** Rows can be ordered by it: a single value per row (not a list, struct or vector). */
-  sortable?: boolean;
-  /** A struct column's scalar fields, as paths, that rows can be ordered by instead. */
-  sortPaths?: readonly string[];
-}
-
-export interface GridHandle {
-  /** Scrolls so that `row` is at the top (or as near as the end allows) and focuses it. */
-  goToRow(row: number): void;
-  focus(): void;
-}
-
-export interface OpenedRow {
-  index: number;
-  cells: Array<{ column: GridColumn; cell: Cell }>;
-}
-
 const NONE_SELECTED: ReadonlySet<number> = new Set();
 const NO_PAGES: readonly number[] = [];
-/** A selection is for copying or changing rows by hand: a range is capped at this many. */
-export const MAX_SELECTED_ROWS = 1_000;
 
 function cellOf(page: DecodedPage | undefined, row: number, column: string): Cell | undefined {
   if (!page) return undefined;
@@ -214,23 +194,7 @@ export function DataGrid({
     if (opened.cells.length > 0) onOpenRow(opened);
   };
 
-  const anchor = useRef<number | undefined>(undefined);
-  const toggleRow = (row: number) => {
-    if (!onSelect) return;
-    const next = new Set(selected);
-    if (next.has(row)) next.delete(row);
-    else if (next.size < MAX_SELECTED_ROWS) next.add(row);
-    anchor.current = row;
-    onSelect(next);
-  };
-  const selectRange = (row: number) => {
-    if (!onSelect) return;
-    const from = anchor.current ?? row;
-    const [low, high] = from < row ? [from, row] : [row, from];
-    const next = new Set<number>();
-    for (let r = low; r <= high && next.size < MAX_SELECTED_ROWS; r += 1) next.add(r);
-    onSelect(next);
-  };
+  const { toggleRow, selectRange } = useRowSelection(selected, onSelect);
   const onRowClick = (event: MouseEvent, row: number) => {
     if (onSelect && event.shiftKey) selectRange(row);
     else if (onSelect && (event.ctrlKey || event.metaKey)) toggleRow(row);
@@ -337,68 +301,17 @@ export function DataGrid({
           <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
             #
           </div>
-          {virtualColumns.map((vc) => {
-            const column = columns[vc.index]!;
-            const sorted =
-              view.sort && sortColumnOf(view.sort.column) === column.name ? view.sort : undefined;
-            const own = formatFieldPath([column.name]);
-            const byField = sorted && sorted.column !== own ? sorted.column : undefined;
-            const label = (
-              <>
-                <span className="header-name">
-                  {column.name}
-                  {sorted && (
-                    <span className="sort-mark" aria-hidden="true">
-                      {sorted.ascending ? ' ▲' : ' ▼'}
-                      {byField && ` ${byField.slice(own.length + 1)}`}
-                    </span>
-                  )}
-                </span>
-                <span className="header-type">{column.typeLabel}</span>
-              </>
-            );
-            return (
-              <div
-                key={vc.key}
-                role="columnheader"
-                aria-colindex={vc.index + 1}
-                aria-sort={
-                  column.sortable || column.sortPaths?.length
-                    ? sorted
-                      ? sorted.ascending
-                        ? 'ascending'
-                        : 'descending'
-                      : 'none'
-                    : undefined
-                }
-                className="grid-header-cell"
-                style={{ left: vc.start, width: vc.size }}
-                title={`${column.name}: ${column.typeLabel}`}
-              >
-                {column.sortable && onSort ? (
-                  <button
-                    type="button"
-                    className="header-sort"
-                    aria-label={`Sort by ${column.name}`}
-                    onClick={() => onSort(own)}
-                  >
-                    {label}
-                  </button>
-                ) : column.sortPaths?.length && onSort ? (
-                  <FieldSortMenu
-                    column={column.name}
-                    paths={column.sortPaths}
-                    sorted={sorted}
-                    onSort={onSort}
-                  >
-                    {label}
-                  </FieldSortMenu>
-                ) : (
-                  label
-                )}
-              </div>
-            );
-          })}
+          {virtualColumns.map((vc) => (
+            <GridHeaderCell
+              key={vc.key}
+              column={columns[vc.index]!}
+              index={vc.index}
+              left={vc.start}
+              width={vc.size}
+              sort={view.sort}
+              onSort={onSort}
+            />
+          ))}
         </div>
       </div>
       <div

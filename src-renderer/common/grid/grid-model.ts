@@ -1,0 +1,23 @@
+/** What the grid shows and hands out: its columns, a row opened, the handle its owner drives. */
+import type { Cell } from './cell-model';
+
+export interface GridColumn {
+  name: string;
+  typeLabel: string;
+  width: number;
+  /** Rows can be ordered by it: a single value per row (not a list, struct or vector). */
+  sortable?: boolean;
+  /** A struct column's scalar fields, as paths, that rows can be ordered by instead. */
+  sortPaths?: readonly string[];
+}
+
+export interface GridHandle {
+  /** Scrolls so that `row` is at the top (or as near as the end allows) and focuses it. */
+  goToRow(row: number): void;
+  focus(): void;
+}
+
+export interface OpenedRow {
+  index: number;
+  cells: Array<{ column: GridColumn; cell: Cell }>;
+}
