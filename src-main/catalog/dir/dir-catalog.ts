@@ -27,6 +27,7 @@ import type {
 import type { TableData } from '../arrow-data';
 import { JobRegistry } from '../jobs/job-registry';
 import { JobStore } from '../jobs/job-store';
+import { dirJobJournal } from './coordination/dir-job-journal';
 import { lance, mapLanceError } from './lance-errors';
 import { ManifestStore } from './namespace/manifest-store';
 import { CatalogLock } from './coordination/catalog-lock';
@@ -133,7 +134,9 @@ export class DirCatalog implements CatalogClient {
       maxQueued: options.maxQueuedJobs ?? 64,
       mapError: (error) => mapLanceError(error),
       // Job records in the root, shared with every process serving it.
-      ...(options.journal ? { store: new JobStore(this.stateTables, this.processLease) } : {}),
+      ...(options.journal
+        ? { store: new JobStore(dirJobJournal(this.stateTables, this.processLease)) }
+        : {}),
     });
     const tableOptions = storageOptions ? { storageOptions } : {};
     this.manifest = new ManifestStore(this.db, opened.store, tableOptions);

@@ -7,8 +7,8 @@
  * same catalog root: it writes its own jobs there as they go, and reads the others' from there.
  * Its own jobs are still answered from memory, which is fresher and costs nothing.
  */
-import type { JobRecord } from '../../src-shared/catalog-api';
-import { errors, type CatalogError } from '../../src-shared/vocabulary/errors';
+import type { JobRecord } from '../../../src-shared/catalog-api';
+import { errors, type CatalogError } from '../../../src-shared/vocabulary/errors';
 import { JobRunner } from './job-runner';
 import { isTerminal } from './job-states';
 

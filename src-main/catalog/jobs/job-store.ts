@@ -17,10 +17,7 @@ import type * as lancedb from '@lancedb/lancedb';
 import { arrow } from '../arrow';
 import { JobRecordSchema, type JobRecord } from '../../../src-shared/catalog-api';
 import { errorNameOf, errors } from '../../../src-shared/vocabulary/errors';
-import { lance } from '../dir/lance-errors';
-import { retryRivalCreate } from '../dir/coordination/rival-create';
-import type { ProcessLease } from '../dir/coordination/process-lease';
-import type { StateTables } from '../dir/coordination/state-tables';
+import type { JobJournal, JobLease } from './job-journal';
 import { sqlString } from '../sql-string';
 
 const SCHEMA = new arrow.Schema([
@@ -95,11 +92,13 @@ export class JobStore {
   private nextCompaction: number;
   private compacting: Promise<void> | undefined;
 
+  readonly lease: JobLease;
+
   constructor(
-    private readonly state: StateTables,
-    readonly lease: ProcessLease,
+    private readonly journal: JobJournal,
     options: JobStoreOptions = {},
   ) {
+    this.lease = journal.lease;
     this.compactEvery = options.compactEvery ?? 100;
     this.keepVersionsMs = Math.max(MIN_KEEP_VERSIONS_MS, options.keepVersionsMs ?? 5 * 60_000);
     this.nextCompaction = this.compactEvery;
@@ -110,7 +109,7 @@ export class JobStore {
   }
 
   private table(): Promise<lancedb.Table> {
-    return this.state.open('jobs', SCHEMA);
+    return this.journal.open('jobs', SCHEMA);
   }
 
   /** A row as this process writes it; a cancel request is never carried over by a rewrite. */
@@ -129,8 +128,8 @@ export class JobStore {
   /** Records a job this process has just accepted; it must hold its lease first. */
   async insert(record: JobRecord): Promise<void> {
     const table = await this.table();
-    await retryRivalCreate(() =>
-      lance(() =>
+    await this.journal.retryRivalCreate(() =>
+      this.journal.call(() =>
         table
           .mergeInsert('id')
           .whenNotMatchedInsertAll()
@@ -146,7 +145,7 @@ export class JobStore {
    */
   async write(record: JobRecord): Promise<OwnWrite> {
     const table = await this.table();
-    const result = await lance(() =>
+    const result = await this.journal.call(() =>
       table
         .mergeInsert('id')
         .whenMatchedUpdateAll({
@@ -171,7 +170,7 @@ export class JobStore {
   /** Writes how a job of this process ended; false when another process had judged it dead. */
   async finish(record: JobRecord): Promise<boolean> {
     const table = await this.table();
-    const result = await lance(() =>
+    const result = await this.journal.call(() =>
       table
         .mergeInsert('id')
         .whenMatchedUpdateAll({
@@ -223,7 +222,7 @@ export class JobStore {
     const before = await this.get(id);
     if (!before || !isActive(before.state)) return before;
     const table = await this.table();
-    await lance(() =>
+    await this.journal.call(() =>
       table.update({
         where: `id = ${sqlString(id)} AND state IN ${ACTIVE} AND NOT cancel_requested`,
         values: { cancel_requested: true },
@@ -239,7 +238,7 @@ export class JobStore {
    */
   async prune(limit: number): Promise<void> {
     const table = await this.table();
-    const finished = (await lance(() =>
+    const finished = (await this.journal.call(() =>
       table.query().where(`state NOT IN ${ACTIVE}`).select(['id', 'ended_at']).toArray(),
     )) as Array<{ id: string; ended_at: bigint | number | null }>;
     const slack = Math.max(1, Math.ceil(limit / 10));
@@ -248,13 +247,15 @@ export class JobStore {
       .sort((a, b) => Number(a.ended_at ?? 0) - Number(b.ended_at ?? 0))
       .slice(0, finished.length - limit)
       .map((r) => sqlString(r.id));
-    await lance(() => table.delete(`id IN (${oldest.join(', ')}) AND state NOT IN ${ACTIVE}`));
+    await this.journal.call(() =>
+      table.delete(`id IN (${oldest.join(', ')}) AND state NOT IN ${ACTIVE}`),
+    );
     this.committed();
   }
 
   private async rows(where?: string): Promise<Row[]> {
     const table = await this.table();
-    return (await lance(() => {
+    return (await this.journal.call(() => {
       const query = table.query().select(['id', 'owner', 'record', 'state', 'cancel_requested']);
       return (where ? query.where(where) : query).toArray();
     })) as Row[];
@@ -313,7 +314,7 @@ export class JobStore {
     jobs: Array<{ record: JobRecord; owner: string }>,
   ): Promise<number> {
     const table = await this.table();
-    const result = await lance(() =>
+    const result = await this.journal.call(() =>
       table
         .mergeInsert('id')
         .whenMatchedUpdateAll({

@@ -11,6 +11,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../src-shared/catalog-api';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+import { dirJobJournal } from '../../../../src-main/catalog/dir/coordination/dir-job-journal';
 import { ProcessLease } from '../../../../src-main/catalog/dir/coordination/process-lease';
 import { StateTables } from '../../../../src-main/catalog/dir/coordination/state-tables';
 import { LocalObjectStore } from '../../../../src-main/catalog/storage/local-object-store';
@@ -57,7 +58,7 @@ afterEach(async () => {
 function start(options: { historyLimit?: number; progressMs?: number } = {}): Process {
   const state = new StateTables(root);
   const lease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
-  const store = new JobStore(state, lease);
+  const store = new JobStore(dirJobJournal(state, lease));
   const jobs = new JobRegistry({ store, pollMs: POLL_MS, concurrency: 1, ...options });
   const p = { state, lease, store, jobs };
   processes.push(p);
@@ -197,7 +198,7 @@ describe('two processes sharing one root', () => {
     // A process that recorded a running job and then stopped renewing its lease: it died.
     const deadState = new StateTables(root);
     const deadLease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
-    const dead = new JobStore(deadState, deadLease);
+    const dead = new JobStore(dirJobJournal(deadState, deadLease));
     const release = await deadLease.hold();
     const record: JobRecord = {
       id: 'dead-job',
@@ -323,7 +324,7 @@ describe('a busy root', () => {
     const processes2 = [0, 1].map(() => {
       const state = new StateTables(root);
       const lease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
-      const store = new JobStore(state, lease, { compactEvery: 8 });
+      const store = new JobStore(dirJobJournal(state, lease), { compactEvery: 8 });
       const jobs = new JobRegistry({ store, pollMs: POLL_MS, concurrency: 2, progressMs: 0 });
       const p = { state, lease, store, jobs };
       processes.push(p);
@@ -363,7 +364,7 @@ describe('a store that cannot be written', () => {
     // A root below a regular file can never be written.
     const state = new StateTables(join(root, 'blocker', 'catalog'));
     const lease = new ProcessLease(new LocalObjectStore(root), LEASE_MS);
-    const jobs = new JobRegistry({ store: new JobStore(state, lease) });
+    const jobs = new JobRegistry({ store: new JobStore(dirJobJournal(state, lease)) });
     let ran = false;
     const job = jobs.submit({
       kind: 'import',
