@@ -10,6 +10,7 @@ import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { VersionSelect } from './VersionSelect';
 import { TableHead } from '../common/TableHead';
 
 export function BranchesSection({
@@ -182,16 +183,13 @@ function NewBranchForm({
           autoFocus={initialVersion !== undefined}
         />
       </label>
-      <label className="field">
-        <span>From version of {at?.branch ?? 'main'}</span>
-        <select aria-label="From version" value={from} onChange={(e) => setFrom(e.target.value)}>
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </label>
+      <VersionSelect
+        label={`From version of ${at?.branch ?? 'main'}`}
+        name="From version"
+        value={from}
+        versions={versions}
+        onChange={setFrom}
+      />
       <button type="submit" disabled={name.trim() === '' || create.isPending}>
         Create branch
       </button>

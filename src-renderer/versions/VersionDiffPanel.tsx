@@ -9,6 +9,7 @@ import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { VersionSelect } from './VersionSelect';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -30,16 +31,12 @@ export function VersionDiffPanel({
     enabled: asked !== undefined,
   });
   const picker = (label: string, value: number, set: (v: number) => void) => (
-    <label className="field">
-      <span>{label}</span>
-      <select aria-label={label} value={value} onChange={(e) => set(Number(e.target.value))}>
-        {versions.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
-    </label>
+    <VersionSelect
+      label={label}
+      value={value}
+      versions={versions}
+      onChange={(v) => set(Number(v))}
+    />
   );
   return (
     <section className="version-diff" aria-label="Compare versions">

@@ -6,6 +6,7 @@ import type { TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
+import { VersionSelect } from './VersionSelect';
 
 export function TagChip({
   tag,
@@ -90,16 +91,7 @@ export function TagForm({
           autoFocus
         />
       </label>
-      <label className="field">
-        <span>On version</span>
-        <select aria-label="On version" value={target} onChange={(e) => setTarget(e.target.value)}>
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </label>
+      <VersionSelect label="On version" value={target} versions={versions} onChange={setTarget} />
       <button type="submit" className="primary" disabled={name.trim() === '' || save.isPending}>
         {moving ? 'Move tag' : 'Create tag'}
       </button>
