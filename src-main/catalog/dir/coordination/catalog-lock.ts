@@ -34,7 +34,7 @@ import { errors } from '../../../../src-shared/vocabulary/errors';
 import type { ObjectStore } from '../../storage/object-store';
 import { HeldLease, leaseInstant } from './held-lease';
 import { traceHold } from './lock-trace';
-import { STATE_FOLDER } from './state-folder';
+import { epochKey, LockEpochs, releasedKey, sideKey, type EpochBody } from './lock-epochs';
 
 export interface CatalogLockOptions {
   /** How long others watch a holder's keys stay unchanged before they take the lock over. */
@@ -45,8 +45,6 @@ export interface CatalogLockOptions {
   recover?: (intent: unknown) => Promise<void>;
 }
 
-const PREFIX = `${STATE_FOLDER}/lock`;
-const EPOCH_DIGITS = 16;
 /** Clocks of processes sharing a root may differ by up to this much; see the fast takeover. */
 const CLOCK_SKEW_MS = 60_000;
 /** How far back a chain of takeovers is followed to find the intent still to recover. */
@@ -72,21 +70,6 @@ interface Held {
   writes: number;
   lease: HeldLease;
   done: boolean;
-}
-
-/** The newest epoch, as one listing saw it. */
-interface EpochView {
-  epoch: number;
-  released: boolean;
-  /** Its keys (its own and those beside it), sorted. */
-  keys: string[];
-}
-
-interface EpochBody {
-  expiresAt?: number;
-  intent?: unknown;
-  /** The abandoned epoch this one took over, whose intent it must recover first. */
-  takesOver?: number;
 }
 
 /**
@@ -124,9 +107,8 @@ export function loseHeldLease(reason: string): void {
   holding.getStore()?.held.lease.lose(reason);
 }
 
-const epochKey = (epoch: number) => `${PREFIX}/${String(epoch).padStart(EPOCH_DIGITS, '0')}`;
-const sideKey = (held: Held, kind: 'renew' | 'intent') =>
-  `${epochKey(held.epoch)}.${kind}.${String((held.writes += 1)).padStart(6, '0')}`;
+const nextSideKey = (held: Held, kind: 'renew' | 'intent') =>
+  sideKey(held.epoch, kind, (held.writes += 1));
 
 /** How long a release that failed is tried again in the background before it is left to others. */
 const RELEASE_RETRY_MS = 5 * 60_000;
@@ -146,11 +128,13 @@ export class CatalogLock {
   private readonly marginMs: number;
   private readonly graceMs: number;
   private acquisitions = 0;
+  private readonly epochs: LockEpochs;
 
   constructor(
     private readonly store: ObjectStore,
     private readonly options: CatalogLockOptions = {},
   ) {
+    this.epochs = new LockEpochs(store);
     this.leaseMs = options.leaseMs ?? 10_000;
     this.waitMs = options.waitMs ?? 20_000;
     this.renewEveryMs = Math.floor(this.leaseMs / 5);
@@ -193,7 +177,7 @@ export class CatalogLock {
     const held = holding.getStore()?.held;
     if (!held || held.done) throw errors.Internal('The catalog lock is not held');
     fenceHeldWrite();
-    await this.store.putIfAbsent(sideKey(held, 'intent'), JSON.stringify({ intent }));
+    await this.store.putIfAbsent(nextSideKey(held, 'intent'), JSON.stringify({ intent }));
   }
 
   private async runHeld<T>(intent: object, change: () => Promise<T>, deadline: number): Promise<T> {
@@ -235,7 +219,7 @@ export class CatalogLock {
       });
       // The first hold prunes too: processes that make few changes (a CLI run, an app session)
       // would otherwise never do it, and every poll lists every key.
-      if (this.acquisitions++ % 50 === 0) void this.prune(held.epoch);
+      if (this.acquisitions++ % 50 === 0) void this.epochs.prune(held.epoch);
     }
   }
 
@@ -245,7 +229,7 @@ export class CatalogLock {
    * soon as the store answers again, not a lease later.
    */
   private async release(held: Held): Promise<void> {
-    const key = `${epochKey(held.epoch)}.released`;
+    const key = releasedKey(held.epoch);
     try {
       await this.store.putIfAbsent(key, held.owner);
       return;
@@ -277,7 +261,7 @@ export class CatalogLock {
    */
   private async recoverAbandoned(abandoned: number, intent: object): Promise<void> {
     await delay(this.graceMs);
-    const previous = await this.intentOf(abandoned, MAX_TAKEOVER_CHAIN);
+    const previous = await this.epochs.intentOf(abandoned, MAX_TAKEOVER_CHAIN);
     if (previous === undefined || !this.options.recover) return;
     const attempts = recoveryAttempts(previous);
     if (attempts >= MAX_RECOVERY_ATTEMPTS) {
@@ -314,7 +298,7 @@ export class CatalogLock {
         return; // the hold ended
       }
       if (held.done || inFlight >= 3) continue;
-      const key = sideKey(held, 'renew');
+      const key = nextSideKey(held, 'renew');
       const startedAt = leaseInstant();
       inFlight += 1;
       this.store
@@ -340,11 +324,11 @@ export class CatalogLock {
     for (;;) {
       const listedFrom = performance.now();
       const listedFromWall = Date.now();
-      const view = await this.newestEpoch();
+      const view = await this.epochs.newest();
       let over = !view || view.released || this.releasedHere.has(view.epoch);
       if (view && !over) {
         if (watched?.epoch !== view.epoch || watched.keys !== view.keys.length) {
-          const expiresAt = await this.writtenExpiry(view);
+          const expiresAt = await this.epochs.writtenExpiry(view);
           watched = {
             epoch: view.epoch,
             keys: view.keys.length,
@@ -379,60 +363,6 @@ export class CatalogLock {
       if (performance.now() > deadline) throw busy();
       await delay(pause + Math.random() * pause);
       pause = Math.min(pause * 2, 50);
-    }
-  }
-
-  /** The newest epoch and whether it is over, from one listing of the lock's keys. */
-  private async newestEpoch(): Promise<EpochView | undefined> {
-    const keys = await this.store.list(PREFIX);
-    let epoch = -1;
-    for (const key of keys) {
-      // Only an epoch's own key counts: the keys beside it (renewals, release) come after it.
-      const name = key.slice(PREFIX.length + 1);
-      if (name.length !== EPOCH_DIGITS) continue;
-      const number = Number(name);
-      if (Number.isInteger(number) && number > epoch) epoch = number;
-    }
-    if (epoch < 0) return undefined;
-    const base = epochKey(epoch);
-    const mine = keys.filter((k) => k.startsWith(base)).sort();
-    return { epoch, released: mine.includes(`${base}.released`), keys: mine };
-  }
-
-  private async readBody(key: string): Promise<EpochBody> {
-    return JSON.parse(Buffer.from(await this.store.get(key)).toString('utf8')) as EpochBody;
-  }
-
-  /** The expiry its holder wrote last: in its renewal, or in the epoch's own key. */
-  private async writtenExpiry(view: EpochView): Promise<number> {
-    const renewals = view.keys.filter((k) => k.startsWith(`${epochKey(view.epoch)}.renew.`));
-    const key = renewals.length ? renewals[renewals.length - 1]! : epochKey(view.epoch);
-    return (await this.readBody(key)).expiresAt ?? 0;
-  }
-
-  /**
-   * The intent an abandoned epoch leaves to recover: its last note, or, if it took over from
-   * another and died before noting anything, that one's intent.
-   */
-  private async intentOf(epoch: number, depth: number): Promise<unknown> {
-    const base = epochKey(epoch);
-    const keys = (await this.store.list(PREFIX)).filter((k) => k.startsWith(base)).sort();
-    const notes = keys.filter((k) => k.startsWith(`${base}.intent.`));
-    if (notes.length) return (await this.readBody(notes[notes.length - 1]!)).intent;
-    if (!keys.includes(base)) return undefined; // pruned long ago
-    const body = await this.readBody(base);
-    if (body.takesOver !== undefined && depth > 0) return this.intentOf(body.takesOver, depth - 1);
-    return body.intent;
-  }
-
-  /** Deletes the keys of epochs long over; the newest ones stay for whoever looks next. */
-  private async prune(current: number): Promise<void> {
-    const keys = await this.store.list(PREFIX).catch(() => [] as string[]);
-    for (const key of keys) {
-      const number = Number(key.slice(PREFIX.length + 1, PREFIX.length + 1 + EPOCH_DIGITS));
-      if (Number.isInteger(number) && number < current - 20) {
-        await this.store.delete(key).catch(() => undefined);
-      }
     }
   }
 }
