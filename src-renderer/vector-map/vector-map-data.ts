@@ -1,0 +1,68 @@
+/**
+ * What the map shows and where it comes from: the chosen columns, the rows (the table under a
+ * filter, up to a limit, or a search's results), and the SQL for the rows a lasso picked.
+ */
+import { gateExpression } from '../../src-shared/expression-gate/expression-gate';
+import {
+  isFloatVector,
+  isScalarOrderable,
+} from '../../src-shared/vocabulary/index-types/column-kinds';
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import { sqlIdentifier } from '../common/grid/row-predicate';
+
+export const MAX_MAP_ROWS = 50_000;
+export const DEFAULT_MAP_ROWS = 10_000;
+const KEY_NAMES = ['id', '_id', 'uuid', 'key', 'pk', 'row_id'];
+
+export interface MapSettings {
+  vectorColumn: string;
+  keyColumn: string;
+  /** Empty for one colour. */
+  colourColumn: string;
+  /** A LanceDB SQL WHERE expression; empty for none. */
+  filter: string;
+  limit: number;
+}
+
+/** Top-level float vector columns: the ones a map can be drawn from (read by name). */
+export function vectorFields(fields: readonly JsonArrowField[]): string[] {
+  return fields.filter(isFloatVector).map((f) => f.name);
+}
+
+/** Top-level columns of single values: keys and colours. */
+export function scalarFields(fields: readonly JsonArrowField[]): string[] {
+  return fields.filter(isScalarOrderable).map((f) => f.name);
+}
+
+/** A column named like a key (`id`, `uuid`, …), else the first single-value column. */
+export function defaultKey(scalars: readonly string[]): string {
+  return scalars.find((s) => KEY_NAMES.includes(s.toLowerCase())) ?? scalars[0] ?? '';
+}
+
+export type LassoPredicate =
+  { predicate: string; why?: undefined } | { predicate?: undefined; why: string };
+
+/**
+ * `key IN (…)` for the rows a lasso picked, through the same expression gate as the grid's
+ * selection and anything a person types: a choice too large for it says so instead.
+ */
+export function lassoPredicate(
+  keyColumn: string,
+  literals: ReadonlyArray<string | null>,
+): LassoPredicate {
+  if (literals.length === 0) return { why: 'The lasso holds no points' };
+  if (literals.some((l) => l === null)) {
+    return { why: `${keyColumn} does not name rows exactly (choose an integer or text key)` };
+  }
+  const unique = [...new Set(literals as string[])];
+  const column = sqlIdentifier(keyColumn);
+  const text =
+    unique.length === 1 ? `${column} = ${unique[0]!}` : `${column} IN (${unique.join(', ')})`;
+  try {
+    return { predicate: gateExpression(text, { what: 'selection' }) };
+  } catch (error) {
+    return {
+      why: `These ${unique.length.toLocaleString('en-US')} rows cannot be named in one condition (${(error as Error).message}); lasso fewer`,
+    };
+  }
+}
