@@ -1,7 +1,8 @@
 /**
  * What every procedure handler of the host works with. Handlers are grouped by procedure prefix
  * in this folder, one file per prefix named after it (tables.ts holds `tables:*`), each a function
- * of this context returning its share of the procedure table; host.ts joins them, and the compiler checks that together they cover every procedure exactly.
+ * of this context returning its share of the procedure table; host.ts joins them, and the
+ * compiler checks that together they cover every procedure exactly.
  */
 import type { z } from 'zod';
 import type { TableHandle } from '../../catalog/client';

@@ -1,4 +1,7 @@
-/** Browsing the local disk: a folder's subfolders (which of them are catalogs) and its files to import. */
+/**
+ * Browsing the local disk: a folder's subfolders (which of them are catalogs) and its files to
+ * import.
+ */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
