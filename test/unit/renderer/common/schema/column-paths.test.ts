@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { arrow } from '../../../../../src-main/catalog/arrow';
 import { listFieldPaths } from '../../../../../src-main/catalog/schema-fields';
 import { toJsonArrowSchema } from '../../../../../src-main/catalog/json-arrow-schema';
-import { flattenColumns } from '../../../../../src-renderer/common/schema/column-paths';
+import {
+  flattenColumns,
+  vectorColumns,
+} from '../../../../../src-renderer/common/schema/column-paths';
 import { sampleSchema } from '../../../../support/sample-data';
 
 describe('column paths for the create-index form', () => {
@@ -41,5 +44,38 @@ describe('column paths for the create-index form', () => {
     ]);
     const engine = listFieldPaths(schema).map((p) => p.canonicalPath);
     expect(flattenColumns(toJsonArrowSchema(schema)).map((c) => c.path)).toEqual(engine);
+  });
+});
+
+describe('vector columns for the Search tab and the recall check', () => {
+  it('lists fixed-size lists at any depth with their dimension, binary ones marked', () => {
+    const schema = new arrow.Schema([
+      new arrow.Field('id', new arrow.Int64(), true),
+      new arrow.Field(
+        'emb',
+        new arrow.FixedSizeList(4, new arrow.Field('item', new arrow.Float32(), true)),
+        true,
+      ),
+      new arrow.Field(
+        'meta',
+        new arrow.Struct([
+          new arrow.Field(
+            'bits',
+            new arrow.FixedSizeList(16, new arrow.Field('item', new arrow.Uint8(), true)),
+            true,
+          ),
+        ]),
+        true,
+      ),
+      new arrow.Field(
+        'tags',
+        new arrow.List(new arrow.Field('item', new arrow.Utf8(), true)),
+        true,
+      ),
+    ]);
+    expect(vectorColumns(toJsonArrowSchema(schema).fields)).toEqual([
+      { path: 'emb', dimension: 4, binary: false },
+      { path: 'meta.bits', dimension: 16, binary: true },
+    ]);
   });
 });
