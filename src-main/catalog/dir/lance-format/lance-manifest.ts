@@ -20,7 +20,8 @@ import {
   type ManifestFileLayout,
   type SchemaMetadataCommit,
 } from './lance-manifest-file';
-import { decodeManifest, type LanceManifest } from './manifest-decode';
+import { decodeManifest } from './manifest-decode';
+import type { LanceManifest } from './manifest-types';
 import { relocateManifest } from './manifest-relocate';
 
 export type {
@@ -31,7 +32,7 @@ export type {
   ManifestField,
   ManifestFragment,
   ManifestIndex,
-} from './manifest-decode';
+} from './manifest-types';
 export type { ManifestFileLayout, SchemaMetadataCommit };
 
 /**
@@ -40,6 +41,8 @@ export type { ManifestFileLayout, SchemaMetadataCommit };
  * whole would cost the timeline its first paint.
  */
 export { MANIFEST, readManifestLayout, section };
+/** A `google.protobuf.Timestamp` message as epoch milliseconds, for those same readers. */
+export { millis as millisOfTimestamp } from './manifest-messages';
 
 /**
  * A manifest file decoded whole, or an error made by `error` saying what is wrong with it: a

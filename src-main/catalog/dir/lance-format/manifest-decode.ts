@@ -30,16 +30,6 @@ import {
 } from './manifest-messages';
 import type { LanceManifest } from './manifest-types';
 
-export type {
-  LanceManifest,
-  ManifestBasePath,
-  ManifestDataFile,
-  ManifestDeletionFile,
-  ManifestField,
-  ManifestFragment,
-  ManifestIndex,
-} from './manifest-types';
-
 /** Field numbers of `Manifest` this decoder reads beyond those in MANIFEST. */
 const M = {
   fields: 1,

@@ -8,13 +8,12 @@
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import type { VersionInfo } from '../../../../src-shared/catalog-api';
 import { errors } from '../../../../src-shared/vocabulary/errors';
-import { MANIFEST, readManifestLayout } from './lance-manifest';
+import { MANIFEST, millisOfTimestamp, readManifestLayout } from './lance-manifest';
 
 const MANIFEST_FRAGMENTS = 2;
 const FRAGMENT = { files: 2, deletionFile: 3, physicalRows: 4 } as const;
 const DATA_FILE = { fileSizeBytes: 6 } as const;
 const DELETION_FILE = { numDeletedRows: 4 } as const;
-const TIMESTAMP = { seconds: 1, nanos: 2 } as const;
 /** Protobuf wire types, as numbers: the in-place reader below compares raw key bits. */
 const WIRE = { varint: 0, bit64: 1, lengthDelimited: 2, bit32: 5 } as const;
 
@@ -54,7 +53,7 @@ export function manifestVersionInfo(bytes: Uint8Array, name: string): VersionInf
     } else if (no === MANIFEST.version && wireType === WireType.Varint) {
       version = Number(reader.uint64());
     } else if (no === MANIFEST.timestamp && wireType === WireType.LengthDelimited) {
-      timestampMillis = millisOf(reader.bytes());
+      timestampMillis = millisOfTimestamp(reader.bytes());
     } else {
       reader.skip(wireType, no);
     }
@@ -160,17 +159,4 @@ function varint(bytes: Uint8Array, pos: number): { value: number; next: number }
     scale *= 128;
   }
   throw truncated();
-}
-
-function millisOf(bytes: Uint8Array): number {
-  const reader = new BinaryReader(bytes);
-  let seconds = 0;
-  let nanos = 0;
-  while (reader.pos < reader.len) {
-    const [no, wireType] = reader.tag();
-    if (no === TIMESTAMP.seconds && wireType === WireType.Varint) seconds = Number(reader.int64());
-    else if (no === TIMESTAMP.nanos && wireType === WireType.Varint) nanos = reader.int32();
-    else reader.skip(wireType, no);
-  }
-  return seconds * 1000 + Math.floor(nanos / 1_000_000);
 }

@@ -325,7 +325,8 @@ describe('a file that is not a manifest', () => {
 describe('the adapter is the one door', () => {
   it('is the only module that imports the manifest codec, decoder and relocation', () => {
     const dir = join(__dirname, '../../../../../src-main');
-    const behind = /from '\.\/(lance-manifest-file|manifest-decode|manifest-relocate)'/;
+    const behind =
+      /from '\.\/(lance-manifest-file|manifest-decode|manifest-messages|manifest-relocate)'/;
     const importers = sources(dir)
       .filter((path) => behind.test(readFileSync(path, 'utf8')))
       .map((path) => relative(dir, path));
