@@ -7,12 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Access } from './auth/authorize';
 
-/**
- * What a route acts on, which decides how its id is read and its scope checked. A `transaction`
- * route's id is a table's followed by a transaction's (http/request-id.ts); its scope is the
- * table's.
- */
-export type Target = 'namespace' | 'namespace-listing' | 'table' | 'transaction' | 'catalog';
+import type { Target } from '../../src-shared/rest-contract/route';
+
+export type { Target };
 
 export interface RegisteredRoute {
   method: string;

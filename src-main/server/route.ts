@@ -1,20 +1,21 @@
 /**
- * One way to declare a route: its access level, where its target namespace comes from, how its
- * body is read and validated, and a handler that sees only decoded, authorised input. Every route
- * of the server goes through `defineRoute`, so authentication, database selection, identifier
- * decoding and the error body are the same everywhere.
+ * One way to serve a route of the REST contract (src-shared/rest-contract/): its row gives the
+ * method, paths, access, target and body schema; the route's own file gives only the handler,
+ * which sees decoded, authorised input. Every route of the server goes through `defineRoute`, so
+ * authentication, scope, database selection, identifier decoding and the error body are the same
+ * everywhere.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Table as ArrowTable } from 'apache-arrow';
 import type { z } from 'zod';
 import type { CatalogClient, TableHandle } from '../catalog/client';
 import { errors } from '../../src-shared/vocabulary/errors';
 import { arrow as apacheArrow } from '../catalog/arrow';
-import { describeZodError } from '../catalog/parse-options';
 import type { TableId } from '../../src-shared/vocabulary/ids';
+import type { RestRoute } from '../../src-shared/rest-contract/route';
 import type { Principal } from './auth/authenticator';
-import { authorize, inScope, leadsToScope, type Access } from './auth/authorize';
+import { authorize, inScope, leadsToScope } from './auth/authorize';
 import {
   checkBodyId,
   delimiterOf,
@@ -25,9 +26,9 @@ import {
 import { authenticatedPrincipal } from './http/credentials';
 import { readArrowBody } from './http/arrow-body';
 import type { ServerState } from './server-state';
-import type { RouteConfig, Target } from './route-table';
-
-/** How a route names what it touches, for scope checks. */
+import { selectDatabase } from './select-database';
+import { readJsonBody } from './http/json-body';
+import type { RouteConfig } from './route-table';
 
 export interface RouteContext<B> {
   request: FastifyRequest;
@@ -61,75 +62,23 @@ export class RawReply {
   ) {}
 }
 
-export interface RouteDefinition<S extends z.ZodType | undefined> {
-  method: HTTPMethods | HTTPMethods[];
-  url: string | string[];
-  access: Access;
-  target: Target;
-  /** JSON body schema; absent bodies, `{}` and `null` are treated alike. */
-  body?: S;
-  /** The body is an Arrow IPC stream. */
-  arrowBody?: boolean;
-  handler: (ctx: RouteContext<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<unknown>;
-}
+/** What a route does with its decoded, authorised input; its shape comes from the contract row. */
+export type RouteHandler<B extends z.ZodType | undefined> = (
+  ctx: RouteContext<B extends z.ZodType ? z.infer<B> : undefined>,
+) => Promise<unknown>;
 
 /** What `arrow` is for routes without an Arrow body: no columns, no rows. */
 const NO_ARROW_BODY = new apacheArrow.Table();
 
-const DATABASE_HEADERS = ['x-lancedb-database', 'x-svc-database'];
-const PREFIX_HEADERS = ['x-lancedb-database-prefix', 'x-svc-database-prefix'];
-
-function header(request: FastifyRequest, names: string[]): string | undefined {
-  for (const name of names) {
-    const value = request.headers[name];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return undefined;
-}
-
-export function selectDatabase(
-  state: ServerState,
-  request: FastifyRequest,
-): { name: string; catalog: CatalogClient } {
-  const named = header(request, DATABASE_HEADERS);
-  const prefix = header(request, PREFIX_HEADERS);
-  // With a prefix, `name/prefix` may name its own database; otherwise the prefix is ignored.
-  const candidates = [named && prefix ? `${named}/${prefix}` : undefined, named].filter(
-    Boolean,
-  ) as string[];
-  for (const name of candidates) {
-    const catalog = state.options.databases.get(name);
-    if (catalog) return { name, catalog };
-  }
-  if (named) {
-    // One database and no choice to make: any name selects it, as with a single-database deployment.
-    if (state.options.databases.size === 1) {
-      const [name, catalog] = [...state.options.databases][0]!;
-      return { name, catalog };
-    }
-    throw errors.NamespaceNotFound(`Database ${JSON.stringify(named)} is not served here`);
-  }
-  const fallback =
-    state.options.defaultDatabase ??
-    (state.options.databases.size === 1 ? [...state.options.databases.keys()][0] : undefined);
-  const catalog = fallback === undefined ? undefined : state.options.databases.get(fallback);
-  if (!catalog || fallback === undefined) {
-    throw errors.InvalidInput(
-      `Several databases are served; name one with x-lancedb-database (${[...state.options.databases.keys()].join(', ')})`,
-    );
-  }
-  return { name: fallback, catalog };
-}
-
-export function defineRoute<S extends z.ZodType | undefined>(
+export function defineRoute<B extends z.ZodType | undefined>(
   app: FastifyInstance,
   state: ServerState,
-  definition: RouteDefinition<S>,
+  definition: RestRoute<B>,
+  handler: RouteHandler<B>,
 ): void {
-  const urls = Array.isArray(definition.url) ? definition.url : [definition.url];
-  for (const url of urls) {
+  for (const url of [definition.path, ...(definition.aliases ?? [])]) {
     app.route({
-      method: definition.method,
+      method: typeof definition.method === 'string' ? definition.method : [...definition.method],
       url,
       config: { access: definition.access, target: definition.target } satisfies RouteConfig,
       // Limits the body while it streams, once decoded (http/body-stream.ts).
@@ -139,22 +88,8 @@ export function defineRoute<S extends z.ZodType | undefined>(
         const query = request.query as Record<string, string | string[] | undefined>;
         const delimiter = delimiterOf(query);
         const rawBody = request.body;
-        let body: unknown = undefined;
         // An Arrow body is decoded further down, once the caller may write it.
-        if (definition.body && !definition.arrowBody) {
-          // A body the edge read for its identity was parsed there: the route gets that value.
-          const value = request.identityBody
-            ? request.identityBody.parsed
-            : rawBody instanceof Uint8Array
-              ? parseJsonBytes(rawBody)
-              : rawBody;
-          const parsed = definition.body.safeParse(
-            value === undefined || value === null ? {} : value,
-          );
-          if (!parsed.success)
-            throw errors.InvalidInput(`Invalid request body: ${describeZodError(parsed.error)}`);
-          body = parsed.data;
-        }
+        const body = definition.arrowBody ? undefined : readJsonBody(definition.body, request);
 
         let parts: string[] = [];
         let table: TableId = { namespacePath: [], name: '' };
@@ -197,7 +132,7 @@ export function defineRoute<S extends z.ZodType | undefined>(
           ? await readArrowBody(rawBody, state.limits.arrow)
           : NO_ARROW_BODY;
 
-        const result = await definition.handler({
+        const result = await handler({
           request,
           reply,
           catalog,
@@ -235,17 +170,6 @@ export function defineRoute<S extends z.ZodType | undefined>(
           .send(JSON.stringify(result ?? {}));
       },
     });
-  }
-}
-
-function parseJsonBytes(bytes: Uint8Array): unknown {
-  if (bytes.byteLength === 0) return undefined;
-  const text = Buffer.from(bytes).toString('utf8').trim();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw errors.InvalidInput('The request body is not valid JSON');
   }
 }
 

@@ -25,9 +25,9 @@ export interface ServerOptions {
   /** Connections one client address (an IPv6 /64) may hold open; more are closed at once. */
   maxConnectionsPerClient?: number;
   /**
-   * Refuse foreign Host and Origin headers and form-like requests (see http/browser-guard.ts).
-   * Defaults to on when there is no authenticator: such a server trusts loopback, and every web
-   * page the user opens is on loopback too.
+   * Refuse foreign Host and Origin headers and form-like requests (see
+   * src-main/http-edge/browser-guard.ts). Defaults to on when there is no authenticator: such a
+   * server trusts loopback, and every web page the user opens is on loopback too.
    */
   browserGuard?: boolean;
   /**

@@ -9,7 +9,7 @@
  * - the page and its assets live under `/s/<token>/`: the printed `/?token=…` address redirects
  *   there, and the renderer's relative asset paths carry the prefix to every file it loads.
  *
- * Before the token, the browser guard (server/http/browser-guard.ts) refuses a foreign Host (DNS
+ * Before the token, the browser guard (http-edge/browser-guard.ts) refuses a foreign Host (DNS
  * rebinding), a foreign Origin and form-like requests. Refusals close the connection unread.
  */
 import { existsSync } from 'node:fs';
@@ -20,8 +20,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import type { Host } from '../host/host';
-import { allowedHosts, browserRefusal } from '../server/http/browser-guard';
-import { hasBody } from '../server/http/has-body';
+import { allowedHosts, browserRefusal } from '../http-edge/browser-guard';
+import { hasBody } from '../http-edge/has-body';
 
 const TOKEN_HEADER = 'x-studio-token';
 /** Beside an Arrow answer, the rest of a procedure's value (see /rpc in the web-mode server). */

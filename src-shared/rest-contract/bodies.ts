@@ -1,6 +1,6 @@
 /**
- * Request bodies of the namespace contract (and LanceDB's remote variants) as zod schemas.
- * Unknown fields are allowed: clients send `identity`, `context` and fields of newer contract
+ * Request bodies of the REST contract's routes (the namespace contract and LanceDB's remote
+ * variants) as zod schemas. Unknown fields are allowed: clients send `identity`, `context` and fields of newer contract
  * versions, and the contract says to ignore what a server does not use.
  */
 import { z } from 'zod';
@@ -152,6 +152,15 @@ export const CreateVersionBody = Common.extend({
 export const DeleteVersionsBody = Common.extend({
   ranges: z.array(z.object({ start_version: z.number().int(), end_version: z.number().int() })),
   branch: opt(z.string()),
+});
+
+export const DescribeTransactionBody = Common.extend({
+  /** This server's addition: the branch whose version it is (main when absent). */
+  branch: z.string().min(1).optional().nullable(),
+});
+export const ExplainPlanBody = Common.extend({
+  query: opt(z.record(z.string(), z.unknown())),
+  verbose: opt(z.boolean()),
 });
 
 /** The bare map that replaces a table's schema metadata. */

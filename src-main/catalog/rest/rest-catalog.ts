@@ -3,6 +3,7 @@
  * index work run on the server; identifiers are encoded with the same module the server decodes
  * with. `openRestCatalog` hands it out behind validated-client.ts, so arguments arrive checked.
  */
+import { REST, routeRequest, type RestRoute } from '../../../src-shared/rest-contract';
 import type { Schema } from 'apache-arrow';
 import type { CatalogClient, NamespaceList, TableHandle, TableList } from '../client';
 import type {
@@ -17,7 +18,7 @@ import type {
 } from '../../../src-shared/catalog-api';
 import { emptyTable, encodeIpcStream, toArrowTable, type TableData } from '../arrow-data';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { describeId, encodeIdSegment } from '../../../src-shared/vocabulary/ids';
+import { describeId } from '../../../src-shared/vocabulary/ids';
 import { collectPages } from '../../../src-shared/vocabulary/pagination';
 import { RestSession, type Identity } from './rest-session';
 import { restTable } from './rest-table';
@@ -83,12 +84,9 @@ export class RestCatalog implements CatalogClient {
     return this.session.lastResponseContext;
   }
 
-  private ns(path: readonly string[]): string {
-    return `/v1/namespace/${encodeIdSegment(path, this.session.transport.settings.delimiter)}`;
-  }
-
-  private table(path: readonly string[], name: string): string {
-    return `/v1/table/${encodeIdSegment([...path, name], this.session.transport.settings.delimiter)}`;
+  /** A contract route's method and path for a namespace's or table's id. */
+  private at(route: RestRoute, id: readonly string[]) {
+    return routeRequest(route, { id, delimiter: this.session.transport.settings.delimiter });
   }
 
   async listNamespaces(
@@ -98,8 +96,7 @@ export class RestCatalog implements CatalogClient {
     const page = (token: string | undefined) =>
       this.session
         .json<{ namespaces: string[]; page_token?: string | null }>({
-          method: 'GET',
-          path: `${this.ns(path)}/list`,
+          ...this.at(REST.listNamespaces, path),
           query: { page_token: token || undefined, limit },
           notFound: ERROR_CODES.NamespaceNotFound,
         })
@@ -119,8 +116,7 @@ export class RestCatalog implements CatalogClient {
     { mode, properties }: CreateNamespaceOptions = {},
   ): Promise<{ properties: Record<string, string> }> {
     const reply = await this.session.json<{ properties?: Record<string, string> | null }>({
-      method: 'POST',
-      path: `${this.ns(path)}/create`,
+      ...this.at(REST.createNamespace, path),
       json: { ...(mode ? { mode } : {}), ...(properties ? { properties } : {}) },
       notFound: ERROR_CODES.NamespaceNotFound,
     });
@@ -129,8 +125,7 @@ export class RestCatalog implements CatalogClient {
 
   async describeNamespace(path: string[]): Promise<{ properties: Record<string, string> }> {
     const reply = await this.session.json<{ properties?: Record<string, string> | null }>({
-      method: 'POST',
-      path: `${this.ns(path)}/describe`,
+      ...this.at(REST.describeNamespace, path),
       json: {},
       notFound: ERROR_CODES.NamespaceNotFound,
     });
@@ -140,8 +135,7 @@ export class RestCatalog implements CatalogClient {
   async namespaceExists(path: string[]): Promise<boolean> {
     try {
       await this.session.send({
-        method: 'POST',
-        path: `${this.ns(path)}/exists`,
+        ...this.at(REST.namespaceExists, path),
         json: {},
         notFound: ERROR_CODES.NamespaceNotFound,
       });
@@ -157,8 +151,7 @@ export class RestCatalog implements CatalogClient {
     { mode, behavior }: DropNamespaceOptions = {},
   ): Promise<void> {
     await this.session.send({
-      method: 'POST',
-      path: `${this.ns(path)}/drop`,
+      ...this.at(REST.dropNamespace, path),
       json: { ...(mode ? { mode } : {}), ...(behavior ? { behavior } : {}) },
       notFound: ERROR_CODES.NamespaceNotFound,
     });
@@ -171,8 +164,7 @@ export class RestCatalog implements CatalogClient {
     const page = (token: string | undefined) =>
       this.session
         .json<{ tables: string[]; page_token?: string | null }>({
-          method: 'GET',
-          path: `${this.ns(path)}/table/list`,
+          ...this.at(REST.listTables, path),
           query: { page_token: token || undefined, limit },
           notFound: ERROR_CODES.NamespaceNotFound,
         })
@@ -206,8 +198,7 @@ export class RestCatalog implements CatalogClient {
     { mode, properties, storageOptions }: CreateTableOptions = {},
   ): Promise<TableHandle> {
     await this.session.send({
-      method: 'POST',
-      path: `${this.table(path, name)}/create`,
+      ...this.at(REST.createTable, [...path, name]),
       query: {
         mode,
         properties: properties ? JSON.stringify(properties) : undefined,
@@ -225,8 +216,7 @@ export class RestCatalog implements CatalogClient {
     { version, branch }: OpenTableOptions = {},
   ): Promise<TableHandle> {
     const reply = await this.session.json<{ version?: number }>({
-      method: 'POST',
-      path: `${this.table(path, name)}/describe`,
+      ...this.at(REST.describeTable, [...path, name]),
       json: { ...(branch ? { branch } : {}) },
     });
     if (reply.version === undefined) {
@@ -241,8 +231,7 @@ export class RestCatalog implements CatalogClient {
   async tableExists(name: string, path: string[] = []): Promise<boolean> {
     try {
       await this.session.send({
-        method: 'POST',
-        path: `${this.table(path, name)}/exists`,
+        ...this.at(REST.tableExists, [...path, name]),
         json: {},
       });
       return true;
@@ -259,8 +248,7 @@ export class RestCatalog implements CatalogClient {
 
   async dropTable(name: string, path: string[] = []): Promise<void> {
     await this.session.send({
-      method: 'POST',
-      path: `${this.table(path, name)}/drop`,
+      ...this.at(REST.dropTable, [...path, name]),
       json: {},
     });
   }
@@ -272,8 +260,7 @@ export class RestCatalog implements CatalogClient {
     { newNamespacePath }: RenameTableOptions = {},
   ): Promise<void> {
     await this.session.send({
-      method: 'POST',
-      path: `${this.table(path, name)}/rename`,
+      ...this.at(REST.renameTable, [...path, name]),
       json: {
         new_table_name: newName,
         ...(newNamespacePath ? { new_namespace_id: newNamespacePath } : {}),
@@ -287,8 +274,7 @@ export class RestCatalog implements CatalogClient {
     options: { location?: string } = {},
   ): Promise<{ location: string }> {
     const reply = await this.session.json<{ location: string }>({
-      method: 'POST',
-      path: `${this.table(path, name)}/declare`,
+      ...this.at(REST.declareTable, [...path, name]),
       json: options.location ? { location: options.location } : {},
       notFound: ERROR_CODES.NamespaceNotFound,
     });
@@ -302,8 +288,7 @@ export class RestCatalog implements CatalogClient {
     options: { mode?: 'create' | 'overwrite' } = {},
   ): Promise<{ location: string }> {
     const reply = await this.session.json<{ location: string }>({
-      method: 'POST',
-      path: `${this.table(path, name)}/register`,
+      ...this.at(REST.registerTable, [...path, name]),
       json: { location, ...(options.mode ? { mode: options.mode } : {}) },
       notFound: ERROR_CODES.NamespaceNotFound,
     });
@@ -312,8 +297,7 @@ export class RestCatalog implements CatalogClient {
 
   async deregisterTable(name: string, path: string[] = []): Promise<{ location: string }> {
     const reply = await this.session.json<{ location: string }>({
-      method: 'POST',
-      path: `${this.table(path, name)}/deregister`,
+      ...this.at(REST.deregisterTable, [...path, name]),
       json: {},
     });
     return { location: reply.location };
@@ -324,8 +308,7 @@ export class RestCatalog implements CatalogClient {
     path: string[] = [],
   ): Promise<{ location: string; declaredOnly: boolean }> {
     const reply = await this.session.json<{ location?: string; version?: number }>({
-      method: 'POST',
-      path: `${this.table(path, name)}/describe`,
+      ...this.at(REST.describeTable, [...path, name]),
       json: {},
     });
     return { location: reply.location ?? '', declaredOnly: reply.version === undefined };

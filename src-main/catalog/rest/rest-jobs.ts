@@ -4,9 +4,9 @@
  * `index/{name}/stats`, until no row is left unindexed. Events come from polling jobs this client
  * has seen, while someone listens.
  */
+import { REST, routeRequest } from '../../../src-shared/rest-contract';
 import type { JobEvent, JobRecord } from '../../../src-shared/catalog-api';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { encodeIdSegment } from '../../../src-shared/vocabulary/ids';
 import { isTerminal } from '../jobs/job-states';
 import type { RestRequest, RestResponse, RestTransport } from './rest-transport';
 
@@ -96,8 +96,7 @@ export class RestJobs {
 
   async list(): Promise<JobRecord[]> {
     const reply = await this.send({
-      method: 'POST',
-      path: '/v1/jobs/list',
+      ...routeRequest(REST.listJobs, { delimiter: this.transport.settings.delimiter }),
       json: {},
       notFound: ERROR_CODES.Unsupported,
     });
@@ -110,8 +109,7 @@ export class RestJobs {
     if (this.serverHasJobs !== false) {
       try {
         const reply = await this.send({
-          method: 'POST',
-          path: '/v1/jobs/describe',
+          ...routeRequest(REST.describeJob, { delimiter: this.transport.settings.delimiter }),
           json: { job_id: id },
           notFound: ERROR_CODES.TransactionNotFound,
         });
@@ -130,8 +128,7 @@ export class RestJobs {
 
   async cancel(id: string): Promise<JobRecord> {
     await this.send({
-      method: 'POST',
-      path: '/v1/jobs/cancel',
+      ...routeRequest(REST.cancelJob, { delimiter: this.transport.settings.delimiter }),
       json: { job_id: id },
       notFound: ERROR_CODES.TransactionNotFound,
     });
@@ -201,11 +198,13 @@ export class RestJobs {
   /** The contract's own progress signal: the index appears, then its unindexed rows reach 0. */
   private async fromIndexStats(job: JobRecord): Promise<JobRecord> {
     const { namespacePath, table, index } = job.target;
-    const id = encodeIdSegment([...namespacePath, table], this.transport.settings.delimiter);
     try {
       const reply = await this.send({
-        method: 'POST',
-        path: `/v1/table/${id}/index/${encodeURIComponent(index ?? '')}/stats`,
+        ...routeRequest(REST.describeTableIndexStats, {
+          id: [...namespacePath, table],
+          name: index ?? '',
+          delimiter: this.transport.settings.delimiter,
+        }),
         json: {},
         notFound: ERROR_CODES.TableIndexNotFound,
       });

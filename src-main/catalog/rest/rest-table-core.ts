@@ -1,9 +1,15 @@
 /**
  * What the parts of a remote table handle share: the session, the table's path in the contract's
- * URLs, its branch and pinned version, and the POST every table operation is.
+ * URLs (from the REST contract's rows), its branch and pinned version, and the POST most table
+ * operations are.
  */
 import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
-import { describeId, encodeIdSegment } from '../../../src-shared/vocabulary/ids';
+import { describeId } from '../../../src-shared/vocabulary/ids';
+import {
+  routeRequest,
+  type RestMethod,
+  type RestRoute,
+} from '../../../src-shared/rest-contract/route';
 import type { RestSession } from './rest-session';
 
 export class RestTableCore {
@@ -15,8 +21,13 @@ export class RestTableCore {
     readonly branch: string | undefined,
   ) {}
 
-  get path(): string {
-    return `/v1/table/${encodeIdSegment([...this.namespacePath, this.name], this.session.transport.settings.delimiter)}`;
+  /** A contract route's method and path for this table (and `name`, an index's, for index routes). */
+  at(route: RestRoute, name?: string): { method: RestMethod; path: string } {
+    return routeRequest(route, {
+      id: [...this.namespacePath, this.name],
+      ...(name === undefined ? {} : { name }),
+      delimiter: this.session.transport.settings.delimiter,
+    });
   }
 
   get id(): string {
@@ -35,10 +46,14 @@ export class RestTableCore {
     }
   }
 
-  post<T>(action: string, json: unknown, notFound: number = ERROR_CODES.TableNotFound): Promise<T> {
+  post<T>(
+    route: RestRoute,
+    json: unknown,
+    notFound: number = ERROR_CODES.TableNotFound,
+    name?: string,
+  ): Promise<T> {
     return this.session.json<T>({
-      method: 'POST',
-      path: `${this.path}/${action}`,
+      ...this.at(route, name),
       json,
       notFound: notFound as never,
     });

@@ -2,6 +2,7 @@
  * A remote table's rows: count, insert, query (and its plan), update, delete and merge-insert.
  * Data crosses as Arrow IPC; writes are refused on a handle pinned at a version.
  */
+import { REST } from '../../../src-shared/rest-contract';
 import type { Table as ArrowTable } from 'apache-arrow';
 import type { ArrowIpcStream, MergeInsertResult, WriteResult } from '../client';
 import type {
@@ -109,7 +110,7 @@ export async function countRows(
 ): Promise<number> {
   const b = t.branchOf(branch);
   const v = version ?? t.pinnedVersion;
-  return t.post<number>('count_rows', {
+  return t.post<number>(REST.countTableRows, {
     ...(filter && filter.trim() !== '' ? { predicate: filter } : {}),
     ...(b ? { branch: b } : {}),
     ...(v ? { version: v } : {}),
@@ -125,8 +126,7 @@ export async function insert(
   const table = toArrowTable(data);
   const b = t.branchOf(branch);
   const reply = await t.session.json<{ num_inserted_rows?: number; version: number }>({
-    method: 'POST',
-    path: `${t.path}/insert`,
+    ...t.at(REST.insertIntoTable),
     query: { ...(mode ? { mode } : {}), ...(b ? { branch: b } : {}) },
     bytes: encodeIpcStream(table),
   });
@@ -159,8 +159,7 @@ function openQuery(t: RestTableCore, request: QueryRequest) {
   const b = t.branchOf(request.branch);
   const v = request.version ?? t.pinnedVersion;
   return t.session.open({
-    method: 'POST',
-    path: `${t.path}/query`,
+    ...t.at(REST.queryTable),
     json: toWireQuery({ ...request, ...(b ? { branch: b } : {}), ...(v ? { version: v } : {}) }),
     accept: `${ARROW_STREAM_TYPE}, ${ARROW_FILE_TYPE};q=0.9`,
   });
@@ -172,8 +171,8 @@ export async function explainPlan(
   options: { verbose?: boolean; analyze?: boolean } = {},
 ): Promise<string> {
   return options.analyze
-    ? t.post<string>('analyze_plan', toWireQuery(request))
-    : t.post<string>('explain_plan', {
+    ? t.post<string>(REST.analyzeTableQueryPlan, toWireQuery(request))
+    : t.post<string>(REST.explainTableQueryPlan, {
         query: toWireQuery(request),
         verbose: options.verbose ?? false,
       });
@@ -189,7 +188,7 @@ export async function update(
     updated_rows?: number;
     rows_updated?: number;
     version: number;
-  }>('update', {
+  }>(REST.updateTable, {
     updates: Object.entries(updates),
     ...(filter ? { predicate: filter } : {}),
     ...(b ? { branch: b } : {}),
@@ -205,7 +204,7 @@ export async function deleteRows(
 ): Promise<WriteResult> {
   t.writable();
   const b = t.branchOf(branch);
-  const reply = await t.post<{ num_deleted_rows?: number; version: number }>('delete', {
+  const reply = await t.post<{ num_deleted_rows?: number; version: number }>(REST.deleteFromTable, {
     predicate: filter,
     ...(b ? { branch: b } : {}),
   });
@@ -225,8 +224,7 @@ export async function mergeInsert(
     num_updated_rows?: number;
     num_deleted_rows?: number;
   }>({
-    method: 'POST',
-    path: `${t.path}/merge_insert`,
+    ...t.at(REST.mergeInsertIntoTable),
     query: {
       on: o.on,
       when_matched_update_all: o.whenMatchedUpdateAll ?? false,

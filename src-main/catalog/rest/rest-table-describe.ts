@@ -1,4 +1,5 @@
 /** What a remote table is: its description (with its stats), its schema and its stats. */
+import { REST } from '../../../src-shared/rest-contract';
 import type { Schema } from 'apache-arrow';
 import type { CompactResult, MaintenanceOptions, TableDescription } from '../client';
 import type {
@@ -36,7 +37,7 @@ export async function describe(
 ): Promise<TableDescription> {
   const b = t.branchOf(branch);
   const [reply, tableStats] = await Promise.all([
-    t.post<DescribeReply>('describe', {
+    t.post<DescribeReply>(REST.describeTable, {
       ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
       ...(b ? { branch: b } : {}),
     }),
@@ -66,7 +67,7 @@ export async function schema(t: RestTableCore, options?: BranchOption): Promise<
 
 export async function stats(t: RestTableCore, { branch }: BranchOption = {}): Promise<TableStats> {
   const b = t.branchOf(branch);
-  const s = await t.post<StatsReply>('stats', b ? { branch: b } : {});
+  const s = await t.post<StatsReply>(REST.tableStats, b ? { branch: b } : {});
   return {
     totalBytes: s.total_bytes,
     numRows: s.num_rows,
@@ -90,7 +91,7 @@ export async function compact(
   onProgress?.({ phase: 'compacting on the server' });
   const b = t.branchOf(branch);
   const r = await t.post<{ version: number; fragments_removed: number; fragments_added: number }>(
-    'compact',
+    REST.compactTable,
     b ? { branch: b } : {},
   );
   return {
@@ -115,7 +116,7 @@ export async function cleanupVersions(
     cutoff_millis: number;
     kept_because?: string;
     version: number;
-  }>('cleanup', {
+  }>(REST.cleanupTable, {
     older_than_millis: request.olderThanMillis,
     ...(request.keepVersions ? { keep_versions: request.keepVersions } : {}),
     ...(b ? { branch: b } : {}),
@@ -141,7 +142,7 @@ export async function fragmentStats(
     deleted_rows: number;
     histogram: FragmentStats['histogram'];
     version_bytes?: { latest: number; only_tagged: number; only_old: number };
-  }>('fragments', {
+  }>(REST.tableFragments, {
     ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
     ...(b ? { branch: b } : {}),
   });

@@ -2,6 +2,7 @@
  * A remote table's indexes: a create starts the server's build job and returns it at once; the
  * listings show builds in flight as the server reports them.
  */
+import { REST } from '../../../src-shared/rest-contract';
 import type {
   BranchOption,
   IndexInfo,
@@ -22,7 +23,7 @@ export async function createIndex(t: RestTableCore, request: IndexRequest): Prom
     job_id?: string;
     transaction_id?: string;
     index_name?: string;
-  }>('create_index', body);
+  }>(REST.createTableIndex, body);
   const id = reply.job_id ?? reply.transaction_id ?? `${t.id}:${request.column}:${Date.now()}`;
   const target: JobRecord['target'] = {
     namespacePath: [...t.namespacePath],
@@ -42,7 +43,7 @@ export async function listIndices(
   { branch }: BranchOption = {},
 ): Promise<IndexInfo[]> {
   const b = t.branchOf(branch);
-  const reply = await t.post<{ indexes: Array<Record<string, unknown>> }>('index/list', {
+  const reply = await t.post<{ indexes: Array<Record<string, unknown>> }>(REST.listTableIndices, {
     ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
     ...(b ? { branch: b } : {}),
   });
@@ -74,9 +75,10 @@ export async function indexStats(
 ): Promise<IndexStats> {
   const b = t.branchOf(branch);
   const s = await t.post<Record<string, unknown>>(
-    `index/${encodeURIComponent(name)}/stats`,
+    REST.describeTableIndexStats,
     b ? { branch: b } : {},
     ERROR_CODES.TableIndexNotFound,
+    name,
   );
   return {
     indexType: String(s.index_type ?? ''),
@@ -96,8 +98,7 @@ export async function dropIndex(
   t.writable();
   const b = t.branchOf(branch);
   await t.session.send({
-    method: 'POST',
-    path: `${t.path}/index/${encodeURIComponent(name)}/drop`,
+    ...t.at(REST.dropTableIndex, name),
     query: { branch: b },
     notFound: ERROR_CODES.TableIndexNotFound,
   });

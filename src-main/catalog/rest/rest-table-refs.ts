@@ -1,4 +1,5 @@
 /** A remote table's tags and branches; the server checks names and versions. */
+import { REST } from '../../../src-shared/rest-contract';
 import type { BranchInfo, CreateBranchOptions, TagInfo } from '../../../src-shared/catalog-api';
 import { ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
 import type { RestTableCore } from './rest-table-core';
@@ -6,7 +7,7 @@ import type { RestTableCore } from './rest-table-core';
 export async function listTags(t: RestTableCore): Promise<TagInfo[]> {
   const reply = await t.post<{
     tags: Record<string, { version: number; manifestSize?: number }>;
-  }>('tags/list', {});
+  }>(REST.listTableTags, {});
   return Object.entries(reply.tags)
     .map(([name, tag]) => ({
       name,
@@ -17,20 +18,25 @@ export async function listTags(t: RestTableCore): Promise<TagInfo[]> {
 }
 
 export async function createTag(t: RestTableCore, tag: string, version: number): Promise<void> {
-  await t.post('tags/create', { tag, version });
+  await t.post(REST.createTableTag, { tag, version });
 }
 
 export async function updateTag(t: RestTableCore, tag: string, version: number): Promise<void> {
-  await t.post('tags/update', { tag, version }, ERROR_CODES.TableTagNotFound);
+  await t.post(REST.updateTableTag, { tag, version }, ERROR_CODES.TableTagNotFound);
 }
 
 export async function deleteTag(t: RestTableCore, tag: string): Promise<void> {
-  await t.post('tags/delete', { tag }, ERROR_CODES.TableTagNotFound);
+  await t.post(REST.deleteTableTag, { tag }, ERROR_CODES.TableTagNotFound);
 }
 
 export async function getTagVersion(t: RestTableCore, tag: string): Promise<number> {
-  return (await t.post<{ version: number }>('tags/version', { tag }, ERROR_CODES.TableTagNotFound))
-    .version;
+  return (
+    await t.post<{ version: number }>(
+      REST.getTableTagVersion,
+      { tag },
+      ERROR_CODES.TableTagNotFound,
+    )
+  ).version;
 }
 
 export async function listBranches(t: RestTableCore): Promise<BranchInfo[]> {
@@ -39,7 +45,7 @@ export async function listBranches(t: RestTableCore): Promise<BranchInfo[]> {
       string,
       { parentBranch?: string; parentVersion?: number; createAt?: number; manifestSize?: number }
     >;
-  }>('branches/list', {});
+  }>(REST.listTableBranches, {});
   return Object.entries(reply.branches)
     .map(([name, b]) => ({
       name,
@@ -56,7 +62,7 @@ export async function createBranch(
   name: string,
   { fromBranch, fromVersion }: CreateBranchOptions = {},
 ): Promise<void> {
-  await t.post('branches/create', {
+  await t.post(REST.createTableBranch, {
     name,
     ...(fromBranch ? { from_branch: fromBranch } : {}),
     ...(fromVersion ? { from_version: fromVersion } : {}),
@@ -64,7 +70,7 @@ export async function createBranch(
 }
 
 export async function deleteBranch(t: RestTableCore, name: string): Promise<void> {
-  await t.post('branches/delete', { name }, ERROR_CODES.TableBranchNotFound);
+  await t.post(REST.deleteTableBranch, { name }, ERROR_CODES.TableBranchNotFound);
 }
 
 /** Refuses a branch the table does not have. */

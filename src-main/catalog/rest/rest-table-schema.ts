@@ -2,6 +2,7 @@
  * Schema evolution of a remote table: add, alter and drop columns, and replace the schema
  * metadata. The contract carries new columns as SQL expressions only.
  */
+import { REST } from '../../../src-shared/rest-contract';
 import type {
   AddColumnsRequest,
   AlterColumnsRequest,
@@ -21,7 +22,7 @@ export async function addColumns(
 ): Promise<SchemaChangeResult> {
   t.writable();
   const b = t.branchOf(branch);
-  const reply = await t.post<{ version: number }>('add_columns', {
+  const reply = await t.post<{ version: number }>(REST.addColumns, {
     // The contract's new columns are computed; an all-null one is the SQL cast of NULL.
     new_columns: columns.map((c) => ({
       name: c.name,
@@ -38,7 +39,7 @@ export async function alterColumns(
 ): Promise<SchemaChangeResult> {
   t.writable();
   const b = t.branchOf(branch);
-  const reply = await t.post<{ version: number }>('alter_columns', {
+  const reply = await t.post<{ version: number }>(REST.alterColumns, {
     alterations: alterations.map((a) => ({
       path: a.path,
       ...(a.rename !== undefined ? { rename: a.rename } : {}),
@@ -56,7 +57,7 @@ export async function dropColumns(
 ): Promise<SchemaChangeResult> {
   t.writable();
   const b = t.branchOf(branch);
-  const reply = await t.post<{ version: number; dropped_indexes?: string[] }>('drop_columns', {
+  const reply = await t.post<{ version: number; dropped_indexes?: string[] }>(REST.dropColumns, {
     columns,
     ...(b ? { branch: b } : {}),
   });
@@ -73,8 +74,7 @@ export async function updateSchemaMetadata(
 ): Promise<SchemaMetadata> {
   t.writable();
   const reply = await t.session.json<unknown>({
-    method: 'POST',
-    path: `${t.path}/schema_metadata/update`,
+    ...t.at(REST.updateSchemaMetadata),
     query: { branch: t.branchOf(branch) },
     json: metadata,
   });

@@ -2,6 +2,7 @@
  * A remote table's versions: listing them, restoring an old one as the latest, and the version
  * manifests of the contract's external-manifest routes (describe, create, delete).
  */
+import { REST, routeRequest } from '../../../src-shared/rest-contract';
 import type { WriteResult } from '../client';
 import type {
   BranchOption,
@@ -13,7 +14,6 @@ import type {
   VersionInfo,
 } from '../../../src-shared/catalog-api';
 import { ERROR_CODES, errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
-import { encodeIdSegment } from '../../../src-shared/vocabulary/ids';
 import { fromTransactionProperties } from '../../../src-shared/transaction-properties';
 import { countRows } from './rest-table-data';
 import type { RestTableCore } from './rest-table-core';
@@ -54,8 +54,7 @@ export async function listVersions(
       metadata?: Record<string, string>;
     }>;
   }>({
-    method: 'POST',
-    path: `${t.path}/version/list`,
+    ...t.at(REST.listTableVersions),
     query: {
       branch: b,
       ...(newest !== undefined ? { descending: 'true', limit: String(newest) } : {}),
@@ -90,7 +89,7 @@ export async function restore(
 ): Promise<WriteResult> {
   t.writable();
   const b = t.branchOf(branch);
-  const reply = await t.post<{ version: number }>('restore', {
+  const reply = await t.post<{ version: number }>(REST.restoreTable, {
     version,
     ...(b ? { branch: b } : {}),
   });
@@ -103,7 +102,7 @@ export async function describeVersion(
   { branch }: BranchOption = {},
 ): Promise<VersionDetail> {
   const b = t.branchOf(branch);
-  const reply = await t.post<{ version: WireVersion }>('version/describe', {
+  const reply = await t.post<{ version: WireVersion }>(REST.describeTableVersion, {
     ...(version !== undefined ? { version } : {}),
     ...(b ? { branch: b } : {}),
   });
@@ -115,7 +114,7 @@ export async function createVersion(
   request: CreateVersionRequest,
 ): Promise<VersionDetail> {
   t.writable();
-  const reply = await t.post<{ version: WireVersion }>('version/create', {
+  const reply = await t.post<{ version: WireVersion }>(REST.createTableVersion, {
     version: request.version,
     manifest_path: request.manifestPath,
     ...(request.namingScheme ? { naming_scheme: request.namingScheme } : {}),
@@ -129,7 +128,7 @@ export async function deleteVersions(
   { ranges }: DeleteVersionsRequest,
 ): Promise<number> {
   t.writable();
-  const reply = await t.post<{ deleted_count: number }>('version/delete', {
+  const reply = await t.post<{ deleted_count: number }>(REST.deleteTableVersions, {
     ranges: ranges.map((r) => ({ start_version: r.start, end_version: r.end })),
     ...(t.branch ? { branch: t.branch } : {}),
   });
@@ -155,8 +154,10 @@ export async function describeTransactions(
       let reply: { properties?: Record<string, string> };
       try {
         reply = await t.session.json<{ properties?: Record<string, string> }>({
-          method: 'POST',
-          path: `/v1/transaction/${encodeIdSegment([...t.namespacePath, t.name, String(version)], t.session.transport.settings.delimiter)}/describe`,
+          ...routeRequest(REST.describeTransaction, {
+            id: [...t.namespacePath, t.name, String(version)],
+            delimiter: t.session.transport.settings.delimiter,
+          }),
           json: b ? { branch: b } : {},
           notFound: ERROR_CODES.TableNotFound as never,
         });
@@ -186,7 +187,7 @@ export async function latestVersion(
   { branch }: BranchOption = {},
 ): Promise<number> {
   const b = t.branchOf(branch);
-  const reply = await t.post<{ version?: number }>('describe', {
+  const reply = await t.post<{ version?: number }>(REST.describeTable, {
     ...(t.pinnedVersion ? { version: t.pinnedVersion } : {}),
     ...(b ? { branch: b } : {}),
   });

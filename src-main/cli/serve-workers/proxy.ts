@@ -16,7 +16,7 @@ import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { errorBody } from '../../server/http/error-body';
-import { hasBody } from '../../server/http/has-body';
+import { hasBody } from '../../http-edge/has-body';
 import { forwardedRequestHeaders, forwardedResponseHeaders } from './forwarded-headers';
 
 export interface ForwardTarget {

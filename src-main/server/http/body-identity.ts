@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { Credentials } from '../auth/authenticator';
 import { bodyStream } from './body-stream';
-import { hasBody } from './has-body';
+import { hasBody } from '../../http-edge/has-body';
 
 /** Largest identity-carrying body, as sent and once inflated. */
 export const IDENTITY_BODY_LIMIT = 64 * 1024;

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogError } from '../../../src-shared/vocabulary/errors';
 import { errorBody } from './error-body';
-import { hasBody } from './has-body';
+import { hasBody } from '../../http-edge/has-body';
 
 export class HttpRefusal extends Error {
   constructor(

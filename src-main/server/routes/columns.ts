@@ -9,105 +9,77 @@ import { errors } from '../../../src-shared/vocabulary/errors';
 import { SchemaMetadataSchema } from '../../../src-shared/catalog-api';
 import { parseOptions } from '../../catalog/parse-options';
 import { queryString } from '../http/query-params';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { AddColumnsBody, AlterColumnsBody, DropColumnsBody, SchemaMetadataBody } from './schemas';
 
 export function registerColumnRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/add_columns',
-    access: 'write',
-    target: 'table',
-    body: AddColumnsBody,
-    handler: async ({ body, openTable }) => {
-      const handle = await openTable();
-      const columns = body.new_columns.map((entry) => {
-        if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
-          throw errors.Unsupported(
-            `Column ${entry.name}: virtual (UDF) columns are not supported by this server`,
-          );
-        }
-        const expression = entry.expression ?? entry.computed;
-        if (!expression) {
-          throw errors.InvalidInput(
-            `Column ${entry.name} needs an expression: an SQL expression over the row, or CAST(NULL AS <type>) for an all-null column`,
-          );
-        }
-        return { name: entry.name, expression };
-      });
-      const result = await handle.addColumns({
-        columns,
-        ...(body.branch ? { branch: body.branch } : {}),
-      });
-      return { version: result.version };
-    },
+  defineRoute(app, state, REST.addColumns, async ({ body, openTable }) => {
+    const handle = await openTable();
+    const columns = body.new_columns.map((entry) => {
+      if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
+        throw errors.Unsupported(
+          `Column ${entry.name}: virtual (UDF) columns are not supported by this server`,
+        );
+      }
+      const expression = entry.expression ?? entry.computed;
+      if (!expression) {
+        throw errors.InvalidInput(
+          `Column ${entry.name} needs an expression: an SQL expression over the row, or CAST(NULL AS <type>) for an all-null column`,
+        );
+      }
+      return { name: entry.name, expression };
+    });
+    const result = await handle.addColumns({
+      columns,
+      ...(body.branch ? { branch: body.branch } : {}),
+    });
+    return { version: result.version };
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/alter_columns',
-    access: 'write',
-    target: 'table',
-    body: AlterColumnsBody,
-    handler: async ({ body, openTable }) => {
-      const handle = await openTable();
-      const alterations = body.alterations.map((entry) => {
-        if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
-          throw errors.Unsupported(
-            `Column ${entry.path}: virtual (UDF) columns are not supported by this server`,
-          );
-        }
-        return {
-          path: entry.path,
-          ...(entry.rename ? { rename: entry.rename } : {}),
-          ...(entry.nullable !== undefined && entry.nullable !== null
-            ? { nullable: entry.nullable }
-            : {}),
-          ...(entry.data_type ? { dataType: entry.data_type as JsonArrowDataType } : {}),
-        };
-      });
-      const result = await handle.alterColumns({
-        alterations,
-        ...(body.branch ? { branch: body.branch } : {}),
-      });
-      return { version: result.version };
-    },
-  });
-
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/drop_columns',
-    access: 'write',
-    target: 'table',
-    body: DropColumnsBody,
-    handler: async ({ body, openTable }) => {
-      const handle = await openTable();
-      const result = await handle.dropColumns({
-        columns: body.columns,
-        ...(body.branch ? { branch: body.branch } : {}),
-      });
-      // `dropped_indexes` goes beyond the contract: which indexes went with their columns.
+  defineRoute(app, state, REST.alterColumns, async ({ body, openTable }) => {
+    const handle = await openTable();
+    const alterations = body.alterations.map((entry) => {
+      if (entry.virtual_column !== undefined && entry.virtual_column !== null) {
+        throw errors.Unsupported(
+          `Column ${entry.path}: virtual (UDF) columns are not supported by this server`,
+        );
+      }
       return {
-        version: result.version,
-        ...(result.droppedIndexes ? { dropped_indexes: result.droppedIndexes } : {}),
+        path: entry.path,
+        ...(entry.rename ? { rename: entry.rename } : {}),
+        ...(entry.nullable !== undefined && entry.nullable !== null
+          ? { nullable: entry.nullable }
+          : {}),
+        ...(entry.data_type ? { dataType: entry.data_type as JsonArrowDataType } : {}),
       };
-    },
+    });
+    const result = await handle.alterColumns({
+      alterations,
+      ...(body.branch ? { branch: body.branch } : {}),
+    });
+    return { version: result.version };
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/schema_metadata/update',
-    access: 'write',
-    target: 'table',
-    body: SchemaMetadataBody,
-    handler: async ({ body, query, openTable }) => {
-      // The body is the bare map, so a `branch` in it is a metadata key; the branch is a query.
-      const branch = queryString(query, 'branch');
-      const handle = await openTable();
-      // Values are checked after the lookup, so a missing table is 404 code 4 whatever the body.
-      const metadata = parseOptions(SchemaMetadataSchema, body);
-      return handle.updateSchemaMetadata(metadata, branch === undefined ? {} : { branch });
-    },
+  defineRoute(app, state, REST.dropColumns, async ({ body, openTable }) => {
+    const handle = await openTable();
+    const result = await handle.dropColumns({
+      columns: body.columns,
+      ...(body.branch ? { branch: body.branch } : {}),
+    });
+    // `dropped_indexes` goes beyond the contract: which indexes went with their columns.
+    return {
+      version: result.version,
+      ...(result.droppedIndexes ? { dropped_indexes: result.droppedIndexes } : {}),
+    };
+  });
+
+  defineRoute(app, state, REST.updateSchemaMetadata, async ({ body, query, openTable }) => {
+    // The body is the bare map, so a `branch` in it is a metadata key; the branch is a query.
+    const branch = queryString(query, 'branch');
+    const handle = await openTable();
+    // Values are checked after the lookup, so a missing table is 404 code 4 whatever the body.
+    const metadata = parseOptions(SchemaMetadataSchema, body);
+    return handle.updateSchemaMetadata(metadata, branch === undefined ? {} : { branch });
   });
 }

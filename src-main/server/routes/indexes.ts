@@ -9,9 +9,9 @@ import { IndexRequestSchema, type IndexRequest } from '../../../src-shared/index
 import { pageOf } from '../../../src-shared/vocabulary/pagination';
 import { describeZodError } from '../../catalog/parse-options';
 import { branchOption } from '../http/query-params';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { BranchBody, Common, ListIndicesBody } from './schemas';
 
 /** Fields every contract request may carry, which are not index parameters. */
 const ENVELOPE = new Set(['id', 'identity', 'context', 'wait_timeout']);
@@ -63,72 +63,56 @@ export function toIndexRequest(body: Record<string, unknown>): IndexRequest {
 }
 
 export function registerIndexRoutes(app: FastifyInstance, state: ServerState): void {
-  for (const url of ['/v1/table/:id/create_index', '/v1/table/:id/create_scalar_index']) {
-    defineRoute(app, state, {
-      method: 'POST',
-      url,
-      access: 'write',
-      target: 'table',
-      body: Common,
-      handler: async ({ body, openTable }) => {
-        const request = toIndexRequest(body as Record<string, unknown>);
-        if (url.endsWith('create_scalar_index')) {
-          const kind = findIndexSpec(request.index_type)?.kind;
-          if (kind === 'vector') {
-            throw errors.InvalidInput(
-              `${request.index_type} is a vector index; create_scalar_index takes scalar and full-text index types (use create_index)`,
-            );
-          }
+  for (const route of [REST.createTableIndex, REST.createTableScalarIndex]) {
+    defineRoute(app, state, route, async ({ body, openTable }) => {
+      const request = toIndexRequest(body as Record<string, unknown>);
+      if (route === REST.createTableScalarIndex) {
+        const kind = findIndexSpec(request.index_type)?.kind;
+        if (kind === 'vector') {
+          throw errors.InvalidInput(
+            `${request.index_type} is a vector index; create_scalar_index takes scalar and full-text index types (use create_index)`,
+          );
         }
-        const handle = await openTable();
-        const job = await handle.createIndex(request);
-        // job_id lets LanceDB's createIndexAsync hand back a job handle polled via /v1/jobs/describe.
-        return { transaction_id: job.id, job_id: job.id, index_name: job.target.index };
-      },
+      }
+      const handle = await openTable();
+      const job = await handle.createIndex(request);
+      // job_id lets LanceDB's createIndexAsync hand back a job handle polled via /v1/jobs/describe.
+      return { transaction_id: job.id, job_id: job.id, index_name: job.target.index };
     });
   }
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/index/list',
-    access: 'read',
-    target: 'table',
-    body: ListIndicesBody,
-    handler: async ({ body, openTable }) => {
-      const handle = await openTable();
-      const pinned = body.version ? await handle.checkoutVersion(body.version) : handle;
-      const indexes = await pinned.listIndices(body.branch ? { branch: body.branch } : {});
-      const page = pageOf(indexes, (i) => i.name, {
-        ...(body.page_token ? { pageToken: body.page_token } : {}),
-        ...(body.limit ? { limit: body.limit } : {}),
-      });
-      return {
-        indexes: page.items.map((i) => ({
-          index_name: i.name,
-          index_uuid: i.uuid ?? '',
-          columns: i.columns,
-          status: i.status === 'ready' ? 'SUCCEEDED' : 'BUILDING',
-          index_type: i.indexType,
-          num_indexed_rows: i.numIndexedRows,
-          num_unindexed_rows: i.numUnindexedRows,
-          ...(i.distanceType ? { distance_type: i.distanceType } : {}),
-          ...(i.sizeBytes === undefined ? {} : { size_bytes: i.sizeBytes }),
-          ...(i.createdAt ? { created_at: i.createdAt } : {}),
-          ...(i.details ? { index_details: JSON.stringify(i.details) } : {}),
-          ...(i.jobId ? { job_id: i.jobId } : {}),
-        })),
-        ...(page.pageToken ? { page_token: page.pageToken } : {}),
-      };
-    },
+  defineRoute(app, state, REST.listTableIndices, async ({ body, openTable }) => {
+    const handle = await openTable();
+    const pinned = body.version ? await handle.checkoutVersion(body.version) : handle;
+    const indexes = await pinned.listIndices(body.branch ? { branch: body.branch } : {});
+    const page = pageOf(indexes, (i) => i.name, {
+      ...(body.page_token ? { pageToken: body.page_token } : {}),
+      ...(body.limit ? { limit: body.limit } : {}),
+    });
+    return {
+      indexes: page.items.map((i) => ({
+        index_name: i.name,
+        index_uuid: i.uuid ?? '',
+        columns: i.columns,
+        status: i.status === 'ready' ? 'SUCCEEDED' : 'BUILDING',
+        index_type: i.indexType,
+        num_indexed_rows: i.numIndexedRows,
+        num_unindexed_rows: i.numUnindexedRows,
+        ...(i.distanceType ? { distance_type: i.distanceType } : {}),
+        ...(i.sizeBytes === undefined ? {} : { size_bytes: i.sizeBytes }),
+        ...(i.createdAt ? { created_at: i.createdAt } : {}),
+        ...(i.details ? { index_details: JSON.stringify(i.details) } : {}),
+        ...(i.jobId ? { job_id: i.jobId } : {}),
+      })),
+      ...(page.pageToken ? { page_token: page.pageToken } : {}),
+    };
   });
 
-  defineRoute(app, state, {
-    method: ['GET', 'POST'],
-    url: '/v1/table/:id/index/:name/stats',
-    access: 'read',
-    target: 'table',
-    body: BranchBody,
-    handler: async ({ body, request, query, openTable }) => {
+  defineRoute(
+    app,
+    state,
+    REST.describeTableIndexStats,
+    async ({ body, request, query, openTable }) => {
       const name = (request.params as { name: string }).name;
       const handle = await openTable();
       const s = await handle.indexStats(name, branchOption(body, query));
@@ -141,19 +125,12 @@ export function registerIndexRoutes(app: FastifyInstance, state: ServerState): v
         ...(s.numIndices === undefined ? {} : { num_indices: s.numIndices }),
       };
     },
-  });
+  );
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/index/:name/drop',
-    access: 'write',
-    target: 'table',
-    body: BranchBody,
-    handler: async ({ body, request, query, openTable }) => {
-      const name = (request.params as { name: string }).name;
-      const handle = await openTable();
-      await handle.dropIndex(name, branchOption(body, query));
-      return {};
-    },
+  defineRoute(app, state, REST.dropTableIndex, async ({ body, request, query, openTable }) => {
+    const name = (request.params as { name: string }).name;
+    const handle = await openTable();
+    await handle.dropIndex(name, branchOption(body, query));
+    return {};
   });
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogClient } from '../../catalog/client';
 import type { JobRecord } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { Common, JobIdBody } from './schemas';
 
 const STATE_NAMES: Record<JobRecord['state'], string> = {
   queued: 'IN_PROGRESS',
@@ -57,42 +57,19 @@ async function jobInScope(
 }
 
 export function registerJobRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: ['GET', 'POST'],
-    url: '/v1/jobs/list',
-    access: 'read',
-    target: 'catalog',
-    body: Common,
+  defineRoute(app, state, REST.listJobs, async ({ catalog, tablesVisibleIn }) => ({
+    jobs: (await catalog.listJobs())
+      .filter((j) => tablesVisibleIn(j.target.namespacePath))
+      .map(jobJson),
+    page_token: null,
+  }));
 
-    handler: async ({ catalog, tablesVisibleIn }) => ({
-      jobs: (await catalog.listJobs())
-        .filter((j) => tablesVisibleIn(j.target.namespacePath))
-        .map(jobJson),
-      page_token: null,
-    }),
-  });
+  defineRoute(app, state, REST.describeJob, async ({ catalog, body, tablesVisibleIn }) =>
+    jobJson(await jobInScope(catalog, body.job_id, tablesVisibleIn)),
+  );
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/jobs/describe',
-    access: 'read',
-    target: 'catalog',
-    body: JobIdBody,
-
-    handler: async ({ catalog, body, tablesVisibleIn }) =>
-      jobJson(await jobInScope(catalog, body.job_id, tablesVisibleIn)),
-  });
-
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/jobs/cancel',
-    access: 'write',
-    target: 'catalog',
-    body: JobIdBody,
-
-    handler: async ({ catalog, body, tablesVisibleIn }) => {
-      await jobInScope(catalog, body.job_id, tablesVisibleIn);
-      return jobJson(await catalog.cancelJob(body.job_id));
-    },
+  defineRoute(app, state, REST.cancelJob, async ({ catalog, body, tablesVisibleIn }) => {
+    await jobInScope(catalog, body.job_id, tablesVisibleIn);
+    return jobJson(await catalog.cancelJob(body.job_id));
   });
 }

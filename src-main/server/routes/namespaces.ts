@@ -5,9 +5,9 @@ import { parseOptions } from '../../catalog/parse-options';
 import { collectPages, pageOf } from '../../../src-shared/vocabulary/pagination';
 import { normalizeEnum } from '../http/enums';
 import { queryInt, queryString } from '../http/query-params';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute, RawReply } from '../route';
 import type { ServerState } from '../server-state';
-import { CreateNamespaceBody, DropNamespaceBody, EmptyBody } from './schemas';
 
 export function listOptions(query: Record<string, string | string[] | undefined>) {
   return parseOptions(ListOptionsSchema, {
@@ -17,29 +17,20 @@ export function listOptions(query: Record<string, string | string[] | undefined>
 }
 
 export function registerNamespaceRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/namespace/:id/create',
-    access: 'admin',
-    target: 'namespace',
-    body: CreateNamespaceBody,
-    handler: async ({ catalog, parts, body }) => {
-      const mode = normalizeEnum(body.mode, ['create', 'exist_ok', 'overwrite'] as const, 'mode');
-      const result = await catalog.createNamespace(parts, {
-        ...(mode ? { mode } : {}),
-        ...(body.properties ? { properties: body.properties } : {}),
-      });
-      return { properties: result.properties };
-    },
+  defineRoute(app, state, REST.createNamespace, async ({ catalog, parts, body }) => {
+    const mode = normalizeEnum(body.mode, ['create', 'exist_ok', 'overwrite'] as const, 'mode');
+    const result = await catalog.createNamespace(parts, {
+      ...(mode ? { mode } : {}),
+      ...(body.properties ? { properties: body.properties } : {}),
+    });
+    return { properties: result.properties };
   });
 
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/namespace/:id/list',
-    access: 'read',
-    target: 'namespace-listing',
-
-    handler: async ({ catalog, parts, query, visible, principal }) => {
+  defineRoute(
+    app,
+    state,
+    REST.listNamespaces,
+    async ({ catalog, parts, query, visible, principal }) => {
       const options = listOptions(query);
       if (!principal?.namespaces) {
         const result = await catalog.listNamespaces(parts, options);
@@ -62,47 +53,26 @@ export function registerNamespaceRoutes(app: FastifyInstance, state: ServerState
       );
       return { namespaces: page.items, ...(page.pageToken ? { page_token: page.pageToken } : {}) };
     },
+  );
+
+  defineRoute(app, state, REST.describeNamespace, async ({ catalog, parts }) => ({
+    properties: (await catalog.describeNamespace(parts)).properties,
+  }));
+
+  defineRoute(app, state, REST.namespaceExists, async ({ catalog, parts }) => {
+    if (!(await catalog.namespaceExists(parts))) {
+      await catalog.describeNamespace(parts); // throws NamespaceNotFound with the error body
+    }
+    return new RawReply(200, undefined);
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/namespace/:id/describe',
-    access: 'read',
-    target: 'namespace',
-    body: EmptyBody,
-    handler: async ({ catalog, parts }) => ({
-      properties: (await catalog.describeNamespace(parts)).properties,
-    }),
-  });
-
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/namespace/:id/exists',
-    access: 'read',
-    target: 'namespace',
-    body: EmptyBody,
-    handler: async ({ catalog, parts }) => {
-      if (!(await catalog.namespaceExists(parts))) {
-        await catalog.describeNamespace(parts); // throws NamespaceNotFound with the error body
-      }
-      return new RawReply(200, undefined);
-    },
-  });
-
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/namespace/:id/drop',
-    access: 'admin',
-    target: 'namespace',
-    body: DropNamespaceBody,
-    handler: async ({ catalog, parts, body }) => {
-      const mode = normalizeEnum(body.mode, ['fail', 'skip'] as const, 'mode');
-      const behavior = normalizeEnum(body.behavior, ['restrict', 'cascade'] as const, 'behavior');
-      await catalog.dropNamespace(parts, {
-        ...(mode ? { mode } : {}),
-        ...(behavior ? { behavior } : {}),
-      });
-      return {};
-    },
+  defineRoute(app, state, REST.dropNamespace, async ({ catalog, parts, body }) => {
+    const mode = normalizeEnum(body.mode, ['fail', 'skip'] as const, 'mode');
+    const behavior = normalizeEnum(body.behavior, ['restrict', 'cascade'] as const, 'behavior');
+    await catalog.dropNamespace(parts, {
+      ...(mode ? { mode } : {}),
+      ...(behavior ? { behavior } : {}),
+    });
+    return {};
   });
 }

@@ -8,6 +8,7 @@ import type { CatalogClient } from '../../catalog/client';
 import { joinId } from '../../../src-shared/vocabulary/ids';
 import { collectPages, pageOf } from '../../../src-shared/vocabulary/pagination';
 import { isLanceRemoteDialect } from '../http/dialect';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
 import { listOptions } from './namespaces';
@@ -51,27 +52,19 @@ async function rootTables(
 }
 
 export function registerTableListingRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/namespace/:id/table/list',
-    access: 'read',
-    target: 'namespace',
-    handler: async ({ catalog, parts, query }) => {
-      const result = await catalog.listTables(parts, listOptions(query));
-      return {
-        tables: result.tables,
-        ...(result.pageToken ? { page_token: result.pageToken } : {}),
-      };
-    },
+  defineRoute(app, state, REST.listTables, async ({ catalog, parts, query }) => {
+    const result = await catalog.listTables(parts, listOptions(query));
+    return {
+      tables: result.tables,
+      ...(result.pageToken ? { page_token: result.pageToken } : {}),
+    };
   });
 
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/table',
-    access: 'read',
-    target: 'catalog',
-
-    handler: async ({ catalog, query, request, delimiter, visible, tablesVisibleIn }) => {
+  defineRoute(
+    app,
+    state,
+    REST.listRootTables,
+    async ({ catalog, query, request, delimiter, visible, tablesVisibleIn }) => {
       const options = listOptions(query);
       if (isLanceRemoteDialect(request)) return rootTables(catalog, options, tablesVisibleIn);
       const ids = (await allTableIds(catalog, [], visible, tablesVisibleIn))
@@ -80,15 +73,9 @@ export function registerTableListingRoutes(app: FastifyInstance, state: ServerSt
       const page = pageOf(ids, (id) => id, options);
       return { tables: page.items, ...(page.pageToken ? { page_token: page.pageToken } : {}) };
     },
-  });
+  );
 
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/tables',
-    access: 'read',
-    target: 'catalog',
-
-    handler: async ({ catalog, query, tablesVisibleIn }) =>
-      rootTables(catalog, listOptions(query), tablesVisibleIn),
-  });
+  defineRoute(app, state, REST.listAllTables, async ({ catalog, query, tablesVisibleIn }) =>
+    rootTables(catalog, listOptions(query), tablesVisibleIn),
+  );
 }

@@ -11,18 +11,9 @@ import { isLanceRemoteDialect } from '../http/dialect';
 import { normalizeEnum } from '../http/enums';
 import { toJsonArrowSchema } from '../../catalog/json-arrow-schema';
 import { branchOf, branchOption, queryJsonMap, queryString } from '../http/query-params';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute, RawReply, type RouteContext } from '../route';
 import type { ServerState } from '../server-state';
-import {
-  BranchBody,
-  CleanupBody,
-  DescribeTableBody,
-  DescribeVersionBody,
-  EmptyBody,
-  RenameTableBody,
-  RestoreTableBody,
-  TableExistsBody,
-} from './schemas';
 
 async function createFromStream(ctx: RouteContext<unknown>, namespacePath: string[], name: string) {
   const mode = normalizeEnum(
@@ -47,38 +38,23 @@ async function createFromStream(ctx: RouteContext<unknown>, namespacePath: strin
 }
 
 export function registerTableRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/tables/:table_name',
-    access: 'write',
-    target: 'catalog',
-    arrowBody: true,
-    handler: async (ctx) => {
-      const name = (ctx.request.params as { table_name: string }).table_name;
-      if (ctx.principal) {
-        authorize(ctx.principal, 'write', []);
-      }
-      return createFromStream(ctx as RouteContext<unknown>, [], name);
-    },
+  defineRoute(app, state, REST.createTableByName, async (ctx) => {
+    const name = (ctx.request.params as { table_name: string }).table_name;
+    if (ctx.principal) {
+      authorize(ctx.principal, 'write', []);
+    }
+    return createFromStream(ctx as RouteContext<unknown>, [], name);
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/create',
-    access: 'write',
-    target: 'table',
-    arrowBody: true,
-    handler: async (ctx) =>
-      createFromStream(ctx as RouteContext<unknown>, ctx.table.namespacePath, ctx.table.name),
-  });
+  defineRoute(app, state, REST.createTable, async (ctx) =>
+    createFromStream(ctx as RouteContext<unknown>, ctx.table.namespacePath, ctx.table.name),
+  );
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/describe',
-    access: 'read',
-    target: 'table',
-    body: DescribeTableBody,
-    handler: async ({ catalog, table, body, query, request, openTable }) => {
+  defineRoute(
+    app,
+    state,
+    REST.describeTable,
+    async ({ catalog, table, body, query, request, openTable }) => {
       const branch = branchOf(body, query);
       // LanceDB's remote client always ends its paths with a slash and parses only its own type names.
       const dialect = isLanceRemoteDialect(request) ? 'lance' : 'namespace';
@@ -120,169 +96,113 @@ export function registerTableRoutes(app: FastifyInstance, state: ServerState): v
         ...(body.check_declared ? { is_only_declared: false } : {}),
       };
     },
-  });
+  );
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/exists',
-    access: 'read',
-    target: 'table',
-    body: TableExistsBody,
-    handler: async ({ catalog, table, body, openTable }) => {
-      if (!body.version && !body.branch) {
-        if (!(await catalog.tableExists(table.name, table.namespacePath))) {
-          await openTable(); // throws the precise not-found error
-        }
-        return new RawReply(200, undefined);
+  defineRoute(app, state, REST.tableExists, async ({ catalog, table, body, openTable }) => {
+    if (!body.version && !body.branch) {
+      if (!(await catalog.tableExists(table.name, table.namespacePath))) {
+        await openTable(); // throws the precise not-found error
       }
-      const handle = await openTable(body.branch ?? undefined);
-      if (body.version) await handle.checkoutVersion(body.version);
       return new RawReply(200, undefined);
-    },
+    }
+    const handle = await openTable(body.branch ?? undefined);
+    if (body.version) await handle.checkoutVersion(body.version);
+    return new RawReply(200, undefined);
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/drop',
-    access: 'admin',
-    target: 'table',
-    body: EmptyBody,
-    handler: async ({ catalog, table, parts }) => {
-      const { location } = await catalog.tableLocation(table.name, table.namespacePath);
-      await catalog.dropTable(table.name, table.namespacePath);
-      return { id: parts, location };
-    },
+  defineRoute(app, state, REST.dropTable, async ({ catalog, table, parts }) => {
+    const { location } = await catalog.tableLocation(table.name, table.namespacePath);
+    await catalog.dropTable(table.name, table.namespacePath);
+    return { id: parts, location };
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/rename',
-    access: 'admin',
-    target: 'table',
-    body: RenameTableBody,
-    handler: async ({ catalog, table, body, principal }) => {
-      const newNamespacePath = body.new_namespace_id ?? body.new_namespace ?? undefined;
-      if (principal && newNamespacePath) {
-        authorize(principal, 'admin', newNamespacePath);
-      }
-      await catalog.renameTable(
-        table.name,
-        body.new_table_name,
-        table.namespacePath,
-        newNamespacePath ? { newNamespacePath } : {},
-      );
-      return {};
-    },
+  defineRoute(app, state, REST.renameTable, async ({ catalog, table, body, principal }) => {
+    const newNamespacePath = body.new_namespace_id ?? body.new_namespace ?? undefined;
+    if (principal && newNamespacePath) {
+      authorize(principal, 'admin', newNamespacePath);
+    }
+    await catalog.renameTable(
+      table.name,
+      body.new_table_name,
+      table.namespacePath,
+      newNamespacePath ? { newNamespacePath } : {},
+    );
+    return {};
   });
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/restore',
-    access: 'write',
-    target: 'table',
-    body: RestoreTableBody,
-    handler: async ({ body, openTable }) => {
-      const handle = await openTable();
-      const result = await handle.restore(body.version, body.branch ? { branch: body.branch } : {});
-      return { version: result.version };
-    },
+  defineRoute(app, state, REST.restoreTable, async ({ body, openTable }) => {
+    const handle = await openTable();
+    const result = await handle.restore(body.version, body.branch ? { branch: body.branch } : {});
+    return { version: result.version };
   });
 
   // Ours, beside the contract (which names no compaction): LanceDB's optimize, no version removed.
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/compact',
-    access: 'write',
-    target: 'table',
-    body: BranchBody,
-    handler: async ({ body, query, openTable }) => {
-      const handle = await openTable();
-      const r = await handle.compact(branchOption(body, query));
-      return {
-        version: r.version,
-        fragments_removed: r.fragmentsRemoved,
-        fragments_added: r.fragmentsAdded,
-      };
-    },
+  defineRoute(app, state, REST.compactTable, async ({ body, query, openTable }) => {
+    const handle = await openTable();
+    const r = await handle.compact(branchOption(body, query));
+    return {
+      version: r.version,
+      fragments_removed: r.fragmentsRemoved,
+      fragments_added: r.fragmentsAdded,
+    };
   });
 
   // Ours too: old versions removed with the files only they hold, never a tagged or kept one.
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/cleanup',
-    access: 'write',
-    target: 'table',
-    body: CleanupBody,
-    handler: async ({ body, openTable }) => {
-      const handle = await openTable();
-      const r = await handle.cleanupVersions(
-        {
-          olderThanMillis: body.older_than_millis,
-          ...(body.keep_versions ? { keepVersions: body.keep_versions } : {}),
-        },
-        body.branch ? { branch: body.branch } : {},
-      );
-      return {
-        versions_removed: r.versionsRemoved,
-        bytes_removed: r.bytesRemoved,
-        cutoff_millis: r.cutoffMillis,
-        ...(r.keptBecause ? { kept_because: r.keptBecause } : {}),
-        version: r.version,
-      };
-    },
+  defineRoute(app, state, REST.cleanupTable, async ({ body, openTable }) => {
+    const handle = await openTable();
+    const r = await handle.cleanupVersions(
+      {
+        olderThanMillis: body.older_than_millis,
+        ...(body.keep_versions ? { keepVersions: body.keep_versions } : {}),
+      },
+      body.branch ? { branch: body.branch } : {},
+    );
+    return {
+      versions_removed: r.versionsRemoved,
+      bytes_removed: r.bytesRemoved,
+      cutoff_millis: r.cutoffMillis,
+      ...(r.keptBecause ? { kept_because: r.keptBecause } : {}),
+      version: r.version,
+    };
   });
 
   // Ours: each fragment's rows from the version's manifest, as a histogram, and the deleted rows.
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/table/:id/fragments',
-    access: 'read',
-    target: 'table',
-    body: DescribeVersionBody,
-    handler: async ({ body, catalog, table }) => {
-      const branch = body.branch ?? undefined;
-      const handle = await catalog.openTable(table.name, table.namespacePath, {
-        ...(body.version ? { version: body.version } : {}),
-        ...(branch ? { branch } : {}),
-      });
-      const f = await handle.fragmentStats();
-      return {
-        fragments: f.fragments,
-        physical_rows: f.physicalRows,
-        deleted_rows: f.deletedRows,
-        histogram: f.histogram,
-        ...(f.versionBytes
-          ? {
-              version_bytes: {
-                latest: f.versionBytes.latest,
-                only_tagged: f.versionBytes.onlyTagged,
-                only_old: f.versionBytes.onlyOld,
-              },
-            }
-          : {}),
-      };
-    },
+  defineRoute(app, state, REST.tableFragments, async ({ body, catalog, table }) => {
+    const branch = body.branch ?? undefined;
+    const handle = await catalog.openTable(table.name, table.namespacePath, {
+      ...(body.version ? { version: body.version } : {}),
+      ...(branch ? { branch } : {}),
+    });
+    const f = await handle.fragmentStats();
+    return {
+      fragments: f.fragments,
+      physical_rows: f.physicalRows,
+      deleted_rows: f.deletedRows,
+      histogram: f.histogram,
+      ...(f.versionBytes
+        ? {
+            version_bytes: {
+              latest: f.versionBytes.latest,
+              only_tagged: f.versionBytes.onlyTagged,
+              only_old: f.versionBytes.onlyOld,
+            },
+          }
+        : {}),
+    };
   });
 
-  defineRoute(app, state, {
-    method: ['GET', 'POST'],
-    url: '/v1/table/:id/stats',
-    access: 'read',
-    target: 'table',
-    body: BranchBody,
-    handler: async ({ body, query, openTable }) => {
-      const handle = await openTable();
-      const s = await handle.stats(branchOption(body, query));
-      return {
-        total_bytes: s.totalBytes,
-        num_rows: s.numRows,
-        num_indices: s.numIndices,
-        fragment_stats: {
-          num_fragments: s.numFragments,
-          num_small_fragments: s.numSmallFragments,
-          lengths: s.fragmentLengths,
-        },
-      };
-    },
+  defineRoute(app, state, REST.tableStats, async ({ body, query, openTable }) => {
+    const handle = await openTable();
+    const s = await handle.stats(branchOption(body, query));
+    return {
+      total_bytes: s.totalBytes,
+      num_rows: s.numRows,
+      num_indices: s.numIndices,
+      fragment_stats: {
+        num_fragments: s.numFragments,
+        num_small_fragments: s.numSmallFragments,
+        lengths: s.fragmentLengths,
+      },
+    };
   });
 }

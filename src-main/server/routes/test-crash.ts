@@ -8,21 +8,14 @@
  * the service would.
  */
 import type { FastifyInstance } from 'fastify';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { Common } from './schemas';
 
 export function registerTestCrashRoute(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/__test/crash',
-    access: 'admin',
-    target: 'catalog',
-    body: Common,
-    handler: () => {
-      // A signal, not an exception: nothing in this process gets to answer or clean up.
-      process.kill(process.pid, 'SIGSEGV');
-      return new Promise<never>(() => undefined);
-    },
+  defineRoute(app, state, REST.testCrash, () => {
+    // A signal, not an exception: nothing in this process gets to answer or clean up.
+    process.kill(process.pid, 'SIGSEGV');
+    return new Promise<never>(() => undefined);
   });
 }

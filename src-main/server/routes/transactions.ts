@@ -6,27 +6,19 @@
  * Alter is refused: a committed version is not changed after the fact.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { toTransactionProperties } from '../../../src-shared/transaction-properties';
 import { transactionParts } from '../http/request-id';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { Common } from './schemas';
-
-const DescribeTransactionBody = Common.extend({
-  /** This server's addition: the branch whose version it is (main when absent). */
-  branch: z.string().min(1).optional().nullable(),
-});
 
 export function registerTransactionRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/transaction/:id/describe',
-    access: 'read',
-    target: 'transaction',
-    body: DescribeTransactionBody,
-    handler: async ({ request, body, delimiter, openTable }) => {
+  defineRoute(
+    app,
+    state,
+    REST.describeTransaction,
+    async ({ request, body, delimiter, openTable }) => {
       const { id } = request.params as { id: string };
       const { transactionId } = transactionParts(id, delimiter, body);
       const handle = await openTable();
@@ -44,18 +36,11 @@ export function registerTransactionRoutes(app: FastifyInstance, state: ServerSta
       }
       return { status: 'SUCCEEDED', properties: toTransactionProperties(info) };
     },
-  });
+  );
 
-  defineRoute(app, state, {
-    method: 'POST',
-    url: '/v1/transaction/:id/alter',
-    access: 'write',
-    target: 'transaction',
-    body: Common,
-    handler: async () => {
-      throw errors.Unsupported(
-        'Transactions cannot be altered: a committed version is not changed after the fact',
-      );
-    },
+  defineRoute(app, state, REST.alterTransaction, async () => {
+    throw errors.Unsupported(
+      'Transactions cannot be altered: a committed version is not changed after the fact',
+    );
   });
 }

@@ -4,23 +4,16 @@
  * server without --auth serves everyone as admin.
  */
 import type { FastifyInstance } from 'fastify';
+import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute } from '../route';
 import type { ServerState } from '../server-state';
-import { Common } from './schemas';
 
 export function registerWhoamiRoutes(app: FastifyInstance, state: ServerState): void {
-  defineRoute(app, state, {
-    method: 'GET',
-    url: '/v1/whoami',
-    access: 'read',
-    target: 'catalog',
-    body: Common,
-    handler: async ({ principal, database }) => ({
-      name: principal?.name ?? 'anonymous',
-      role: principal?.role ?? 'admin',
-      namespaces: principal?.namespaces ?? null,
-      authenticated: principal !== undefined,
-      database,
-    }),
-  });
+  defineRoute(app, state, REST.whoami, async ({ principal, database }) => ({
+    name: principal?.name ?? 'anonymous',
+    role: principal?.role ?? 'admin',
+    namespaces: principal?.namespaces ?? null,
+    authenticated: principal !== undefined,
+    database,
+  }));
 }

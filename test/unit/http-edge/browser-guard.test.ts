@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, browserRefusal } from '../../../../src-main/server/http/browser-guard';
+import { allowedHosts, browserRefusal } from '../../../src-main/http-edge/browser-guard';
 
 const v4 = allowedHosts({ address: '127.0.0.1', family: 'IPv4', port: 2333 });
 const ok = (method: string, headers: Record<string, string>) =>
