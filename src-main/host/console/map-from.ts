@@ -38,7 +38,13 @@ function tableTarget(source: ConsoleSource, item: From & { type: 'table' }): Tab
       'Table aliases are not supported: a console query reads one table, so columns need no prefix',
     );
   }
-  if (name.columnNames?.length) source.refuse(item, 'Column aliases are not supported');
+  return tableName(source, item);
+}
+
+/** The namespace path and table a FROM item names, its alias aside. */
+export function tableName(source: ConsoleSource, item: From & { type: 'table' }): TableTarget {
+  const span = source.span(item.name);
+  if (item.name.columnNames?.length) source.refuse(item, 'Column aliases are not supported');
   const components = identifierParts(source.text, span).flatMap((part) =>
     part.split(DEFAULT_DELIMITER),
   );

@@ -15,7 +15,7 @@ export interface Selection {
   pseudo: Map<PseudoColumn, Expr>;
 }
 
-const AGGREGATES = new Set([
+export const AGGREGATES = new Set([
   'count',
   'sum',
   'avg',

@@ -41,7 +41,7 @@
  * takes a few hundred milliseconds to parse.
  */
 import type { QueryRequest } from '../../../src-shared/catalog-api';
-import type { Expr } from 'pgsql-ast-parser';
+import type { Expr, SelectFromStatement } from 'pgsql-ast-parser';
 import { ConsoleSource } from './console-source';
 import { mapFrom } from './map-from';
 import { mapLimit } from './map-limit';
@@ -61,7 +61,11 @@ export interface ConsoleQuery {
 
 export function parseConsoleQuery(text: string): ConsoleQuery {
   const source = new ConsoleSource(text, scanSqlText(text));
-  const statement = parseSingleSelect(source);
+  return mapLanceQuery(source, parseSingleSelect(source));
+}
+
+/** A parsed SELECT onto LanceDB's query API (plan-console-query.ts routes the others to DuckDB). */
+export function mapLanceQuery(source: ConsoleSource, statement: SelectFromStatement): ConsoleQuery {
   const target = mapFrom(source, statement);
   const selection = mapSelectList(source, statement.columns);
   const where = mapWhere(source, statement.where);

@@ -14,7 +14,14 @@ interface ParserFailure {
   token?: { offset?: number; text?: string; type?: string };
 }
 
-export function parseSingleSelect(source: ConsoleSource): SelectFromStatement {
+/**
+ * `groups`: GROUP BY and HAVING are let through, for the caller that routes them to DuckDB
+ * (plan-console-query.ts); the LanceDB mapping alone refuses them here.
+ */
+export function parseSingleSelect(
+  source: ConsoleSource,
+  { groups = false }: { groups?: boolean } = {},
+): SelectFromStatement {
   const { overLimitAt, tokens } = source.scanned;
   if (overLimitAt !== undefined) {
     throw new ConsoleQueryError(
@@ -35,7 +42,7 @@ export function parseSingleSelect(source: ConsoleSource): SelectFromStatement {
   }
   const statement = statements[0]!;
   if (statement.type !== 'select') refuseStatement(source, statement);
-  refuseClauses(source, statement);
+  refuseClauses(source, statement, groups);
   return statement;
 }
 
@@ -112,20 +119,24 @@ function refuseStatement(source: ConsoleSource, statement: Statement): never {
   }
 }
 
-function refuseClauses(source: ConsoleSource, statement: SelectFromStatement): void {
+function refuseClauses(
+  source: ConsoleSource,
+  statement: SelectFromStatement,
+  groups: boolean,
+): void {
   if (statement.distinct === 'distinct' || Array.isArray(statement.distinct)) {
     source.refuse(
       distinctSpan(source, statement),
       'DISTINCT is not supported: LanceDB returns rows as they are stored',
     );
   }
-  if (statement.groupBy?.length) {
+  if (statement.groupBy?.length && !groups) {
     source.refuse(
       statement.groupBy[0]!,
       'GROUP BY is not supported: a console query returns rows, not groups',
     );
   }
-  if (statement.having) {
+  if (statement.having && !groups) {
     source.refuse(
       statement.having,
       'HAVING is not supported: a console query returns rows, not groups',

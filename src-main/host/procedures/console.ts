@@ -1,13 +1,16 @@
 /**
  * The query console: SQL parsed and mapped onto a QueryRequest (console/parse-console-query.ts),
- * run by the engine, timed, and kept in the connection's history; a result exported to a file as
- * a job, streamed batch by batch from the engine's answer.
+ * or, with aggregates, GROUP BY or a JOIN, planned for DuckDB over LanceDB scans
+ * (console/plan-console-query.ts); run, timed, and kept in the connection's history; a result
+ * exported to a file as a job, streamed batch by batch from the engine's answer.
  */
 import { collectIpcStream } from '../../catalog/arrow-data';
 import { ipcRowCount } from '../../catalog/ipc-row-count';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { ConsoleQueryError } from '../console/console-query-error';
-import { parseConsoleQuery, type ConsoleQuery } from '../console/parse-console-query';
+import type { ConsoleQuery } from '../console/parse-console-query';
+import { planConsoleQuery, type ConsolePlan } from '../console/plan-console-query';
+import { runEngineQuery } from '../console/run-engine-query';
 import { startExport } from '../exports/export-job';
 import { checkExportTarget } from '../exports/export-target';
 import { consoleHistoryKey, type QueryHistory } from '../search/query-history';
@@ -19,9 +22,9 @@ type Names = 'console:run' | 'console:history' | 'console:export';
 export const CONSOLE_ROW_CAP = 10_000;
 
 /** The parsed query, or where and why the text cannot be run, as a value the editor can mark. */
-function parse(sql: string): { query: ConsoleQuery } | { problem: ConsoleProblem } {
+function parse(sql: string): ConsolePlan | { problem: ConsoleProblem } {
   try {
-    return { query: parseConsoleQuery(sql) };
+    return planConsoleQuery(sql, CONSOLE_ROW_CAP);
   } catch (error) {
     if (!(error instanceof ConsoleQueryError)) throw error;
     const { message, offset, length, line, column } = error;
@@ -45,6 +48,23 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
     'console:run': async ({ connectionId, sql }) => {
       const parsed = parse(sql);
       if ('problem' in parsed) return parsed;
+      if (parsed.kind === 'engine') {
+        const started = performance.now();
+        const { arrow, rows } = await runEngineQuery(parsed.query, ({ namespacePath, table }) =>
+          ctx.table({ connectionId, path: namespacePath, table }),
+        );
+        const elapsedMs = Math.round((performance.now() - started) * 100) / 100;
+        const query = { kind: 'sql' as const, text: sql };
+        history.add(consoleHistoryKey(targetOf(connectionId)), {
+          at: Date.now(),
+          query,
+          elapsedMs,
+          rows,
+        });
+        const { cappedAt } = parsed.query;
+        const { target } = parsed.query.tables[0]!;
+        return { arrow, elapsedMs, rows, ...target, ...(cappedAt ? { cappedAt } : {}) };
+      }
       const { query } = parsed;
       const table = await open(connectionId, query);
       // A scan without LIMIT would bring the whole table to the screen: the grid shows the first
@@ -80,6 +100,11 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
       if ('problem' in parsed) {
         const p = parsed.problem;
         throw errors.InvalidInput(`Line ${p.line}, column ${p.column}: ${p.message}`);
+      }
+      if (parsed.kind === 'engine') {
+        throw errors.InvalidInput(
+          'Aggregate and join queries cannot be exported yet: export the tables, or copy the answer from the grid',
+        );
       }
       const job = await startExport(
         ctx.jobs.runner('export'),

@@ -60,10 +60,10 @@ describe('console procedures', () => {
     const answer = await callOk<{ problem: { line: number; column: number; message: string } }>(
       host,
       'console:run',
-      { connectionId, sql: 'SELECT id\nFROM ns.t GROUP BY id' },
+      { connectionId, sql: 'SELECT max(id)\nFROM ns.t GROUP BY id HAVING text = 1' },
     );
-    expect(answer.problem).toMatchObject({ line: 2 });
-    expect(answer.problem.message).toMatch(/GROUP BY/);
+    expect(answer.problem).toMatchObject({ line: 2, column: 30, length: 4 });
+    expect(answer.problem.message).toMatch(/text must be in GROUP BY/);
     expect((await callOk<unknown[]>(host, 'console:history', { connectionId })).length).toBe(
       before,
     );
@@ -72,6 +72,49 @@ describe('console procedures', () => {
       sql: 'SELECT * FROM ns.nope',
     });
     expect(error.name).toBe('TableNotFound');
+  });
+
+  it('runs an aggregate through DuckDB, counted as the same rows give it', async () => {
+    const sql =
+      'SELECT category, count(*) AS n, max(id) AS top FROM ns.t GROUP BY category ORDER BY category';
+    const answer = await callOk<{
+      arrow: Uint8Array;
+      rows: number;
+      table: string;
+      cappedAt?: number;
+    }>(host, 'console:run', { connectionId, sql });
+    expect(answer).toMatchObject({ table: 't', cappedAt: 10_000 });
+    const history = await callOk<Array<{ query: unknown }>>(host, 'console:history', {
+      connectionId,
+    });
+    expect(history[0]!.query).toEqual({ kind: 'sql', text: sql });
+    const got = decodeIpc(answer.arrow)
+      .toArray()
+      .map((r: { toJSON(): object }) => r.toJSON());
+    const all = decodeIpc(
+      (
+        await callOk<{ arrow: Uint8Array }>(host, 'console:run', {
+          connectionId,
+          sql: 'SELECT id, category FROM ns.t',
+        })
+      ).arrow,
+    )
+      .toArray()
+      .map((r: { id: number; category: string | null }) => ({ id: r.id, category: r.category }));
+    const groups = new Map<string | null, number[]>();
+    for (const r of all) groups.set(r.category, [...(groups.get(r.category) ?? []), r.id]);
+    const expected = [...groups]
+      .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : 1))
+      .map(([category, ids]) => ({ category, n: BigInt(ids.length), top: Math.max(...ids) }));
+    expect(got).toEqual(expected);
+    expect(answer.rows).toBe(expected.length);
+    const refused = await callFails(host, 'console:export', {
+      connectionId,
+      sql,
+      format: 'csv',
+      path: join(dir, 'agg.csv'),
+    });
+    expect(refused.message).toMatch(/cannot be exported yet/);
   });
 
   it('exports a result to CSV and Parquet as jobs, and refuses a missing table at once', async () => {
