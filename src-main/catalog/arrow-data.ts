@@ -5,8 +5,8 @@
 import type { RecordBatch, Schema, Table as ArrowTable } from 'apache-arrow';
 import { arrow } from './arrow';
 import { errors, isCatalogError } from '../../src-shared/vocabulary/errors';
-import { joinSmallBatches } from './arrow-coalesce';
-import { decompressStream, isCompressedStream } from './arrow-compression';
+import { joinSmallBatches } from './arrow-ipc/arrow-coalesce';
+import { decompressStream, isCompressedStream } from './arrow-ipc/arrow-compression';
 
 /** apache-arrow cannot read compressed batches; such streams are inflated first. */
 function readIpc(bytes: Uint8Array): ArrowTable {

@@ -1,7 +1,7 @@
 /** How many rows an Arrow IPC stream holds, read from its batch headers without decoding. */
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { RecordBatch } from 'apache-arrow/fb/record-batch';
-import { messageOf, readMessages } from './arrow-ipc-messages';
+import { messageOf, readMessages } from './arrow-ipc/arrow-ipc-messages';
 
 export function ipcRowCount(bytes: Uint8Array): number {
   let rows = 0;

@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { InflateLimitError } from '../catalog/inflate-errors';
+import { InflateLimitError } from '../catalog/inflate/inflate-errors';
 import { errors, isCatalogError, ERROR_CODES } from '../../src-shared/vocabulary/errors';
 import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import { asCatalogError, errorBody, retryAfterOf } from './http/error-body';

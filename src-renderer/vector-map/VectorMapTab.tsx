@@ -29,12 +29,12 @@ import {
   type MapSettings,
 } from './vector-map-data';
 import './vector-map.css';
+import { formatNumber } from '../../src-shared/format';
 
 const NO_FIELDS: readonly JsonArrowField[] = [];
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 function statusText(s: ProjectionState): string {
-  const n = s.rows ? `${fmt(s.rows.n)} rows` : '';
+  const n = s.rows ? `${formatNumber(s.rows.n)} rows` : '';
   switch (s.status) {
     case 'idle':
       return 'Choose the columns and draw the map.';
@@ -45,13 +45,13 @@ function statusText(s: ProjectionState): string {
     case 'neighbours':
       return `${n}: PCA shown; UMAP is finding neighbours…`;
     case 'layout':
-      return `${n}: UMAP layout, epoch ${fmt(s.epoch)} of ${fmt(s.epochs)}`;
+      return `${n}: UMAP layout, epoch ${formatNumber(s.epoch)} of ${formatNumber(s.epochs)}`;
     case 'done':
       return s.umapMs !== undefined
         ? `${n}: UMAP (PCA ${s.pcaMs?.toFixed(0)} ms, UMAP ${(s.umapMs / 1000).toFixed(1)} s)`
         : `${n}: PCA (${s.pcaMs?.toFixed(0)} ms)`;
     case 'cancelled':
-      return `${n}: cancelled; showing the ${s.stage === 'umap' ? `UMAP layout at epoch ${fmt(s.epoch)}` : 'PCA picture'}`;
+      return `${n}: cancelled; showing the ${s.stage === 'umap' ? `UMAP layout at epoch ${formatNumber(s.epoch)}` : 'PCA picture'}`;
     case 'error':
       return 'The map could not be drawn.';
   }
@@ -131,7 +131,7 @@ export function VectorMapTab({
     const n = Number(limitText.replaceAll(',', ''));
     return Number.isInteger(n) && n >= 1 && n <= MAX_MAP_ROWS
       ? undefined
-      : `Between 1 and ${fmt(MAX_MAP_ROWS)} rows`;
+      : `Between 1 and ${formatNumber(MAX_MAP_ROWS)} rows`;
   })();
 
   if (description.isPending) return <p className="muted">Loading…</p>;
@@ -262,7 +262,9 @@ export function VectorMapTab({
       <div className="map-status">
         <span aria-live="polite" data-testid="map-status" data-status={state.status}>
           {statusText(state)}
-          {rows && rows.skipped > 0 ? ` · ${fmt(rows.skipped)} rows without a vector left out` : ''}
+          {rows && rows.skipped > 0
+            ? ` · ${formatNumber(rows.skipped)} rows without a vector left out`
+            : ''}
         </span>
         {busy && <ProgressBar fraction={fraction(state)} label="Map progress" />}
         <span className="spacer" />
@@ -279,7 +281,7 @@ export function VectorMapTab({
       <ErrorMessage error={inspector.error} label="Row error" />
       {lassoed.length > 0 && (
         <div className="map-selection" role="region" aria-label="Lassoed rows">
-          <span>{fmt(lassoed.length)} rows in the lasso</span>
+          <span>{formatNumber(lassoed.length)} rows in the lasso</span>
           {lasso?.predicate ? (
             <button type="button" className="primary" onClick={() => onShowInGrid(lasso.predicate)}>
               Show in grid
@@ -311,7 +313,7 @@ export function VectorMapTab({
               marks={marks}
               mode={mode}
               fitKey={`${state.status === 'reading' ? '' : JSON.stringify(drawn)}`}
-              label={`Map of ${fmt(rows.n)} rows by ${drawn?.vectorColumn ?? ''}: drag to pan, wheel or + and − to zoom, 0 to fit`}
+              label={`Map of ${formatNumber(rows.n)} rows by ${drawn?.vectorColumn ?? ''}: drag to pan, wheel or + and − to zoom, 0 to fit`}
               onHover={(row, at) => setHover(row >= 0 && at ? { row, at } : undefined)}
               onOpen={openRow}
               onLasso={setLassoed}
@@ -353,8 +355,9 @@ export function VectorMapTab({
       {search && drawn && search.results.length > 0 && (
         <p className="muted map-search-note">
           The last search&apos;s results are ringed
-          {marks.query ? '; its query is the cross' : ''} ({fmt(marks.results?.length ?? 0)} of{' '}
-          {fmt(search.results.length)} results are among these rows).
+          {marks.query ? '; its query is the cross' : ''} (
+          {formatNumber(marks.results?.length ?? 0)} of {formatNumber(search.results.length)}{' '}
+          results are among these rows).
         </p>
       )}
     </div>

@@ -9,6 +9,7 @@ import {
 } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { sqlIdentifier } from '../common/grid/row-predicate';
+import { formatNumber } from '../../src-shared/format';
 
 export const MAX_MAP_ROWS = 50_000;
 export const DEFAULT_MAP_ROWS = 10_000;
@@ -62,7 +63,7 @@ export function lassoPredicate(
     return { predicate: gateExpression(text, { what: 'selection' }) };
   } catch (error) {
     return {
-      why: `These ${unique.length.toLocaleString('en-US')} rows cannot be named in one condition (${(error as Error).message}); lasso fewer`,
+      why: `These ${formatNumber(unique.length)} rows cannot be named in one condition (${(error as Error).message}); lasso fewer`,
     };
   }
 }

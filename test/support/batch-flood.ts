@@ -4,7 +4,11 @@
  * of batches it writes at once) and framed into one stream by hand.
  */
 import { arrow } from '../../src-main/catalog/arrow';
-import { END_OF_STREAM, frame, readMessages } from '../../src-main/catalog/arrow-ipc-messages';
+import {
+  END_OF_STREAM,
+  frame,
+  readMessages,
+} from '../../src-main/catalog/arrow-ipc/arrow-ipc-messages';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 
 /** A stream of `batches` one-row batches (`id` Int32 from 0, `name` Utf8); ids are distinct. */

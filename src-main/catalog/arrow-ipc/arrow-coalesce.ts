@@ -6,8 +6,8 @@
  * in the bytes (arrow-concat.ts); batches already large pass untouched.
  */
 import type { Data, RecordBatch, Schema, Struct, Table as ArrowTable } from 'apache-arrow';
-import { errors } from '../../src-shared/vocabulary/errors';
-import { arrow } from './arrow';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { arrow } from '../arrow';
 import { combinable, concatData } from './arrow-concat';
 
 /** Consecutive batches are joined while together they stay under this many bytes. */

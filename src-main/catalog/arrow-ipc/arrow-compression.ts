@@ -16,7 +16,7 @@ import { FieldNode } from 'apache-arrow/fb/field-node';
 import { Message } from 'apache-arrow/fb/message';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { RecordBatch } from 'apache-arrow/fb/record-batch';
-import { errors } from '../../src-shared/vocabulary/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import {
   align8,
   compressedBatch,
@@ -25,12 +25,12 @@ import {
   readMessages,
   type RawMessage,
 } from './arrow-ipc-messages';
-import { corrupt, InflateLimitError } from './inflate-errors';
-import { inflateLz4 } from './inflate-lz4';
-import { Lz4FrameInflater } from './inflate-lz4-stream';
-import { inflateZstd } from './inflate-zstd';
-import { MAX_WINDOW, ZstdInflater } from './inflate-zstd-stream';
-import { TimeSlicer } from './time-slices';
+import { corrupt, InflateLimitError } from '../inflate/inflate-errors';
+import { inflateLz4 } from '../inflate/inflate-lz4';
+import { Lz4FrameInflater } from '../inflate/inflate-lz4-stream';
+import { inflateZstd } from '../inflate/inflate-zstd';
+import { MAX_WINDOW, ZstdInflater } from '../inflate/inflate-zstd-stream';
+import { TimeSlicer } from '../time-slices';
 
 const LZ4_FRAME = 0;
 const ZSTD = 1;

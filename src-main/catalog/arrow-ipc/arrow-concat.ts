@@ -10,7 +10,7 @@
  * offsets point into the whole child).
  */
 import type { Data, DataType } from 'apache-arrow';
-import { arrow } from './arrow';
+import { arrow } from '../arrow';
 
 const Type = arrow.Type;
 

@@ -18,13 +18,13 @@ import type {
   Table as ArrowTable,
 } from 'apache-arrow';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
-import { errors, isCatalogError } from '../../src-shared/vocabulary/errors';
-import { arrow } from './arrow';
+import { errors, isCatalogError } from '../../../src-shared/vocabulary/errors';
+import { arrow } from '../arrow';
 import { BatchJoiner } from './arrow-coalesce';
 import { decompressStreamInSlices, MAX_INFLATED_BYTES } from './arrow-compression';
 import { CompressedBatch, loadable, loadBatch } from './arrow-ipc-load';
 import { FILE_MAGIC, MessageReader, readMessages } from './arrow-ipc-messages';
-import { TimeSlicer } from './time-slices';
+import { TimeSlicer } from '../time-slices';
 
 /** apache-arrow cannot read compressed batches and says so in these words. */
 const COMPRESSED = /compression/i;

@@ -13,8 +13,8 @@ import type { Data, DataType, Field, Schema, Struct } from 'apache-arrow';
 import { Buffer as FbBuffer } from 'apache-arrow/fb/buffer';
 import { FieldNode } from 'apache-arrow/fb/field-node';
 import { RecordBatch as FbRecordBatch } from 'apache-arrow/fb/record-batch';
-import { errors } from '../../src-shared/vocabulary/errors';
-import { arrow } from './arrow';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { arrow } from '../arrow';
 import { MessageReader } from './arrow-ipc-messages';
 
 const Type = arrow.Type;

@@ -8,7 +8,7 @@ import { DictionaryBatch } from 'apache-arrow/fb/dictionary-batch';
 import { Message } from 'apache-arrow/fb/message';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { RecordBatch } from 'apache-arrow/fb/record-batch';
-import { errors } from '../../src-shared/vocabulary/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 
 /** Precedes each message's length; followed by a zero length, it ends the stream. */
 export const CONTINUATION = 0xffffffff;

@@ -4,7 +4,7 @@
  * that arrives within one chunk is handed on as a view of that chunk, not copied: record batch
  * bodies, the bulk of a stream, usually do.
  */
-import { errors } from '../../src-shared/vocabulary/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { messageOf, type RawMessage } from './arrow-ipc-messages';
 
 export async function* readStreamMessages(

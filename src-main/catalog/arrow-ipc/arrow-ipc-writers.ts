@@ -12,8 +12,8 @@ import type {
 import type { Schema } from 'apache-arrow';
 import { createRequire } from 'node:module';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
-import { errors } from '../../src-shared/vocabulary/errors';
-import { arrow } from './arrow';
+import { errors } from '../../../src-shared/vocabulary/errors';
+import { arrow } from '../arrow';
 import { END_OF_STREAM, FILE_MAGIC, frame, type RawMessage } from './arrow-ipc-messages';
 
 // The footer's encoder is apache-arrow's own, from the same CommonJS copy as `arrow` (arrow.ts).

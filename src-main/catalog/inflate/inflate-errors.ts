@@ -3,7 +3,7 @@
  * that is corrupt, including data too short for what it says comes next. Shared by the stream
  * rewriting and both codecs, so every refusal reads the same whichever codec met it.
  */
-import { CatalogError, ERROR_CODES, errors } from '../../src-shared/vocabulary/errors';
+import { CatalogError, ERROR_CODES, errors } from '../../../src-shared/vocabulary/errors';
 
 /** Refused because the data would inflate beyond the allowed size (HTTP 413 at the server). */
 export class InflateLimitError extends CatalogError {

@@ -6,7 +6,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Inflater } from './inflater';
-import { TimeSlicer } from './time-slices';
+import { TimeSlicer } from '../time-slices';
 
 export class InflateTransform extends Transform {
   private readonly slicer = new TimeSlicer();

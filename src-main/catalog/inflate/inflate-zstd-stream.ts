@@ -5,7 +5,7 @@
  * claims) and never a frame whose window it would have to allocate beyond MAX_WINDOW.
  */
 import { Decompress } from 'fzstd';
-import { errors } from '../../src-shared/vocabulary/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import type { Inflater } from './inflater';
 import { SyncByteQueue } from './byte-queue';
 import { corrupt, InflateLimitError } from './inflate-errors';

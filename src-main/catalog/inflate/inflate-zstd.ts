@@ -4,7 +4,7 @@
  * and a stream whose bound exceeds the cap is refused before fzstd sees it.
  */
 import { decompress as zstdDecompress } from 'fzstd';
-import { errors } from '../../src-shared/vocabulary/errors';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { corrupt, InflateLimitError, u32 } from './inflate-errors';
 
 const ZSTD_MAGIC = 0xfd2fb528;

@@ -17,8 +17,8 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { ArrowIpcStream } from '../../catalog/client';
-import { readStreamMessages } from '../../catalog/arrow-ipc-reader';
-import { ipcFileBytes } from '../../catalog/arrow-ipc-writers';
+import { readStreamMessages } from '../../catalog/arrow-ipc/arrow-ipc-reader';
+import { ipcFileBytes } from '../../catalog/arrow-ipc/arrow-ipc-writers';
 import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../../catalog/arrow-data';
 import { isLanceRemoteDialect } from './dialect';
 

@@ -1,15 +1,15 @@
 /**
  * The Content-Encodings a request body may have, and a streaming decoder for each: zlib's for
  * gzip, deflate and br (on libuv's threads), ours for zstd and lz4 (block by block, in time
- * slices; catalog/inflate-*-stream.ts). None holds more than a block of output at a time, so a
+ * slices; catalog/inflate/inflate-*-stream.ts). None holds more than a block of output at a time, so a
  * caller that counts what comes out can stop a bomb early.
  */
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { InflateTransform } from '../../catalog/inflate-transform';
-import { Lz4FrameInflater } from '../../catalog/inflate-lz4-stream';
-import { ZstdInflater } from '../../catalog/inflate-zstd-stream';
+import { InflateTransform } from '../../catalog/inflate/inflate-transform';
+import { Lz4FrameInflater } from '../../catalog/inflate/inflate-lz4-stream';
+import { ZstdInflater } from '../../catalog/inflate/inflate-zstd-stream';
 import { HttpRefusal } from './refusal';
 
 export type BodyEncoding = 'gzip' | 'deflate' | 'br' | 'zstd' | 'lz4';

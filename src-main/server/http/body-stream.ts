@@ -14,7 +14,7 @@
  */
 import { PassThrough, Readable, Transform, Writable, type TransformCallback } from 'node:stream';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { InflateLimitError } from '../../catalog/inflate-errors';
+import { InflateLimitError } from '../../catalog/inflate/inflate-errors';
 import { HttpRefusal } from './refusal';
 import { bodyEncoding, createDecoder } from './body-decoders';
 

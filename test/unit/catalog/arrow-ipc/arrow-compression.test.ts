@@ -5,20 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { arrow } from '../../../src-main/catalog/arrow';
-import { decodeIpc } from '../../../src-main/catalog/arrow-data';
+import { arrow } from '../../../../src-main/catalog/arrow';
+import { decodeIpc } from '../../../../src-main/catalog/arrow-data';
 import {
   declaredInflatedSize,
   decompressStream,
   decompressStreamInSlices,
   isCompressedStream,
-} from '../../../src-main/catalog/arrow-compression';
-import { InflateLimitError } from '../../../src-main/catalog/inflate-errors';
-import { compressedIpc, zstdBombIpc } from '../../support/compressed-arrow';
-import { expectCode } from '../../support/expect-code';
-import { sampleTable } from '../../support/sample-data';
+} from '../../../../src-main/catalog/arrow-ipc/arrow-compression';
+import { InflateLimitError } from '../../../../src-main/catalog/inflate/inflate-errors';
+import { compressedIpc, zstdBombIpc } from '../../../support/compressed-arrow';
+import { expectCode } from '../../../support/expect-code';
+import { sampleTable } from '../../../support/sample-data';
 
-const fixture = readFileSync(join(__dirname, '../../fixtures/lancedb-remote-upload-lz4.arrows'));
+const fixture = readFileSync(join(__dirname, '../../../fixtures/lancedb-remote-upload-lz4.arrows'));
 
 describe('arrow compression', () => {
   it('recognises the compressed upload and apache-arrow cannot read it as is', () => {

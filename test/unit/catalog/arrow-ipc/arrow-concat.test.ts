@@ -5,17 +5,17 @@
  */
 import type { Table as ArrowTable } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { arrow } from '../../../src-main/catalog/arrow';
+import { arrow } from '../../../../src-main/catalog/arrow';
 import {
   assertFewBatches,
   BatchJoiner,
   JOIN_MAX_PARTS,
   joinSmallBatches,
-} from '../../../src-main/catalog/arrow-coalesce';
-import { combinable, concatData } from '../../../src-main/catalog/arrow-concat';
-import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
-import { expectCode } from '../../support/expect-code';
-import { rows, WIDE_ROWS as ROWS, wideTable } from '../../support/wide-table';
+} from '../../../../src-main/catalog/arrow-ipc/arrow-coalesce';
+import { combinable, concatData } from '../../../../src-main/catalog/arrow-ipc/arrow-concat';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+import { expectCode } from '../../../support/expect-code';
+import { rows, WIDE_ROWS as ROWS, wideTable } from '../../../support/wide-table';
 
 /** The table cut into batches of the given sizes, each a slice (a non-zero offset) of the whole. */
 function cut(table: ArrowTable, sizes: number[]): ArrowTable {

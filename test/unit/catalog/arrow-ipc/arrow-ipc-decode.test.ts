@@ -5,15 +5,19 @@
  */
 import type { Table as ArrowTable } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { arrow } from '../../../src-main/catalog/arrow';
-import { JOIN_MAX_PARTS } from '../../../src-main/catalog/arrow-coalesce';
-import { decodeIpcInSlices } from '../../../src-main/catalog/arrow-ipc-decode';
-import { loadable } from '../../../src-main/catalog/arrow-ipc-load';
-import { END_OF_STREAM, frame, readMessages } from '../../../src-main/catalog/arrow-ipc-messages';
-import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
-import { compressedIpc } from '../../support/compressed-arrow';
-import { expectCode } from '../../support/expect-code';
-import { rows, wideTable } from '../../support/wide-table';
+import { arrow } from '../../../../src-main/catalog/arrow';
+import { JOIN_MAX_PARTS } from '../../../../src-main/catalog/arrow-ipc/arrow-coalesce';
+import { decodeIpcInSlices } from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-decode';
+import { loadable } from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-load';
+import {
+  END_OF_STREAM,
+  frame,
+  readMessages,
+} from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-messages';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+import { compressedIpc } from '../../../support/compressed-arrow';
+import { expectCode } from '../../../support/expect-code';
+import { rows, wideTable } from '../../../support/wide-table';
 
 /** A stream of the table cut into batches of the given sizes (slices, written one by one). */
 function streamOf(table: ArrowTable, sizes: number[]): Uint8Array {

@@ -3,11 +3,11 @@
  * body that arrives whole on without copying it, and calls a stream cut short truncated.
  */
 import { describe, expect, it } from 'vitest';
-import { arrow } from '../../../src-main/catalog/arrow';
-import { readMessages } from '../../../src-main/catalog/arrow-ipc-messages';
-import { readStreamMessages } from '../../../src-main/catalog/arrow-ipc-reader';
-import { ERROR_CODES } from '../../../src-shared/vocabulary/errors';
-import { expectCode } from '../../support/expect-code';
+import { arrow } from '../../../../src-main/catalog/arrow';
+import { readMessages } from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-messages';
+import { readStreamMessages } from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-reader';
+import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
+import { expectCode } from '../../../support/expect-code';
 
 const table = arrow.tableFromArrays({
   id: Int32Array.from({ length: 1000 }, (_, i) => i),

@@ -3,9 +3,12 @@
  * reads back the same rows from each, batch for batch.
  */
 import { describe, expect, it } from 'vitest';
-import { arrow } from '../../../src-main/catalog/arrow';
-import { readMessages } from '../../../src-main/catalog/arrow-ipc-messages';
-import { ipcFileBytes, ipcStreamBytes } from '../../../src-main/catalog/arrow-ipc-writers';
+import { arrow } from '../../../../src-main/catalog/arrow';
+import { readMessages } from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-messages';
+import {
+  ipcFileBytes,
+  ipcStreamBytes,
+} from '../../../../src-main/catalog/arrow-ipc/arrow-ipc-writers';
 
 const batches = [0, 1, 2].map(
   (b) =>

@@ -1,8 +1,8 @@
 /** Bounded inflation of LZ4 frames, against frames written by lz4-napi. */
 import { compressFrameSync } from 'lz4-napi';
 import { describe, expect, it } from 'vitest';
-import { InflateLimitError } from '../../../src-main/catalog/inflate-errors';
-import { inflateLz4 } from '../../../src-main/catalog/inflate-lz4';
+import { InflateLimitError } from '../../../../src-main/catalog/inflate/inflate-errors';
+import { inflateLz4 } from '../../../../src-main/catalog/inflate/inflate-lz4';
 
 describe('bounded LZ4 inflation', () => {
   const data = Buffer.alloc(3 << 20);

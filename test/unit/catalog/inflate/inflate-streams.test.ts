@@ -5,11 +5,11 @@
  */
 import { compressFrameSync } from 'lz4-napi';
 import { describe, expect, it } from 'vitest';
-import { InflateLimitError } from '../../../src-main/catalog/inflate-errors';
-import { Lz4FrameInflater } from '../../../src-main/catalog/inflate-lz4-stream';
-import { MAX_WINDOW, ZstdInflater } from '../../../src-main/catalog/inflate-zstd-stream';
-import type { Inflater } from '../../../src-main/catalog/inflater';
-import { zstdBomb, zstdRaw } from '../../support/compressed-arrow';
+import { InflateLimitError } from '../../../../src-main/catalog/inflate/inflate-errors';
+import { Lz4FrameInflater } from '../../../../src-main/catalog/inflate/inflate-lz4-stream';
+import { MAX_WINDOW, ZstdInflater } from '../../../../src-main/catalog/inflate/inflate-zstd-stream';
+import type { Inflater } from '../../../../src-main/catalog/inflate/inflater';
+import { zstdBomb, zstdRaw } from '../../../support/compressed-arrow';
 
 /** Feeds `input` in pieces of `size` bytes; returns the output and the largest single step. */
 function run(inflater: Inflater, input: Uint8Array, size: number) {

@@ -1,8 +1,8 @@
 /** Bounded inflation of Zstandard frames, bombs included. */
 import { describe, expect, it } from 'vitest';
-import { InflateLimitError } from '../../../src-main/catalog/inflate-errors';
-import { inflateZstd } from '../../../src-main/catalog/inflate-zstd';
-import { zstdBomb, zstdRaw } from '../../support/compressed-arrow';
+import { InflateLimitError } from '../../../../src-main/catalog/inflate/inflate-errors';
+import { inflateZstd } from '../../../../src-main/catalog/inflate/inflate-zstd';
+import { zstdBomb, zstdRaw } from '../../../support/compressed-arrow';
 
 describe('bounded ZSTD inflation', () => {
   const data = Buffer.alloc(3 << 20);
