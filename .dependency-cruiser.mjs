@@ -1,6 +1,7 @@
 /**
  * Dependency rules that lint cannot see: no import circles anywhere in the sources, type-only
- * imports included (`tsPreCompilationDeps`). The layer floors are in eslint.config.js.
+ * imports included (`tsPreCompilationDeps`). The layer floors are rows of eslint-rules/layers.mjs,
+ * checked by the `layering/imports` lint rule.
  */
 export default {
   forbidden: [
