@@ -1,4 +1,7 @@
-/** Serving an open folder as a REST catalog from the app, and stopping it. */
+/**
+ * Serves an open folder or object store as a REST catalog from the app (a served catalog), and
+ * stops it.
+ */
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { HandlersFor, HostContext } from './context';
 
