@@ -180,7 +180,7 @@ class Writer {
         }
         this.out.bare.push(...alias.bare);
         this.out.columns.push(...alias.columns);
-        return `(${alias.sql})`;
+        return alias.sql; // self-delimited: every compound expression is written in parentheses
       }
     }
     const column = this.scope.resolve(expr);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleQueryError } from '../../../../src-main/host/console/console-query-error';
 import { parseConsoleQuery } from '../../../../src-main/host/console/parse-console-query';
+import { planConsoleQuery } from '../../../../src-main/host/console/plan-console-query';
 
 /** The refusal of `text`, which must point at `at` (its last occurrence when `last`). */
 function refusal(text: string): ConsoleQueryError {
@@ -274,5 +275,40 @@ describe('a console query too long to parse in time', () => {
     expect((caught as ConsoleQueryError).message).toMatch(/more than the 10000 allowed/);
     // Refused by the scan alone: the parser would take seconds on this text.
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+/** What the console now runs through DuckDB, where the LanceDB mapping alone refuses it. */
+const ENGINE_TEXTS = new Set<string>([
+  'select a from t group by a',
+  'select * from t, u',
+  'select * from t join u on t.a = u.a',
+  'select count(*) from t',
+  'select sum(a) from t',
+]);
+
+describe('planConsoleQuery keeps each refusal of the LanceDB mapping, at the same place', () => {
+  it.each(REFUSALS)('%s', (text) => {
+    const mapped = refusal(text);
+    let planned: unknown;
+    try {
+      planned = planConsoleQuery(text, 10_000);
+    } catch (error) {
+      planned = error;
+    }
+    if (ENGINE_TEXTS.has(text)) {
+      // An aggregate or join: either planned for DuckDB or refused by the engine's own rules.
+      expect(
+        planned instanceof ConsoleQueryError ? 'refused' : (planned as { kind: string }).kind,
+      ).toMatch(/engine|refused/);
+      return;
+    }
+    expect(planned).toBeInstanceOf(ConsoleQueryError);
+    const { message, offset, length } = planned as ConsoleQueryError;
+    expect({ message, offset, length }).toEqual({
+      message: mapped.message,
+      offset: mapped.offset,
+      length: mapped.length,
+    });
   });
 });
