@@ -43,6 +43,25 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // One way to format (issue 35): numbers, sizes, dates and durations go through
+    // src-shared/format.ts, in the user's locale, so no screen invents a second date format.
+    files: ['src-shared/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-shared/format.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format with src-shared/format.ts (formatNumber, formatDateTime, …).',
+        },
+        {
+          selector: 'MemberExpression[object.name="Intl"]',
+          message: 'Format with src-shared/format.ts, the one place that builds Intl formats.',
+        },
+      ],
+    },
+  },
   // ---- floors: which layer may import which (see CONTRIBUTING.md) ----
   // One table-driven rule; the rows are in eslint-rules/layers.mjs.
   {

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import type { StudioApi } from '../../src-shared/studio-api';
-import { humanBytes } from '../../src-shared/format-bytes';
+import { formatBytes } from '../../src-shared/format';
 
 type Listing = ProcedureOutput<'fs:list-folder'>;
 
@@ -83,7 +83,7 @@ export function FolderBrowser(props: {
                 >
                   {file.name}
                 </button>{' '}
-                <small className="muted">{humanBytes(file.bytes)}</small>
+                <small className="muted">{formatBytes(file.bytes)}</small>
               </li>
             ))}
           </ul>

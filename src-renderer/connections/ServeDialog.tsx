@@ -16,6 +16,7 @@ import { Modal } from '../common/Modal';
 import { RadioGroup } from '../common/RadioGroup';
 import { useWorkspace } from '../state/workspace';
 import { CopyButton } from '../common/CopyButton';
+import { formatNumber, formatTime } from '../../src-shared/format';
 
 const SERVED_KEY = ['served-catalogs'] as const;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -176,12 +177,10 @@ function RunningServer({ served, onClose }: { served: ServedCatalog; onClose: ()
         </div>
       )}
       <p className="muted" aria-label="Requests" aria-live="polite">
-        {served.requests.total.toLocaleString('en-US')} request
-        {served.requests.total === 1 ? '' : 's'} · {served.requests.failed.toLocaleString('en-US')}{' '}
-        refused or failed
-        {served.requests.lastAt
-          ? ` · last ${new Date(served.requests.lastAt).toLocaleTimeString('en-GB')}`
-          : ''}
+        {formatNumber(served.requests.total)} request
+        {served.requests.total === 1 ? '' : 's'} · {formatNumber(served.requests.failed)} refused or
+        failed
+        {served.requests.lastAt ? ` · last ${formatTime(served.requests.lastAt)}` : ''}
       </p>
       {(['shell', 'python', 'typescript'] as const).map((language) => (
         <div key={language} className="serve-snippet">

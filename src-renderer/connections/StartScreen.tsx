@@ -9,6 +9,7 @@ import { OBJECT_STORE_NEXT_STEP } from '../api/studio-error';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
 import { kindLabel, reopenRecent, type RecentConnection } from './recent-connection';
+import { formatDateTime } from '../../src-shared/format';
 
 export function StartScreen({ hasConnections }: { hasConnections: boolean }) {
   const ws = useWorkspace();
@@ -71,7 +72,7 @@ export function StartScreen({ hasConnections }: { hasConnections: boolean }) {
             <span className="muted recent-target">{r.target}</span>
             <span className="badge">{kindLabel(r.kind)}</span>
             {r.readOnly && <span className="badge">read-only</span>}
-            <span className="muted">{new Date(r.lastOpenedAt).toLocaleString()}</span>
+            <span className="muted">{formatDateTime(r.lastOpenedAt)}</span>
             <button
               type="button"
               aria-label={`Forget ${r.name}`}

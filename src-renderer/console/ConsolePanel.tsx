@@ -21,6 +21,7 @@ import {
 } from '../common/jobs/export-job-form';
 import { SqlEditor, type EditorHandle } from './SqlEditor';
 import './console.css';
+import { formatDuration, formatNumber } from '../../src-shared/format';
 
 type Answer = Extract<ProcedureOutput<'console:run'>, { arrow: Uint8Array }>;
 type Problem = Extract<ProcedureOutput<'console:run'>, { problem: unknown }>['problem'];
@@ -103,11 +104,10 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
         <span className="spacer" />
         {result && (
           <span className="muted" data-testid="console-summary">
-            {result.answer.rows.toLocaleString('en-US')} rows · {result.answer.elapsedMs.toFixed(1)}{' '}
-            ms
+            {formatNumber(result.answer.rows)} rows · {formatDuration(result.answer.elapsedMs)}
             {result.answer.cappedAt !== undefined &&
               result.answer.rows >= result.answer.cappedAt &&
-              ` · the first ${result.answer.cappedAt.toLocaleString('en-US')} (no LIMIT); Export writes them all`}
+              ` · the first ${formatNumber(result.answer.cappedAt)} (no LIMIT); Export writes them all`}
           </span>
         )}
       </div>
@@ -155,7 +155,7 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
                       {entry.query.text}
                     </button>
                     <span className="muted">
-                      {entry.rows} rows · {entry.elapsedMs.toFixed(1)} ms
+                      {formatNumber(entry.rows)} rows · {formatDuration(entry.elapsedMs)}
                     </span>
                   </li>,
                 ]

@@ -6,9 +6,9 @@ import { StudioError } from '../api/studio-error';
 import type { JobView } from '../api/use-host-events';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { CancelJob } from '../common/jobs/CancelJob';
-import { humanBytes } from '../../src-shared/format-bytes';
-import { formatCount, jobFraction } from '../common/jobs/job-format';
+import { jobFraction } from '../common/jobs/job-format';
 import { ProgressBar } from '../common/jobs/ProgressBar';
+import { formatBytes, formatNumber } from '../../src-shared/format';
 
 export function ImportProgress({ job }: { job: JobView }) {
   const fraction = jobFraction(job);
@@ -26,10 +26,10 @@ export function ImportProgress({ job }: { job: JobView }) {
                 : `Importing: ${job.phase}`}
         </span>
         <span className="muted">
-          {formatCount(p.rowsDone ?? 0)}
-          {p.rowsTotal ? ` of ${formatCount(p.rowsTotal)}` : ''} rows written
+          {formatNumber(p.rowsDone ?? 0)}
+          {p.rowsTotal ? ` of ${formatNumber(p.rowsTotal)}` : ''} rows written
           {p.bytesDone !== undefined && p.bytesTotal
-            ? ` · ${humanBytes(p.bytesDone)} of ${humanBytes(p.bytesTotal)} read`
+            ? ` · ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)} read`
             : ''}
         </span>
       </div>

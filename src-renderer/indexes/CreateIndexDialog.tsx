@@ -41,6 +41,7 @@ import { rankIndexTypes, type ColumnFacts } from './index-ranking';
 import { ParamControl } from './ParamControl';
 import { useColumnDistinct } from './use-column-distinct';
 import '../common/forms.css';
+import { formatNumber } from '../../src-shared/format';
 
 export function CreateIndexDialog({ table, column }: { table: TableRef; column?: string }) {
   const description = useTableDescription(table);
@@ -270,7 +271,7 @@ function IndexForm({
         problemLabel="Index form problem"
         note={
           <span className="help" style={{ marginRight: 'auto' }}>
-            {rowCount.toLocaleString('en-US')} rows
+            {formatNumber(rowCount)} rows
             {facts.dimension !== undefined ? ` · dimension ${facts.dimension}` : ''}
           </span>
         }

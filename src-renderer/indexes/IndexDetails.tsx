@@ -6,12 +6,7 @@
  */
 import type { IndexInfo } from '../../src-shared/catalog-api';
 import type { JobView } from '../api/use-host-events';
-
-function formatDuration(ms: number): string {
-  if (ms < 1_000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1_000)} s`;
-}
+import { formatDateTime, formatDuration } from '../../src-shared/format';
 
 const show = (value: unknown) =>
   Array.isArray(value)
@@ -48,14 +43,14 @@ export function IndexDetails({ index, build }: { index: IndexInfo; build: JobVie
           <dt>Build time</dt>
           <dd>
             {formatDuration(build.endedAt - build.startedAt)}, finished{' '}
-            {new Date(build.endedAt).toLocaleString()}
+            {formatDateTime(build.endedAt)}
           </dd>
         </>
       )}
       {index.createdAt && (
         <>
           <dt>Created</dt>
-          <dd>{new Date(index.createdAt).toLocaleString()}</dd>
+          <dd>{formatDateTime(new Date(index.createdAt))}</dd>
         </>
       )}
       {index.uuid && (

@@ -14,7 +14,7 @@ import { useWorkspace } from '../state/workspace';
 import { IndexStateCells } from '../common/index-state/IndexStateCells';
 import { IndexDetails } from './IndexDetails';
 import { Fragment, useState } from 'react';
-import { humanBytes } from '../../src-shared/format-bytes';
+import { formatBytes } from '../../src-shared/format';
 
 export function IndexesTab({
   tableRef,
@@ -53,6 +53,17 @@ export function IndexesTab({
             ? `${indexes.data.length} index${indexes.data.length === 1 ? '' : 'es'}`
             : ''}
         </span>
+        {/* Here too, besides the header's Create index…: messages about a missing index send
+            people to this tab, and this is where they look for it. */}
+        {writable && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => ws.openDialog({ kind: 'create-index', table: tableRef })}
+          >
+            New index…
+          </button>
+        )}
       </div>
       <ErrorMessage error={indexes.error} />
       {indexes.isPending && <p className="muted">Loading…</p>}
@@ -96,7 +107,7 @@ export function IndexesTab({
                   <IndexStateCells index={index} />
                   <td>
                     {index.sizeBytes !== undefined ? (
-                      humanBytes(index.sizeBytes)
+                      formatBytes(index.sizeBytes)
                     ) : (
                       <span className="muted">—</span>
                     )}

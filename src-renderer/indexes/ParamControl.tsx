@@ -5,14 +5,15 @@
  */
 import { useId } from 'react';
 import type { ParamSpec } from '../../src-shared/vocabulary/index-types/spec-types';
+import { formatNumber } from '../../src-shared/format';
 
 function limits(param: ParamSpec): string | undefined {
   const t = param.type;
   if (t.kind !== 'integer' && t.kind !== 'number') return undefined;
-  const fmt = (n: number) => n.toLocaleString('en-US');
-  if (t.min !== undefined && t.max !== undefined) return `${fmt(t.min)} to ${fmt(t.max)}`;
-  if (t.min !== undefined) return `at least ${fmt(t.min)}`;
-  if (t.max !== undefined) return `at most ${fmt(t.max)}`;
+  if (t.min !== undefined && t.max !== undefined)
+    return `${formatNumber(t.min)} to ${formatNumber(t.max)}`;
+  if (t.min !== undefined) return `at least ${formatNumber(t.min)}`;
+  if (t.max !== undefined) return `at most ${formatNumber(t.max)}`;
   return undefined;
 }
 

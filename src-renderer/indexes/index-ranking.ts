@@ -21,6 +21,7 @@ import {
   typeOf,
 } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { IndexSpec } from '../../src-shared/vocabulary/index-types/spec-types';
+import { formatNumber } from '../../src-shared/format';
 
 export const HNSW_MAX_ROWS = 500_000;
 /** At most this many distinct values in the sample makes a column a bitmap candidate. */
@@ -51,7 +52,7 @@ function preferred(field: JsonArrowField, facts: ColumnFacts): { order: string[]
     return rows !== undefined && rows < HNSW_MAX_ROWS
       ? {
           order: ['IVF_HNSW_SQ', 'IVF_PQ'],
-          reason: `HNSW gives the best recall for its memory on tables under ${HNSW_MAX_ROWS.toLocaleString('en-US')} rows`,
+          reason: `HNSW gives the best recall for its memory on tables under ${formatNumber(HNSW_MAX_ROWS)} rows`,
         }
       : {
           order: ['IVF_PQ', 'IVF_HNSW_SQ'],
@@ -74,7 +75,7 @@ function preferred(field: JsonArrowField, facts: ColumnFacts): { order: string[]
   if (fewDistinct(facts)) {
     return {
       order: ['BITMAP', 'BTREE'],
-      reason: `${facts.distinct!.values.toLocaleString('en-US')} distinct values in the first ${facts.distinct!.sampled.toLocaleString('en-US')} rows: a bitmap per value stays small`,
+      reason: `${formatNumber(facts.distinct!.values)} distinct values in the first ${formatNumber(facts.distinct!.sampled)} rows: a bitmap per value stays small`,
     };
   }
   return {

@@ -15,9 +15,10 @@ import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
 import { tableKey } from '../state/deep-link';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
+import { formatNumber } from '../../src-shared/format';
 
 const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What a cascade destroys, at every depth: tables with their rows and versions, then namespaces. */
 function ContentsList({ contents }: { contents: ProcedureOutput<'namespaces:contents'> }) {

@@ -13,9 +13,8 @@ import { useCall } from '../api/studio-context';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { displayPath } from '../common/format-path';
 import { GuardedButton } from '../common/GuardedButton';
-import type { ReactNode } from 'react';
 import { useWorkspace } from '../state/workspace';
-import { humanBytes } from '../../src-shared/format-bytes';
+import { formatBytes, formatNumber } from '../../src-shared/format';
 
 type SortKey = 'name' | 'rows' | 'bytes' | 'indexes';
 const HEADERS: ReadonlyArray<readonly [SortKey, string]> = [
@@ -28,12 +27,9 @@ const HEADERS: ReadonlyArray<readonly [SortKey, string]> = [
 export function NamespaceView({
   namespace,
   connection,
-  renderConsole,
 }: {
   namespace: NamespaceRef;
   connection: Connection;
-  /** The query console, opened on `initial`: the shell passes it in (features do not import each other). */
-  renderConsole: (initial: string) => ReactNode;
 }) {
   const ws = useWorkspace();
   const call = useCall();
@@ -66,7 +62,6 @@ export function NamespaceView({
   const writable = canChange(connection);
   const title = path.length ? displayPath(path) : connection.name;
   const props = Object.entries(properties.data?.properties ?? {});
-  const [consoleOpen, setConsoleOpen] = useState(false);
 
   return (
     <section className="namespace-view" aria-label={`Namespace ${title}`}>
@@ -91,11 +86,9 @@ export function NamespaceView({
               </GuardedButton>
             </>
           )}
-          <button
-            type="button"
-            aria-expanded={consoleOpen}
-            onClick={() => setConsoleOpen((open) => !open)}
-          >
+          {/* The console is a view of its own (an address, a history entry); it starts on this
+              namespace's first table. */}
+          <button type="button" onClick={() => ws.openConsole(connectionId, { path })}>
             Query console
           </button>
           <button type="button" onClick={ws.closeNamespace}>
@@ -103,11 +96,6 @@ export function NamespaceView({
           </button>
         </div>
       </header>
-
-      {consoleOpen &&
-        renderConsole(
-          tables[0] ? `SELECT * FROM ${consoleTableName(path, tables[0].name)} LIMIT 100` : '',
-        )}
 
       {path.length > 0 && (
         <>
@@ -192,8 +180,8 @@ export function NamespaceView({
                     {t.name}
                   </button>
                 </th>
-                <td>{t.rows === null ? '—' : t.rows.toLocaleString('en-US')}</td>
-                <td>{t.bytes === null ? '—' : humanBytes(t.bytes)}</td>
+                <td>{t.rows === null ? '—' : formatNumber(t.rows)}</td>
+                <td>{t.bytes === null ? '—' : formatBytes(t.bytes)}</td>
                 <td>{t.indexes === null ? '—' : t.indexes}</td>
               </tr>
             ))}
@@ -202,15 +190,4 @@ export function NamespaceView({
       )}
     </section>
   );
-}
-
-/** A name as the console reads it: bare when it is a plain lower-case word, else quoted. */
-function sqlName(name: string): string {
-  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
-}
-
-/** A table as the console names it: `t`, `ns.t`, or `"a$b".t` below the first level. */
-function consoleTableName(path: readonly string[], table: string): string {
-  const namespace = path.length > 1 ? [sqlName(path.join('$'))] : path.map(sqlName);
-  return [...namespace, sqlName(table)].join('.');
 }

@@ -5,9 +5,7 @@ import { queryKeys, type TableRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { describeRequest } from './search-form';
-
-const time = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+import { formatDuration, formatNumber, formatTime } from '../../src-shared/format';
 
 export function SearchHistory({
   tableRef,
@@ -56,7 +54,7 @@ export function SearchHistory({
                 {describeRequest(e.request)}
               </button>
               <span className="muted mono">
-                {time(e.at)} · {e.rows} rows · {e.elapsedMs.toFixed(1)} ms
+                {formatTime(e.at)} · {formatNumber(e.rows)} rows · {formatDuration(e.elapsedMs)}
               </span>
               <button type="button" onClick={() => onRun(e.request)} aria-label="Run again">
                 Run

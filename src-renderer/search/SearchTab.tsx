@@ -35,6 +35,7 @@ import {
 import { takeSeed, useSearchSeed } from '../state/search-seed';
 import { useSearchRun } from './use-search-run';
 import './search.css';
+import { formatDuration, formatNumber } from '../../src-shared/format';
 
 const NO_FIELDS: readonly JsonArrowField[] = [];
 const RESULT_VIEW: GridView = { filter: '' };
@@ -226,9 +227,9 @@ export function SearchTab({
             data-engine-ms={result.engineMs}
             data-screen-ms={result.screenMs ?? ''}
           >
-            {result.rows.toLocaleString('en-US')} rows · {result.engineMs.toFixed(1)} ms in{' '}
+            {formatNumber(result.rows)} rows · {formatDuration(result.engineMs)} in{' '}
             {connection.kind === 'remote' ? 'the server' : 'the engine'}
-            {result.screenMs !== undefined && ` · ${result.screenMs.toFixed(0)} ms to screen`}
+            {result.screenMs !== undefined && ` · ${formatDuration(result.screenMs)} to screen`}
           </p>
         )}
         {plan && <PlanPanel plan={plan.text} analyzed={plan.analyzed} />}

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../src-shared/format';
 /**
  * What a user wants to know from a LanceDB plan without reading DataFusion: was an index used,
  * which one, and did the filter become a scan. Read from the plan's text (the only form LanceDB
@@ -82,6 +83,6 @@ export function summarize(insights: PlanInsights): string[] {
   if (insights.filterScan)
     out.push(`Filter ${insights.filterScan} became a scan: no index could answer it.`);
   if (insights.rowsScanned !== undefined)
-    out.push(`${insights.rowsScanned.toLocaleString('en-US')} rows scanned.`);
+    out.push(`${formatNumber(insights.rowsScanned)} rows scanned.`);
   return out;
 }

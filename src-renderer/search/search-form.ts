@@ -8,6 +8,7 @@ import type { IndexInfo, QueryRequest } from '../../src-shared/catalog-api';
 import { isTextColumn } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { flattenColumns, vectorColumns } from '../common/schema/column-paths';
+import { formatNumber } from '../../src-shared/format';
 
 export type SearchMode = 'vector' | 'text' | 'hybrid';
 export type Metric = '' | 'l2' | 'cosine' | 'dot' | 'hamming';
@@ -112,7 +113,7 @@ function wholeNumber(text: string, min: number, max = Number.MAX_SAFE_INTEGER): 
   if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
     return max === Number.MAX_SAFE_INTEGER
       ? `A whole number of at least ${min}`
-      : `A whole number from ${min} to ${max.toLocaleString('en-US')}`;
+      : `A whole number from ${min} to ${formatNumber(max)}`;
   }
   return value;
 }

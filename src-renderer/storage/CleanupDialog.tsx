@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useToasts } from '../common/toasts';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
-import { humanBytes } from '../../src-shared/format-bytes';
+import { formatBytes } from '../../src-shared/format';
 
 const DAY_MS = 86_400_000;
 
@@ -73,7 +73,7 @@ export function CleanupDialog({
           </p>
           {held && (
             <p data-testid="cleanup-frees">
-              Old versions hold {humanBytes(held.onlyOld)} that no tag keeps: removing every one of
+              Old versions hold {formatBytes(held.onlyOld)} that no tag keeps: removing every one of
               them would free that much.
             </p>
           )}

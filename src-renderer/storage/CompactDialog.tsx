@@ -8,6 +8,7 @@ import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
+import { formatNumber } from '../../src-shared/format';
 
 export function CompactDialog({ table, small }: { table: TableRef; small: number }) {
   const ws = useWorkspace();
@@ -18,9 +19,9 @@ export function CompactDialog({ table, small }: { table: TableRef; small: number
       title={`Compact ${table.table}`}
       consequence={
         <p>
-          This merges the table’s {small.toLocaleString('en-US')} small fragments into fewer, larger
-          ones and brings its indexes up to date, as new versions of the table. Reads get faster; no
-          row changes, and no earlier version is removed. It runs as a job: cancel stops it between
+          This merges the table’s {formatNumber(small)} small fragments into fewer, larger ones and
+          brings its indexes up to date, as new versions of the table. Reads get faster; no row
+          changes, and no earlier version is removed. It runs as a job: cancel stops it between
           passes, and a pass under way finishes.
         </p>
       }

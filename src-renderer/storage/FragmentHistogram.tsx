@@ -3,8 +3,7 @@
  * the share of fragments in it. A plain table with bars, so a screen reader reads the numbers.
  */
 import type { FragmentStats } from '../../src-shared/catalog-api';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatNumber } from '../../src-shared/format';
 
 export function FragmentHistogram({ stats }: { stats: FragmentStats }) {
   const most = Math.max(1, ...stats.histogram.map((b) => b.fragments));
@@ -23,8 +22,12 @@ export function FragmentHistogram({ stats }: { stats: FragmentStats }) {
       <tbody>
         {stats.histogram.map((b) => (
           <tr key={b.min}>
-            <td className="mono">{b.min === b.max ? fmt(b.min) : `${fmt(b.min)}–${fmt(b.max)}`}</td>
-            <td className="mono">{fmt(b.fragments)}</td>
+            <td className="mono">
+              {b.min === b.max
+                ? formatNumber(b.min)
+                : `${formatNumber(b.min)}–${formatNumber(b.max)}`}
+            </td>
+            <td className="mono">{formatNumber(b.fragments)}</td>
             <td aria-hidden="true" className="histogram-bar-cell">
               <span
                 className="histogram-bar"

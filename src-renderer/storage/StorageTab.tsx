@@ -13,15 +13,13 @@ import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { useWorkspace } from '../state/workspace';
-import { humanBytes } from '../../src-shared/format-bytes';
 import { storageAdvice } from './storage-advice';
 import { CleanupDialog } from './CleanupDialog';
 import { FragmentHistogram } from './FragmentHistogram';
 import { JobRow, useNow } from '../common/jobs/JobRow';
 import { isActive } from '../common/jobs/job-format';
 import { useMaintenanceJobs } from './maintenance-jobs';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatBytes, formatNumber, formatShare } from '../../src-shared/format';
 
 export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
   const ws = useWorkspace();
@@ -55,37 +53,39 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
       <dl className="stats" aria-label="Storage figures">
         <div className="stat">
           <dt>Data</dt>
-          <dd data-testid="storage-bytes">{humanBytes(stats.totalBytes)}</dd>
+          <dd data-testid="storage-bytes">{formatBytes(stats.totalBytes)}</dd>
         </div>
         <div className="stat">
           <dt>Indexes</dt>
-          <dd data-testid="storage-index-bytes">{humanBytes(indexBytes)}</dd>
+          <dd data-testid="storage-index-bytes">{formatBytes(indexBytes)}</dd>
         </div>
         <div className="stat">
           <dt>Fragments</dt>
-          <dd data-testid="storage-fragments">{fmt(stats.numFragments)}</dd>
-          <dd className="stat-note muted">{fmt(stats.numSmallFragments)} small</dd>
+          <dd data-testid="storage-fragments">{formatNumber(stats.numFragments)}</dd>
+          <dd className="stat-note muted">{formatNumber(stats.numSmallFragments)} small</dd>
         </div>
         <div className="stat">
           <dt>Deleted rows</dt>
-          <dd data-testid="storage-deleted">{deleted ? fmt(deleted.deletedRows) : '…'}</dd>
+          <dd data-testid="storage-deleted">{deleted ? formatNumber(deleted.deletedRows) : '…'}</dd>
           {deleted && deleted.physicalRows > 0 && (
             <dd className="stat-note muted">
-              {((deleted.deletedRows / deleted.physicalRows) * 100).toFixed(1)}% of stored rows
+              {formatShare(deleted.deletedRows, deleted.physicalRows)} of stored rows
             </dd>
           )}
         </div>
         <div className="stat">
           <dt>Versions kept</dt>
-          <dd data-testid="storage-versions">{versions.data ? fmt(versions.data.length) : '…'}</dd>
+          <dd data-testid="storage-versions">
+            {versions.data ? formatNumber(versions.data.length) : '…'}
+          </dd>
         </div>
         {held && (
           <div className="stat">
             <dt>Only old versions hold</dt>
-            <dd data-testid="storage-old-bytes">{humanBytes(held.onlyOld + held.onlyTagged)}</dd>
+            <dd data-testid="storage-old-bytes">{formatBytes(held.onlyOld + held.onlyTagged)}</dd>
             <dd className="stat-note muted">
               {held.onlyTagged > 0
-                ? `cleanup frees ${humanBytes(held.onlyOld)}; tags keep ${humanBytes(held.onlyTagged)}`
+                ? `cleanup frees ${formatBytes(held.onlyOld)}; tags keep ${formatBytes(held.onlyTagged)}`
                 : `cleanup frees all of it`}
             </dd>
           </div>
@@ -108,7 +108,7 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
             {[lengths.min, lengths.p25, lengths.p50, lengths.p75, lengths.p99, lengths.max].map(
               (n, i) => (
                 <td key={i} className="mono">
-                  {fmt(n)}
+                  {formatNumber(n)}
                 </td>
               ),
             )}
@@ -124,8 +124,8 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
         <ul className="storage-coverage">
           {list.map((i) => (
             <li key={i.name}>
-              <span className="mono">{i.name}</span>: {fmt(i.numIndexedRows)} indexed,{' '}
-              {fmt(i.numUnindexedRows)} unindexed
+              <span className="mono">{i.name}</span>: {formatNumber(i.numIndexedRows)} indexed,{' '}
+              {formatNumber(i.numUnindexedRows)} unindexed
             </li>
           ))}
         </ul>

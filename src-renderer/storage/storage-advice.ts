@@ -3,7 +3,7 @@
  * an optimize would bring in, bytes only old versions hold. Pure, from the figures the Storage tab reads.
  */
 import type { FragmentStats, IndexInfo, TableStats } from '../../src-shared/catalog-api';
-import { humanBytes } from '../../src-shared/format-bytes';
+import { formatBytes, formatNumber, formatShare } from '../../src-shared/format';
 
 /** LanceDB's compaction aims at fragments of about this many rows. */
 export const TARGET_ROWS_PER_FRAGMENT = 1_048_576;
@@ -14,8 +14,6 @@ const MANY_DELETED = 0.1;
 /** Bytes only old versions hold are worth a cleanup from this share of the latest's, and size. */
 const MANY_OLD_BYTES_SHARE = 0.25;
 const MANY_OLD_BYTES = 1 << 20;
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 export function storageAdvice(
   stats: TableStats,
@@ -29,14 +27,14 @@ export function storageAdvice(
     const after = Math.max(1, Math.ceil(stats.numRows / TARGET_ROWS_PER_FRAGMENT));
     if (after < stats.numFragments) {
       advice.push(
-        `${fmt(small)} small fragments: compaction would merge the table's ${fmt(stats.numFragments)} fragments into about ${fmt(after)}.`,
+        `${formatNumber(small)} small fragments: compaction would merge the table's ${formatNumber(stats.numFragments)} fragments into about ${formatNumber(after)}.`,
       );
     }
   }
   for (const index of indexes) {
     if (index.status === 'ready' && index.numUnindexedRows > 0) {
       advice.push(
-        `Index ${index.name} misses ${fmt(index.numUnindexedRows)} rows (searched without it); compaction brings it up to date.`,
+        `Index ${index.name} misses ${formatNumber(index.numUnindexedRows)} rows (searched without it); compaction brings it up to date.`,
       );
     }
   }
@@ -44,19 +42,19 @@ export function storageAdvice(
     const share = fragments.deletedRows / fragments.physicalRows;
     if (share >= MANY_DELETED) {
       advice.push(
-        `${fmt(fragments.deletedRows)} deleted rows (${Math.round(share * 100)}%) are still stored and skipped on every read; compaction rewrites their fragments without them.`,
+        `${formatNumber(fragments.deletedRows)} deleted rows (${formatShare(fragments.deletedRows, fragments.physicalRows)}) are still stored and skipped on every read; compaction rewrites their fragments without them.`,
       );
     }
   }
   const held = fragments?.versionBytes;
   if (held && held.onlyOld >= Math.max(MANY_OLD_BYTES, held.latest * MANY_OLD_BYTES_SHARE)) {
-    const tagged = held.onlyTagged > 0 ? ` (tags keep ${humanBytes(held.onlyTagged)} more)` : '';
+    const tagged = held.onlyTagged > 0 ? ` (tags keep ${formatBytes(held.onlyTagged)} more)` : '';
     advice.push(
-      `Old versions hold ${humanBytes(held.onlyOld)} the latest version does not read${tagged}; cleaning them up would free it.`,
+      `Old versions hold ${formatBytes(held.onlyOld)} the latest version does not read${tagged}; cleaning them up would free it.`,
     );
   } else if (!held && versions > MANY_VERSIONS) {
     advice.push(
-      `${fmt(versions)} versions are kept; old ones hold files only they read. Tag what you need, then clean up.`,
+      `${formatNumber(versions)} versions are kept; old ones hold files only they read. Tag what you need, then clean up.`,
     );
   }
   return advice;

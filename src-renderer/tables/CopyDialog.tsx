@@ -22,9 +22,10 @@ import { CancelJob } from '../common/jobs/CancelJob';
 import { ProgressBar } from '../common/jobs/ProgressBar';
 import { isActive, jobFraction } from '../common/jobs/job-format';
 import { useWorkspace } from '../state/workspace';
+import { formatNumber } from '../../src-shared/format';
 
 type Mode = 'create' | 'overwrite' | 'append';
-const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
+const fmt = (n: number | undefined) => formatNumber(n ?? 0);
 
 export function CopyDialog({
   connectionId,

@@ -22,8 +22,7 @@ import { useRowCount, type GridView } from '../common/grid/use-table-data';
 import { isSortableColumn, sortColumnOf, structSortPaths } from '../common/grid/sortable-fields';
 import { useWorkspace } from '../state/workspace';
 import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatNumber } from '../../src-shared/format';
 
 const NO_FIELDS: readonly JsonArrowField[] = [];
 
@@ -188,8 +187,8 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             : rowCount === undefined
               ? ''
               : filter && total !== undefined
-                ? `${fmt(rowCount)} of ${fmt(total)} rows match`
-                : `${fmt(rowCount)} rows`}
+                ? `${formatNumber(rowCount)} of ${formatNumber(total)} rows match`
+                : `${formatNumber(rowCount)} rows`}
         </span>
       </div>
       <ErrorMessage error={error} label={filter ? 'Filter error' : 'Data error'} />

@@ -13,6 +13,7 @@ import { displayPath } from '../common/format-path';
 import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
 import { tableKey } from '../state/deep-link';
+import { formatNumber } from '../../src-shared/format';
 
 export function DropTableDialog({ table }: { table: TableRef }) {
   const ws = useWorkspace();
@@ -29,8 +30,8 @@ export function DropTableDialog({ table }: { table: TableRef }) {
       consequence={
         <p>
           This deletes <strong>{displayPath([...table.path, table.table])}</strong>
-          {rows.data !== undefined ? ` and its ${rows.data.toLocaleString('en-US')} rows` : ''},
-          with every version, index, tag and branch. It cannot be undone.
+          {rows.data !== undefined ? ` and its ${formatNumber(rows.data)} rows` : ''}, with every
+          version, index, tag and branch. It cannot be undone.
         </p>
       }
       confirmLabel="Drop table"

@@ -16,6 +16,7 @@ import {
   useExportJobForm,
 } from '../common/jobs/export-job-form';
 import { useWorkspace } from '../state/workspace';
+import { formatNumber } from '../../src-shared/format';
 
 export function ExportTableDialog({
   table,
@@ -68,7 +69,7 @@ export function ExportTableDialog({
                 ? [
                     [
                       'selection',
-                      `The ${selection.rows.toLocaleString('en-US')} selected row${selection.rows === 1 ? '' : 's'}`,
+                      `The ${formatNumber(selection.rows)} selected row${selection.rows === 1 ? '' : 's'}`,
                     ] as const,
                   ]
                 : []),

@@ -8,10 +8,9 @@ import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
 import { IndexStateCells } from '../common/index-state/IndexStateCells';
-import { humanBytes } from '../../src-shared/format-bytes';
 import { useWorkspace } from '../state/workspace';
+import { formatBytes, formatDateTime, formatNumber } from '../../src-shared/format';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 const RECENT_VERSIONS = 10;
 
 function Stat({
@@ -55,14 +54,14 @@ function Versions({ tableRef }: { tableRef: TableRef }) {
           {recent.map((v) => (
             <tr key={v.version}>
               <td className="mono">{v.version}</td>
-              <td>{new Date(v.timestampMillis).toLocaleString()}</td>
+              <td>{formatDateTime(v.timestampMillis)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {versions.data.length > recent.length && (
         <p className="muted">
-          The {RECENT_VERSIONS} newest of {fmt(versions.data.length)} versions.
+          The {RECENT_VERSIONS} newest of {formatNumber(versions.data.length)} versions.
         </p>
       )}
     </>
@@ -80,16 +79,16 @@ export function OverviewTab({ tableRef, writable }: { tableRef: TableRef; writab
   return (
     <div className="overview">
       <dl className="stats">
-        <Stat label="Rows" value={fmt(d.rowCount)} testId="row-count" />
+        <Stat label="Rows" value={formatNumber(d.rowCount)} testId="row-count" />
         <Stat label="Version" value={String(d.version)} testId="version" />
-        <Stat label="Size" value={humanBytes(d.stats.totalBytes)} testId="size" />
+        <Stat label="Size" value={formatBytes(d.stats.totalBytes)} testId="size" />
         <Stat
           label="Fragments"
-          value={fmt(d.stats.numFragments)}
+          value={formatNumber(d.stats.numFragments)}
           testId="fragments"
           note={
             // One small fragment is just a small table; several are what compaction merges.
-            small > 1 ? `${fmt(small)} small — compaction would merge them` : undefined
+            small > 1 ? `${formatNumber(small)} small — compaction would merge them` : undefined
           }
         />
         <Stat label="Columns" value={String(d.schema.fields.length)} testId="columns" />
@@ -104,7 +103,7 @@ export function OverviewTab({ tableRef, writable }: { tableRef: TableRef; writab
             Compact…
           </button>
           <span className="muted">
-            {fmt(small)} small fragments: merging them makes reads faster.
+            {formatNumber(small)} small fragments: merging them makes reads faster.
           </span>
         </p>
       )}

@@ -13,8 +13,9 @@ import { ErrorMessage } from '../common/ErrorMessage';
 import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
 import { FLOAT, INT, sqlIdentifier, sqlString } from '../common/grid/row-predicate';
+import { formatNumber } from '../../src-shared/format';
 
-const rowsText = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
+const rowsText = (n: number) => `${formatNumber(n)} row${n === 1 ? '' : 's'}`;
 
 function useMatches(table: TableRef, predicate: string) {
   const call = useCall();

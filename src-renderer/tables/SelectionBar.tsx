@@ -12,6 +12,7 @@ import { copyText } from '../common/clipboard';
 import type { GridColumn } from '../common/grid/DataGrid';
 import { rowsAsJson, rowsAsTsv, rowsPredicate, type RowCell } from '../common/grid/row-predicate';
 import { PAGE_SIZE, pageQuery, type GridView } from '../common/grid/use-table-data';
+import { formatNumber } from '../../src-shared/format';
 
 export function SelectionBar({
   table,
@@ -105,7 +106,7 @@ export function SelectionBar({
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected rows">
       <strong>
-        {selected.size.toLocaleString('en-US')} row{selected.size === 1 ? '' : 's'} selected
+        {formatNumber(selected.size)} row{selected.size === 1 ? '' : 's'} selected
       </strong>
       <button type="button" onClick={() => void copy('tsv')}>
         Copy TSV

@@ -1,7 +1,8 @@
 /** What the colours mean: a swatch per category (with counts of "other" and missing), or the gradient's ends. */
 import { GRADIENT, MISSING, OTHER, PALETTE, type ColourValues } from './colour-scale';
+import { formatNumber } from '../../src-shared/format';
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumSignificantDigits: 6 });
+const fmt = (n: number) => formatNumber(n, { significant: 6 });
 
 export function MapLegend({ colour, column }: { colour: ColourValues; column: string }) {
   if (colour.kind === 'none') return null;

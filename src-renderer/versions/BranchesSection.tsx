@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { VersionSelect } from './VersionSelect';
 import { TableHead } from '../common/TableHead';
+import { formatDateTime } from '../../src-shared/format';
 
 export function BranchesSection({
   tableRef,
@@ -73,9 +74,7 @@ export function BranchesSection({
                 {b.parentBranch ?? 'main'}
                 {b.parentVersion !== undefined ? ` @ ${b.parentVersion}` : ''}
               </td>
-              <td>
-                {b.createdAtMillis ? new Date(b.createdAtMillis).toLocaleString('en-GB') : '—'}
-              </td>
+              <td>{b.createdAtMillis ? formatDateTime(b.createdAtMillis) : '—'}</td>
               <td>
                 <div className="row">
                   {current !== b.name && (

@@ -10,8 +10,7 @@ import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { VersionSelect } from './VersionSelect';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatNumber } from '../../src-shared/format';
 
 export function VersionDiffPanel({
   tableRef,
@@ -68,10 +67,10 @@ function DiffResult({ diff }: { diff: VersionDiff }) {
   return (
     <div className="diff-result" aria-label={`Changes from version ${diff.from} to ${diff.to}`}>
       <p>
-        <strong>Rows:</strong> {fmt(diff.rows.from)} → {fmt(diff.rows.to)}{' '}
+        <strong>Rows:</strong> {formatNumber(diff.rows.from)} → {formatNumber(diff.rows.to)}{' '}
         <span className={delta < 0 ? 'diff-removed' : delta > 0 ? 'diff-added' : 'muted'}>
           ({delta > 0 ? '+' : ''}
-          {fmt(delta)})
+          {formatNumber(delta)})
         </span>
       </p>
       <p>

@@ -6,10 +6,11 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'react';
 import type { TimelineEntry } from './version-timeline';
+import { formatNumber } from '../../src-shared/format';
 
 const CHARTS = [
-  { key: 'rows', label: '↑ Rows', format: (n: number) => n.toLocaleString('en-US') },
-  { key: 'bytes', label: '↑ Size (bytes)', format: (n: number) => n.toLocaleString('en-US') },
+  { key: 'rows', label: '↑ Rows', format: (n: number) => formatNumber(n) },
+  { key: 'bytes', label: '↑ Size (bytes)', format: (n: number) => formatNumber(n) },
 ] as const;
 
 export function VersionsChart({

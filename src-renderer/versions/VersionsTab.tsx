@@ -23,15 +23,13 @@ import { tableInput } from '../api/table-input';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { TableHead } from '../common/TableHead';
-import { humanBytes } from '../../src-shared/format-bytes';
 import { BranchesSection } from './BranchesSection';
 import { TagChip, TagForm } from './tags';
 import { VersionDiffPanel } from './VersionDiffPanel';
 import { VersionsChart } from './VersionsChart';
 import { timelineOf, type TimelineEntry } from './version-timeline';
 import './versions.css';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatBytes, formatDateTime, formatNumber } from '../../src-shared/format';
 
 /** Versions the first paint shows: a screenful, read before the rest. */
 const FIRST_PAINT_VERSIONS = 50;
@@ -130,8 +128,8 @@ export function VersionsTab({
     <div className="versions-tab">
       <p className="muted" aria-label="Version summary">
         {partial && entries.length >= FIRST_PAINT_VERSIONS
-          ? `The newest ${fmt(entries.length)} versions (reading the rest…)`
-          : `${fmt(entries.length)} version${entries.length === 1 ? '' : 's'}`}
+          ? `The newest ${formatNumber(entries.length)} versions (reading the rest…)`
+          : `${formatNumber(entries.length)} version${entries.length === 1 ? '' : 's'}`}
         {branch ? ` on branch ${branch}` : ''}
         {branch === undefined &&
           ` · ${(tags.data ?? []).length} tag${(tags.data ?? []).length === 1 ? '' : 's'}`}
@@ -176,8 +174,8 @@ export function VersionsTab({
       </table>
       {entries.length > shown.length && (
         <button type="button" onClick={() => setPages((p) => p + 1)}>
-          Show {fmt(Math.min(MAX_TRANSACTIONS_PER_CALL, entries.length - shown.length))} older
-          versions
+          Show {formatNumber(Math.min(MAX_TRANSACTIONS_PER_CALL, entries.length - shown.length))}{' '}
+          older versions
         </button>
       )}
       {tagging && (
@@ -248,23 +246,23 @@ function TimelineRow({
         {latest && <span className="version-latest"> latest</span>}
         {checkedOut && <span className="version-latest"> checked out</span>}
       </td>
-      <td>{new Date(e.timestampMillis).toLocaleString('en-GB')}</td>
+      <td>{formatDateTime(e.timestampMillis)}</td>
       <td>
         {e.operation ?? <span className="muted">…</span>}
         {e.detail && <span className="muted"> {e.detail}</span>}
         {e.schemaChange && <span className="schema-change-chip">schema</span>}
       </td>
       <td className="num">
-        {e.rows !== undefined ? fmt(e.rows) : '—'}
+        {e.rows !== undefined ? formatNumber(e.rows) : '—'}
         {e.rowsDelta !== undefined && e.rowsDelta !== 0 && (
           <span className={e.rowsDelta > 0 ? 'diff-added' : 'diff-removed'}>
             {' '}
             ({e.rowsDelta > 0 ? '+' : '−'}
-            {fmt(Math.abs(e.rowsDelta))})
+            {formatNumber(Math.abs(e.rowsDelta))})
           </span>
         )}
       </td>
-      <td className="num">{e.bytes !== undefined ? humanBytes(e.bytes) : '—'}</td>
+      <td className="num">{e.bytes !== undefined ? formatBytes(e.bytes) : '—'}</td>
       <td>{tags}</td>
       <td>
         <div className="row">
@@ -321,7 +319,7 @@ function RestoreDialog({
   const then = entries.find((e) => e.version === restoring);
   const rows =
     now?.rows !== undefined && then?.rows !== undefined
-      ? ` Rows go from ${fmt(now.rows)} to ${fmt(then.rows)}.`
+      ? ` Rows go from ${formatNumber(now.rows)} to ${formatNumber(then.rows)}.`
       : '';
   return (
     <ConfirmDialog

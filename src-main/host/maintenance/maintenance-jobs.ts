@@ -9,7 +9,7 @@ import type { MaintenanceOptions, MaintenanceProgress, TableHandle } from '../..
 import type { JobRegistry } from '../../catalog/jobs/job-registry';
 import type { JobContext } from '../../catalog/jobs/job-submission';
 import type { CleanupRequest, JobRecord } from '../../../src-shared/catalog-api';
-import { humanBytes } from '../../../src-shared/format-bytes';
+import { formatBytes, formatCount, formatNumber } from '../../../src-shared/format';
 
 /** Until the commit, a compaction's written bytes say "nearly", never "done". */
 const MOST_BEFORE_COMMIT = 0.99;
@@ -24,7 +24,7 @@ export function startCompaction(
     const merged =
       result.fragmentsRemoved === 0
         ? 'Nothing to merge; indexes brought up to date'
-        : `${count(result.fragmentsRemoved)} fragments merged into ${count(result.fragmentsAdded)}`;
+        : `${formatNumber(result.fragmentsRemoved)} fragments merged into ${formatNumber(result.fragmentsAdded)}`;
     if (result.stoppedEarly) {
       context.update({ summary: `Stopped after a pass that committed: ${merged.toLowerCase()}` });
       context.signal.throwIfAborted();
@@ -42,7 +42,7 @@ export function startCleanup(
   const cleanupTarget = { ...target(table), params: { olderThanMillis: request.olderThanMillis } };
   return submit(jobs, 'cleanup', cleanupTarget, onEnd, async (hooks) => {
     const result = await table.cleanupVersions(request, hooks);
-    const removed = `${count(result.versionsRemoved)} old ${result.versionsRemoved === 1 ? 'version' : 'versions'} removed, ${humanBytes(result.bytesRemoved)} freed`;
+    const removed = `${formatCount(result.versionsRemoved, 'old version')} removed, ${formatBytes(result.bytesRemoved)} freed`;
     return result.keptBecause ? `${removed}; kept from where ${result.keptBecause}` : removed;
   });
 }
@@ -98,5 +98,3 @@ function report(context: JobContext, p: MaintenanceProgress): void {
       : {},
   });
 }
-
-const count = (n: number) => n.toLocaleString('en-US');

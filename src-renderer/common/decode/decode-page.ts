@@ -10,9 +10,9 @@ import {
   type Cell,
   type DecodedPage,
 } from '../grid/cell-model';
-import { hexPrefix } from '../../../src-shared/format-bytes';
 import { detectImage } from './image-magic';
 import { l2Norm } from './vector-math';
+import { hexPrefix } from '../../../src-shared/format';
 
 type Decoder = (value: unknown) => Cell;
 

@@ -1,9 +1,9 @@
 /** One cell in the grid, compact: vectors as dim, norm and a sparkline; images as thumbnails. */
 import type { Cell } from './cell-model';
 import { splitMatches, type Highlight } from './highlight';
-import { humanBytes } from '../../../src-shared/format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
+import { formatBytes } from '../../../src-shared/format';
 
 function Thumbnail({ bytes, mime }: { bytes: Uint8Array; mime: string }) {
   const url = useObjectUrl(bytes, mime);
@@ -11,7 +11,7 @@ function Thumbnail({ bytes, mime }: { bytes: Uint8Array; mime: string }) {
     <img
       className="thumb"
       src={url}
-      alt={`${mime.slice(6).toUpperCase()} image, ${humanBytes(bytes.length)}`}
+      alt={`${mime.slice(6).toUpperCase()} image, ${formatBytes(bytes.length)}`}
     />
   ) : null;
 }
@@ -53,13 +53,13 @@ export function CellView({ cell, highlight }: { cell: Cell; highlight?: Highligh
       return (
         <span className="cell-image">
           <Thumbnail bytes={cell.bytes} mime={cell.mime} />
-          <span className="muted">{humanBytes(cell.bytes.length)}</span>
+          <span className="muted">{formatBytes(cell.bytes.length)}</span>
         </span>
       );
     case 'binary':
       return (
         <span className="cell-binary mono">
-          <span className="muted">{humanBytes(cell.bytes.length)}</span> {cell.hex}
+          <span className="muted">{formatBytes(cell.bytes.length)}</span> {cell.hex}
         </span>
       );
   }

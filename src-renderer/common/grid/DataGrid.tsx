@@ -28,6 +28,8 @@ import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-
 import { GridHeaderCell } from './GridHeaderCell';
 import type { GridColumn, GridHandle, OpenedRow } from './grid-model';
 import { useRowSelection } from './use-row-selection';
+import { titleWhenCut } from './cut-title';
+import { formatNumber } from '../../../src-shared/format';
 
 export type { GridColumn, GridHandle, OpenedRow } from './grid-model';
 export { MAX_SELECTED_ROWS } from './use-row-selection';
@@ -250,7 +252,7 @@ export function DataGrid({
       >
         <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
           {selected.has(r) ? '✓ ' : ''}
-          {(r + 1).toLocaleString('en-US')}
+          {formatNumber(r + 1)}
         </div>
         {virtualColumns.map((vc) => {
           const column = columns[vc.index]!;
@@ -291,6 +293,7 @@ export function DataGrid({
       tabIndex={0}
       onKeyDown={onKeyDown}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onMouseOver={titleWhenCut}
     >
       <div
         role="rowgroup"

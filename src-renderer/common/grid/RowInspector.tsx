@@ -3,11 +3,10 @@
  * values pretty-printed, each with a copy button. A side panel, so the grid stays in view.
  */
 import { useEffect, useRef } from 'react';
-import { formatNumber, type Cell } from './cell-model';
+import { formatNumber as cellNumber, type Cell } from './cell-model';
 import { formatNorm } from './CellView';
 import { CopyButton } from '../CopyButton';
 import type { OpenedRow } from './DataGrid';
-import { hexPrefix, humanBytes } from '../../../src-shared/format-bytes';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
 import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
@@ -15,6 +14,7 @@ import type { TableRef } from '../../api/query-keys';
 import { useWorkspace } from '../../state/workspace';
 import { tableKey } from '../../state/deep-link';
 import { seedSearch } from '../../state/search-seed';
+import { formatBytes, formatNumber, hexPrefix } from '../../../src-shared/format';
 
 function LargeImage({ bytes, mime, name }: { bytes: Uint8Array; mime: string; name: string }) {
   const url = useObjectUrl(bytes, mime);
@@ -67,7 +67,7 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
                 <span className="vector-index" aria-hidden="true">
                   {i}
                 </span>
-                {formatNumber(v)}
+                {cellNumber(v)}
               </li>
             ))}
           </ol>
@@ -78,14 +78,14 @@ function FullValue({ cell, name }: { cell: Cell; name: string }) {
         <div>
           <LargeImage bytes={cell.bytes} mime={cell.mime} name={name} />
           <div className="muted">
-            {cell.mime} · {humanBytes(cell.bytes.length)}
+            {cell.mime} · {formatBytes(cell.bytes.length)}
           </div>
         </div>
       );
     case 'binary':
       return (
         <div>
-          <div className="muted">{humanBytes(cell.bytes.length)}</div>
+          <div className="muted">{formatBytes(cell.bytes.length)}</div>
           <pre className="inspector-pre">{hexPrefix(cell.bytes, 256)}</pre>
         </div>
       );
@@ -111,7 +111,7 @@ export function RowInspector({
   writable: boolean;
 }) {
   const ws = useWorkspace();
-  const title = `Row ${(row.index + 1).toLocaleString('en-US')}`;
+  const title = `Row ${formatNumber(row.index + 1)}`;
   const predicate = rowPredicate(row.cells);
   const editable = writable && predicate !== undefined;
   const close = useRef(onClose);

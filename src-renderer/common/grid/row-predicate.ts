@@ -8,6 +8,7 @@
  */
 import { gateExpression } from '../../../src-shared/expression-gate/expression-gate';
 import type { Cell } from './cell-model';
+import { formatNumber } from '../../../src-shared/format';
 
 export interface RowCell {
   column: { name: string; typeLabel: string };
@@ -101,7 +102,7 @@ export function rowsPredicate(rows: ReadonlyArray<readonly RowCell[]>): RowsPred
     return { predicate: gateExpression(predicate, { what: 'selection' }) };
   } catch (error) {
     return {
-      why: `These ${rows.length.toLocaleString('en-US')} rows cannot be named in one condition (${(error as Error).message.replace(/^The selection was refused: /, '').replace(/, at character .*$/, '')}); select fewer, or rows with a key column such as id`,
+      why: `These ${formatNumber(rows.length)} rows cannot be named in one condition (${(error as Error).message.replace(/^The selection was refused: /, '').replace(/, at character .*$/, '')}); select fewer, or rows with a key column such as id`,
     };
   }
 }

@@ -1,5 +1,6 @@
 /** How much of a table an index covers, in numbers and words; a build in flight has no share yet. */
 import type { IndexInfo } from '../../../src-shared/catalog-api';
+import { formatNumber } from '../../../src-shared/format';
 
 type Counts = Pick<IndexInfo, 'numIndexedRows' | 'numUnindexedRows'>;
 
@@ -19,8 +20,6 @@ export interface CoverageView {
   words: string;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-
 export function coverageView(index: Counts & Pick<IndexInfo, 'status'>): CoverageView {
   if (index.status === 'building') {
     return { valueText: 'building', words: 'Building…' };
@@ -29,6 +28,6 @@ export function coverageView(index: Counts & Pick<IndexInfo, 'status'>): Coverag
   return {
     percent,
     valueText: `${percent}% of rows indexed`,
-    words: `${fmt(index.numIndexedRows)} indexed · ${fmt(index.numUnindexedRows)} unindexed`,
+    words: `${formatNumber(index.numIndexedRows)} indexed · ${formatNumber(index.numUnindexedRows)} unindexed`,
   };
 }

@@ -6,11 +6,16 @@
 import { useEffect, useState } from 'react';
 import type { JobView } from '../../api/use-host-events';
 import { useWorkspace } from '../../state/workspace';
-import { humanBytes } from '../../../src-shared/format-bytes';
 import { CancelJob } from './CancelJob';
-import { formatCount, formatDuration, isActive, jobFraction, jobTab, jobTitle } from './job-format';
+import { isActive, jobFraction, jobTab, jobTitle } from './job-format';
 import { ProgressBar } from './ProgressBar';
 import { RecallJobResult } from './RecallJobResult';
+import {
+  formatBytes,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+} from '../../../src-shared/format';
 
 export function JobRow({ job, now }: { job: JobView; now: number }) {
   const ws = useWorkspace();
@@ -45,27 +50,27 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
         <span>{job.phase}</span>
         {p.numIndexedRows !== undefined && (
           <span>
-            {formatCount(p.numIndexedRows)} indexed · {formatCount(p.numUnindexedRows ?? 0)}{' '}
+            {formatNumber(p.numIndexedRows)} indexed · {formatNumber(p.numUnindexedRows ?? 0)}{' '}
             unindexed
           </span>
         )}
         {p.bytesDone !== undefined && job.kind === 'compact' && (
           <span>
-            {humanBytes(p.bytesDone)}
-            {p.bytesTotal ? ` of about ${humanBytes(p.bytesTotal)}` : ''} written
+            {formatBytes(p.bytesDone)}
+            {p.bytesTotal ? ` of about ${formatBytes(p.bytesTotal)}` : ''} written
           </span>
         )}
         {p.rowsDone !== undefined && (
           <span>
-            {formatCount(p.rowsDone)}
-            {p.rowsTotal ? ` of ${formatCount(p.rowsTotal)}` : ''} rows
+            {formatNumber(p.rowsDone)}
+            {p.rowsTotal ? ` of ${formatNumber(p.rowsTotal)}` : ''} rows
           </span>
         )}
         <span>{formatDuration(elapsed)} elapsed</span>
         {isActive(job) && job.estimateMs !== undefined && (
           <span>about {formatDuration(job.estimateMs)} left</span>
         )}
-        {fraction !== undefined && <span>{Math.round(fraction * 100)}%</span>}
+        {fraction !== undefined && <span>{formatPercent(fraction)}</span>}
       </div>
       {job.kind === 'recall_check' && job.state === 'succeeded' && <RecallJobResult job={job} />}
       {job.summary && <p className="job-summary">{job.summary}</p>}

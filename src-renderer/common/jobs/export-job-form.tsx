@@ -17,10 +17,11 @@ import {
   EXPORT_FORMATS,
   type ExportFormat,
 } from '../../../src-shared/export-formats';
+import { formatNumber } from '../../../src-shared/format';
 
 const FORMATS = EXPORT_FORMATS.map((f) => [f, EXPORT_FORMAT_LABELS[f]] as const);
 
-const fmt = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
+const fmt = (n: number | undefined) => formatNumber(n ?? 0);
 
 /** The form's values and its job: `start` hands over the call that submits the export. */
 export function useExportJobForm() {

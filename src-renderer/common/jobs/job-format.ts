@@ -42,15 +42,3 @@ export function jobFraction(job: JobView): number | undefined {
   if (!total || p.numIndexedRows === undefined) return undefined;
   return Math.min(1, p.numIndexedRows / total);
 }
-
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${s % 60}s`;
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
-}
-
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

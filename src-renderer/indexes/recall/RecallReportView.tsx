@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describeSetting } from '../../../src-shared/recall/describe-setting';
 import type { RecallReport } from '../../../src-shared/recall/recall-schemas';
 import { RecallChart } from './RecallChart';
+import { formatDateTime, formatDuration, formatNumber } from '../../../src-shared/format';
 
 export function RecallReportView({
   report,
@@ -23,8 +24,7 @@ export function RecallReportView({
       <p className="muted">
         {report.queries} {report.source === 'given' ? 'given' : 'sampled'} quer
         {report.queries === 1 ? 'y' : 'ies'} · k {report.k} · exact search{' '}
-        {report.exact.latencyMs.median.toFixed(2)} ms median ·{' '}
-        {new Date(at).toLocaleString('en-GB')}
+        {formatDuration(report.exact.latencyMs.median)} median · {formatDateTime(at)}
       </p>
       <RecallChart report={report} />
       <table className="data-table compact" aria-label={`Settings of ${report.index.name}`}>
@@ -41,9 +41,9 @@ export function RecallReportView({
           {report.points.map((p, i) => (
             <tr key={i} className={report.advice.pointIndex === i ? 'recall-advised' : undefined}>
               <td>{describeSetting(p.setting)}</td>
-              <td>{p.recall.toFixed(3)}</td>
-              <td>{p.latencyMs.median.toFixed(2)}</td>
-              <td>{p.latencyMs.p95.toFixed(2)}</td>
+              <td>{formatNumber(p.recall, { fraction: 3 })}</td>
+              <td>{formatNumber(p.latencyMs.median, { fraction: 2 })}</td>
+              <td>{formatNumber(p.latencyMs.p95, { fraction: 2 })}</td>
               <td>{report.front.includes(i) ? '●' : ''}</td>
             </tr>
           ))}

@@ -4,6 +4,7 @@
  * field, and nothing is started while there are any.
  */
 import type { RecallCheckRequest, RecallSetting } from '../../../src-shared/recall/recall-schemas';
+import { formatNumber } from '../../../src-shared/format';
 
 export interface RecallForm {
   queries: string;
@@ -53,7 +54,7 @@ export function toRecallRequest(
   const k = whole(form.k, 10_000);
   if (k === undefined) problems.k = 'A whole number from 1 to 10,000';
   else if (rowCount !== undefined && k > rowCount)
-    problems.k = `The table has ${rowCount.toLocaleString('en-US')} rows, fewer than k`;
+    problems.k = `The table has ${formatNumber(rowCount)} rows, fewer than k`;
   const target = Number(form.target);
   if (!(target > 0 && target <= 1)) problems.target = 'A recall above 0 and at most 1';
   const nprobes = list(form.nprobes, false);

@@ -19,9 +19,9 @@ import {
   SchemaChangeLoading,
   type SchemaChangeTarget,
 } from './SchemaChangeFrame';
+import { formatNumber } from '../../../src-shared/format';
 
 const TITLE = 'Add column';
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 type ValueKind = 'expression' | 'null';
 const NULL_TYPE_OPTIONS = NULL_COLUMN_TYPES.map((t) => [t, SCALAR_TYPE_LABELS[t]] as const);
@@ -77,8 +77,9 @@ function AddColumnForm({ target, rowCount }: { target: SchemaChangeTarget; rowCo
       consequence={
         kind === 'expression' ? (
           <p>
-            Computes <strong>{name || 'the new column'}</strong> for each of the {fmt(rowCount)}{' '}
-            rows and writes it as a new column; the existing columns are not rewritten.
+            Computes <strong>{name || 'the new column'}</strong> for each of the{' '}
+            {formatNumber(rowCount)} rows and writes it as a new column; the existing columns are
+            not rewritten.
           </p>
         ) : (
           <p>

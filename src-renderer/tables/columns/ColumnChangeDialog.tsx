@@ -21,8 +21,7 @@ import {
   SchemaChangeLoading,
   type SchemaChangeTarget,
 } from './SchemaChangeFrame';
-
-const fmt = (n: number) => n.toLocaleString('en-US');
+import { formatNumber } from '../../../src-shared/format';
 
 function titleOf(action: ColumnAction, path: string): string {
   switch (action) {
@@ -166,7 +165,7 @@ function CastColumn({ target, field, segments, path, rowCount }: FormProps) {
       consequence={
         <p>
           Rewrites column <strong>{path}</strong> from {typeLabel(field)} to {dataType} in all{' '}
-          {fmt(rowCount)} rows, as a new version. The other columns are not rewritten.
+          {formatNumber(rowCount)} rows, as a new version. The other columns are not rewritten.
         </p>
       }
     >
@@ -218,8 +217,9 @@ function DropColumn({ target, segments, path, rowCount }: FormProps) {
       consequence={
         <>
           <p>
-            Writes a new version of the table without <strong>{path}</strong> ({fmt(rowCount)}{' '}
-            rows). Older versions keep its values: restoring one brings the column back.
+            Writes a new version of the table without <strong>{path}</strong> (
+            {formatNumber(rowCount)} rows). Older versions keep its values: restoring one brings the
+            column back.
           </p>
           {covering && covering.length > 0 ? (
             <p>
