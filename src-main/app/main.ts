@@ -12,6 +12,7 @@ import { IMPORT_EXTENSIONS } from '../host/imports/import-formats';
 import { SafeStorageSecrets } from './safe-storage-secrets';
 import { appMenuTemplate } from './app-menu';
 import { APP_ORIGIN } from './security';
+import { catalogServing } from '../server/serving';
 import {
   applySessionPolicies,
   applyWindowPolicies,
@@ -58,6 +59,7 @@ if (claimSingleInstance(app, () => revealWindow(window))) {
     const host = new Host({
       userDataDir: app.getPath('userData'),
       secrets: new SafeStorageSecrets(join(app.getPath('userData'), 'secrets.bin'), safeStorage),
+      serving: catalogServing,
     });
     window = createWindow();
     registerIpc(

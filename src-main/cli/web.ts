@@ -12,6 +12,7 @@ import { buildWebServer } from '../web-mode/web-mode-server';
 import { RENDERER_DIR } from './paths';
 import { appBuilds, ensureBuilt } from './vite-builds';
 import { WEB_USAGE } from './usage';
+import { catalogServing } from '../server/serving';
 
 export { RENDERER_DIR, WEB_USAGE };
 
@@ -46,6 +47,7 @@ export async function web(argv: string[]): Promise<number> {
   const host = new Host({
     userDataDir: dataDir,
     secrets: new FileSecretStore(join(dataDir, 'secrets.json')),
+    serving: catalogServing,
   });
   if (values.root) {
     // A URI root is an object store, its credentials from the environment (AWS_*, AZURE_STORAGE_*,

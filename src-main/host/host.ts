@@ -31,6 +31,7 @@ import { UploadStore } from './upload-store';
 import type { Readable } from 'node:stream';
 import { QueryHistory } from './search/query-history';
 import { ServedCatalogs } from './serving/served-catalogs';
+import type { Serving } from './serving/serving';
 import { RecallReports } from './recall/recall-reports';
 import { JobOwners } from './job-owners';
 import { HostJobs } from './host-jobs';
@@ -56,6 +57,8 @@ import { tagsProcedures } from './procedures/tags';
 export interface HostOptions {
   userDataDir: string;
   secrets: SecretStore;
+  /** How to serve a catalog over REST (the Serve dialog); absent, serving is refused. */
+  serving?: Serving;
 }
 
 type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -75,7 +78,7 @@ export class Host {
   private readonly recent: RecentConnections;
   /** Names for the filter box and palette; another process's changes show within 30 s. */
   // 2 s: a name another process adds is found by the filter box and the palette within 2 s.
-  private readonly served = new ServedCatalogs();
+  private readonly served: ServedCatalogs;
   private readonly names = new CatalogNameIndex({ maxAgeMs: 2_000, maxEntries: 200_000 });
 
   private readonly handlers: Handlers;
@@ -93,6 +96,7 @@ export class Host {
   private readonly uploads: UploadStore;
 
   constructor(options: HostOptions) {
+    this.served = new ServedCatalogs(options.serving);
     this.connections = new Connections((connectionId, event) => {
       this.emit(event.type, { ...event.job, connectionId });
     });

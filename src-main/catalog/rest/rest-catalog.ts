@@ -89,22 +89,29 @@ export class RestCatalog implements CatalogClient {
     return routeRequest(route, { id, delimiter: this.session.transport.settings.delimiter });
   }
 
-  async listNamespaces(
-    path: string[] = [],
-    { pageToken, limit }: ListOptions = {},
-  ): Promise<NamespaceList> {
+  /** A listing route read as the caller asked: the page at `pageToken`, and on up to `limit`. */
+  private listed(
+    route: RestRoute,
+    path: readonly string[],
+    key: 'namespaces' | 'tables',
+    { pageToken, limit }: ListOptions,
+  ) {
     const page = (token: string | undefined) =>
       this.session
-        .json<{ namespaces: string[]; page_token?: string | null }>({
-          ...this.at(REST.listNamespaces, path),
+        .json<{ [key: string]: unknown; page_token?: string | null }>({
+          ...this.at(route, path),
           query: { page_token: token || undefined, limit },
           notFound: ERROR_CODES.NamespaceNotFound,
         })
         .then((r) => ({
-          items: r.namespaces,
+          items: r[key] as string[],
           ...(r.page_token ? { pageToken: r.page_token } : {}),
         }));
-    const result = await pagesAsAsked(page, pageToken, limit);
+    return pagesAsAsked(page, pageToken, limit);
+  }
+
+  async listNamespaces(path: string[] = [], options: ListOptions = {}): Promise<NamespaceList> {
+    const result = await this.listed(REST.listNamespaces, path, 'namespaces', options);
     return {
       namespaces: result.items,
       ...(result.pageToken ? { pageToken: result.pageToken } : {}),
@@ -157,19 +164,8 @@ export class RestCatalog implements CatalogClient {
     });
   }
 
-  async listTables(
-    path: string[] = [],
-    { pageToken, limit }: ListOptions = {},
-  ): Promise<TableList> {
-    const page = (token: string | undefined) =>
-      this.session
-        .json<{ tables: string[]; page_token?: string | null }>({
-          ...this.at(REST.listTables, path),
-          query: { page_token: token || undefined, limit },
-          notFound: ERROR_CODES.NamespaceNotFound,
-        })
-        .then((r) => ({ items: r.tables, ...(r.page_token ? { pageToken: r.page_token } : {}) }));
-    const result = await pagesAsAsked(page, pageToken, limit);
+  async listTables(path: string[] = [], options: ListOptions = {}): Promise<TableList> {
+    const result = await this.listed(REST.listTables, path, 'tables', options);
     return { tables: result.items, ...(result.pageToken ? { pageToken: result.pageToken } : {}) };
   }
 

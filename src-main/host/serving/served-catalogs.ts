@@ -1,6 +1,7 @@
 /**
- * Folders the app serves as REST catalogs, from the Serve dialog: the same server as
- * `catalog-studio serve` (build-server.ts), over the connection's own engine (a folder is locked
+ * Folders the app serves as REST catalogs, from the Serve dialog: through the serving capability
+ * the host was given (serving.ts; the app's is the same server as `catalog-studio serve`), over
+ * the connection's own engine (a folder is locked
  * by the one catalog that has it open, so a second engine could not open it), on the address and
  * port the user chose.
  *
@@ -12,25 +13,25 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { CatalogClient } from '../../catalog/client';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ServeRequest, ServedCatalog } from '../../../src-shared/studio-schemas';
-import { buildServer } from '../../server/build-server';
-import { Authenticator } from '../../server/auth/authenticator';
-import { loadAuthFile, type AuthConfig } from '../../server/auth/auth-config';
+import type { Serving, ServingAccess, ServingHandle } from './serving';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 interface Running {
   info: ServedCatalog;
-  app: FastifyInstance;
+  handle: ServingHandle;
 }
 
 export class ServedCatalogs {
   private readonly running = new Map<string, Running>();
   /** Starts still listening, by connection: one at a time, and awaited by a stop. */
   private readonly starting = new Map<string, Promise<unknown>>();
+
+  /** Without a serving capability (a host built for tests or tools), nothing can be served. */
+  constructor(private readonly serving?: Serving) {}
 
   list(): ServedCatalog[] {
     return [...this.running.values()].map((r) => structuredClone(r.info));
@@ -69,45 +70,31 @@ export class ServedCatalogs {
       );
     }
     const readOnly = request.readOnly || connection.readOnly;
+    const serving = this.serving;
+    if (!serving) throw errors.Unsupported('This build of the app cannot serve catalogs');
     let apiKey: string | undefined;
-    let config: AuthConfig | undefined;
-    let jwks: unknown;
+    let access: ServingAccess = { kind: 'none' };
     if (request.auth.kind === 'key') {
       apiKey = `cs_${randomBytes(24).toString('base64url')}`;
-      config = {
-        principals: [
-          { name: 'studio-key', api_keys: [apiKey], role: readOnly ? 'reader' : 'admin' },
-        ],
-      };
+      access = { kind: 'key', apiKey, role: readOnly ? 'reader' : 'admin' };
     } else if (request.auth.kind === 'file') {
-      ({ config, jwks } = loadAuthFile(request.auth.path));
+      access = { kind: 'file', path: request.auth.path };
     }
-    const app = buildServer({
-      databases: new Map([['default', connection.catalog]]),
-      defaultDatabase: 'default',
-      ...(config ? { authenticator: new Authenticator(config, jwks) } : {}),
+    // The listing's counters, shared with the server's access log from its first request.
+    const requests: ServedCatalog['requests'] = { total: 0, failed: 0 };
+    const handle = await serving.listen({
+      catalog: connection.catalog,
+      host,
+      port: request.port,
+      access,
       readOnly,
-      accessLog: (entry) => {
-        const served = [...this.running.values()].find((r) => r.app === app)?.info;
-        if (!served) return;
-        served.requests.total += 1;
-        if (entry.status >= 400) served.requests.failed += 1;
-        served.requests.lastAt = Date.now();
+      onRequest: (status) => {
+        requests.total += 1;
+        if (status >= 400) requests.failed += 1;
+        requests.lastAt = Date.now();
       },
     });
-    try {
-      await app.listen({ host, port: request.port });
-    } catch (cause) {
-      await app.close();
-      const code = (cause as { code?: string }).code;
-      throw errors.InvalidInput(
-        code === 'EADDRINUSE'
-          ? `Port ${request.port} on ${host} is already in use; choose another (0 picks a free one)`
-          : `Could not listen on ${host}:${request.port}: ${(cause as Error).message}`,
-      );
-    }
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : request.port;
+    const port = handle.port;
     const shownHost = host.includes(':') ? `[${host}]` : host;
     const info: ServedCatalog = {
       id: randomUUID(),
@@ -120,9 +107,9 @@ export class ServedCatalogs {
       ...(apiKey ? { apiKey } : {}),
       readOnly,
       startedAt: Date.now(),
-      requests: { total: 0, failed: 0 },
+      requests,
     };
-    this.running.set(info.id, { info, app });
+    this.running.set(info.id, { info, handle });
     return structuredClone(info);
   }
 
@@ -130,7 +117,7 @@ export class ServedCatalogs {
     const running = this.running.get(id);
     if (!running) throw errors.InvalidInput(`No catalog is being served with id ${id}`);
     this.running.delete(id);
-    await running.app.close();
+    await running.handle.close();
   }
 
   /** A connection being closed stops what serves it first: its engine is about to go. */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../../src-main/catalog';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
+import { catalogServing } from '../../../../src-main/server/serving';
 import type { ServedCatalog } from '../../../../src-shared/studio-schemas';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { callFails, callOk } from '../../../support/host-calls';
@@ -29,6 +30,7 @@ beforeAll(async () => {
   host = new Host({
     userDataDir: join(dir, 'data'),
     secrets: new FileSecretStore(join(dir, 'data', 's.json')),
+    serving: catalogServing,
   });
   ({ id: connectionId } = await callOk<{ id: string }>(host, 'connections:open-folder', {
     path: join(dir, 'cat'),
