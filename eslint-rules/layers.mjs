@@ -113,6 +113,19 @@ export const FLOORS = [
     ],
   },
   {
+    // The host asks for serving (host/serving/serving.ts); the app and `web` hand it the server.
+    // The web mode shares the HTTP edge with the server through src-main/http-edge/.
+    name: 'host and web mode',
+    files: ['src-main/host/**', 'src-main/web-mode/**'],
+    forbid: [
+      {
+        paths: ['src-main/server/**'],
+        message:
+          'The host and the web mode import nothing of the server: serving is a capability the host is given (HostOptions.serving); shared edge helpers are in src-main/http-edge/.',
+      },
+    ],
+  },
+  {
     // A sandboxed preload loads before every page (types are free).
     name: 'preload',
     files: ['src-main/app/preload/**'],

@@ -213,4 +213,23 @@ describe('a feature-rooms row', () => {
     expect(await refused('src-renderer/shell/App.tsx', '../tables/TableView')).toBe(0);
     expect(await refused('src-renderer/search/SearchTab.tsx', '../../src-shared/ids')).toBe(0);
   });
+
+  it('refuse a host or web-mode file that imports the server; the shared edge is allowed', async () => {
+    for (const [file, source] of [
+      ['src-main/host/serving/probe.ts', '../../server/build-server'],
+      ['src-main/host/probe.ts', '../server/auth/auth-config'],
+      ['src-main/web-mode/probe.ts', '../server/http/error-body'],
+    ] as const) {
+      expect(
+        await problems(file, `import { x } from '${source}';\nvoid x;\n`),
+        source,
+      ).toHaveLength(1);
+    }
+    expect(
+      await problems(
+        'src-main/web-mode/probe.ts',
+        "import { hasBody } from '../http-edge/has-body';\nvoid hasBody;\n",
+      ),
+    ).toEqual([]);
+  });
 });
