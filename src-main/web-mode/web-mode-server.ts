@@ -89,6 +89,10 @@ export function buildWebServer(options: WebServerOptions): WebServer {
     const why = browserRefusal(request.method, request.headers, hosts);
     if (why) return refuse(reply, 403, { code: 15, name: 'PermissionDenied', message: why });
     const path = request.url.split('?')[0]!;
+    // Browsers ask for the site's icon at its root, without the token, on every page load: no
+    // icon, and no 401 in the page's console. It tells nothing, so it needs no token.
+    if (path === '/favicon.ico' && (request.method === 'GET' || request.method === 'HEAD'))
+      return reply.code(204).send();
     const header = request.headers[TOKEN_HEADER];
     const inPath = request.method === 'GET' ? PAGE_PATH.exec(path)?.[1] : undefined;
     const inQuery =

@@ -288,6 +288,15 @@ describe('the renderer as static files', () => {
     }
   });
 
+  it("answers the browser's icon request with no content and no token, behind the Host check", async () => {
+    // Every page load asks for it without the token; a 401 there was noise in the page's console.
+    const icon = await rawGet('/favicon.ico', {});
+    expect(icon.status).toBe(204);
+    expect(icon.body).toBe('');
+    const foreign = await rawGet('/favicon.ico', { host: 'evil.example' });
+    expect(foreign.status).toBe(403);
+  });
+
   it('says the renderer is not built when its folder is missing', async () => {
     const own = buildWebServer({ host, rendererDir: join(dir, 'not-built') });
     const url = await own.listen(0);
