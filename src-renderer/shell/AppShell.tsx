@@ -3,8 +3,6 @@
  * (jobs panel, dialogs, palette). It marks itself ready once the first connection list is in,
  * which is what tests and the Electron window wait for.
  */
-import { NamespaceView } from '../namespaces/NamespaceView';
-import { ConsolePanel } from '../console/ConsolePanel';
 import { useCallback, useEffect, useRef } from 'react';
 import { useConnections } from '../api/catalog-queries';
 import { useHostEvents, type AppCommand, type JobView } from '../api/use-host-events';
@@ -14,8 +12,7 @@ import { DialogHost } from './DialogHost';
 import { JobsPanel } from '../jobs/JobsPanel';
 import { jobTitle } from '../common/jobs/job-format';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette';
-import { StartScreen } from '../connections/StartScreen';
-import { TableView } from './TableView';
+import { MainView } from './MainView';
 import { useTheme } from '../state/theme';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
@@ -23,6 +20,7 @@ import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 import { useToasts } from '../common/toasts';
+import './shell.css';
 
 export function AppShell() {
   const ws = useWorkspace();
@@ -57,7 +55,6 @@ export function AppShell() {
   usePaletteShortcut();
 
   const list = connections.data ?? [];
-  const active = ws.activeTab;
   // Tabs kept from before a reload whose connection has since closed go; the active one stays,
   // to say that its connection is not open.
   const { tabs, closeTab } = ws;
@@ -68,10 +65,7 @@ export function AppShell() {
       if (!open.has(t.ref.connectionId) && tableKey(t.ref) !== ws.active) closeTab(tableKey(t.ref));
     }
   }, [connections.data, tabs, closeTab, ws.active]);
-  const activeConnection = active && list.find((c) => c.id === active.ref.connectionId);
   const ready = !connections.isPending;
-  const namespaceConnection =
-    ws.namespacePage && list.find((c) => c.id === ws.namespacePage!.connectionId);
 
   return (
     <div className="app" data-app-state={ready ? 'ready' : 'loading'}>
@@ -81,27 +75,7 @@ export function AppShell() {
         <main className="workspace">
           <ErrorMessage error={connections.error} />
           <TabBar connections={list} />
-          {namespaceConnection && ws.namespacePage ? (
-            <NamespaceView
-              namespace={ws.namespacePage}
-              connection={namespaceConnection}
-              renderConsole={(initial) => (
-                <ConsolePanel
-                  key={namespaceConnection.id}
-                  connectionId={namespaceConnection.id}
-                  initial={initial}
-                />
-              )}
-            />
-          ) : active && activeConnection ? (
-            <TableView key={tableKey(active.ref)} tab={active} connection={activeConnection} />
-          ) : active && connections.data ? (
-            <p className="muted start">
-              The connection of this link is not open. Open it, then follow the link again.
-            </p>
-          ) : (
-            <StartScreen hasConnections={list.length > 0} />
-          )}
+          <MainView connections={list} loaded={connections.data !== undefined} />
         </main>
         <JobsPanel />
       </div>

@@ -1,7 +1,11 @@
-/** Where a table lives: connection › namespace › … › table. Each namespace reveals itself in the tree. */
+/**
+ * Where a table lives: connection › namespace › … › table. The connection and each namespace are
+ * links to their pages (the connection's is its root), real links with addresses, so they open
+ * in a new browser tab too and Back returns to the table.
+ */
 import type { Connection } from '../../src-shared/studio-procedures';
 import type { NamespacePath } from '../api/query-keys';
-import { useWorkspace } from '../state/workspace';
+import { routeHash } from '../state/deep-link';
 
 export function Breadcrumbs({
   connection,
@@ -12,27 +16,24 @@ export function Breadcrumbs({
   path: NamespacePath;
   table: string;
 }) {
-  const ws = useWorkspace();
+  const connectionId = connection.id;
   return (
     <nav aria-label="Breadcrumbs" className="breadcrumbs">
       <ol>
         <li>
           <span className="swatch" style={{ background: connection.color }} aria-hidden />
-          <button type="button" className="link" onClick={() => ws.reveal(connection.id, [])}>
+          <a className="link" href={routeHash({ view: 'namespace', connectionId, path: [] })}>
             {connection.name}
-          </button>
+          </a>
         </li>
         {path.map((part, i) => (
           <li key={i}>
-            <button
-              type="button"
+            <a
               className="link"
-              onClick={() =>
-                ws.openNamespace({ connectionId: connection.id, path: path.slice(0, i + 1) })
-              }
+              href={routeHash({ view: 'namespace', connectionId, path: path.slice(0, i + 1) })}
             >
               {part}
-            </button>
+            </a>
           </li>
         ))}
         <li aria-current="page">

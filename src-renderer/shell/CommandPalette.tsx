@@ -1,6 +1,7 @@
 /**
- * Ctrl/Cmd+K: every command, and every namespace and table by name, from one box. Names come
- * from the host's search, so tables that were never expanded in the tree can be jumped to.
+ * Ctrl/Cmd+K: every command and every view, and every namespace and table by name, from one box.
+ * Names come from the host's search, so tables that were never expanded in the tree can be jumped
+ * to; views and commands are found by the words people use for them too (view-words.ts).
  */
 import { useQueries } from '@tanstack/react-query';
 import { Command } from 'cmdk';
@@ -13,6 +14,9 @@ import type { ThemeChoice } from '../state/theme';
 import { tableKey } from '../state/deep-link';
 import { canChange, refusalFor } from '../api/connection-rights';
 import { useWorkspace } from '../state/workspace';
+import { PaletteViews } from './PaletteViews';
+import { connectionLabels, tableContexts } from './table-labels';
+import { EXPORT_WORDS, IMPORT_WORDS, JOB_WORDS } from './view-words';
 
 export function usePaletteShortcut(): void {
   const ws = useWorkspace();
@@ -66,6 +70,12 @@ export function CommandPalette({
   const activeConnection = ws.activeTab
     ? connections.find((c) => c.id === ws.activeTab!.ref.connectionId)
     : undefined;
+  // Connections and open tables of the same name are told apart in what the entries say.
+  const labels = connectionLabels(connections);
+  const tabContexts = tableContexts(
+    ws.tabs.map((t) => t.ref),
+    labels,
+  );
 
   return (
     <Command.Dialog
@@ -105,7 +115,7 @@ export function CommandPalette({
                       {m.table ? '▦' : '◫'}
                     </span>
                     {label}
-                    <span className="muted"> · {c.name}</span>
+                    <span className="muted"> · {labels.get(c.id)}</span>
                   </Command.Item>
                 );
               }),
@@ -114,17 +124,19 @@ export function CommandPalette({
         )}
         {ws.tabs.length > 0 && (
           <Command.Group heading="Open tables">
-            {ws.tabs.map((t) => (
+            {ws.tabs.map((t, i) => (
               <Command.Item
                 key={tableKey(t.ref)}
-                value={`open tab ${displayPath([...t.ref.path, t.ref.table])}`}
+                value={`open tab ${tableKey(t.ref)} ${displayPath([...t.ref.path, t.ref.table])}`}
                 onSelect={() => run(() => ws.activate(tableKey(t.ref)))}
               >
                 Go to {displayPath([...t.ref.path, t.ref.table])}
+                {tabContexts[i] && <span className="muted"> · {tabContexts[i]}</span>}
               </Command.Item>
             ))}
           </Command.Group>
         )}
+        <PaletteViews connections={connections} labels={labels} run={run} />
         <Command.Group heading="Commands">
           <Command.Item
             onSelect={() => run(() => ws.openDialog({ kind: 'open-folder', create: false }))}
@@ -142,7 +154,9 @@ export function CommandPalette({
           <Command.Item onSelect={() => run(() => ws.openDialog({ kind: 'connect-url' }))}>
             Connect to URL…
           </Command.Item>
-          <Command.Item onSelect={() => run(() => ws.setJobsOpen(true))}>Show jobs</Command.Item>
+          <Command.Item keywords={JOB_WORDS} onSelect={() => run(() => ws.setJobsOpen(true))}>
+            Show jobs
+          </Command.Item>
           {namespaceMakers.map((c) => (
             <Command.Item
               key={`ns-${c.id}`}
@@ -152,7 +166,7 @@ export function CommandPalette({
                 )
               }
             >
-              New namespace in {c.name}…
+              New namespace in {labels.get(c.id)}…
             </Command.Item>
           ))}
           {tableMakers.map((c) => (
@@ -162,7 +176,18 @@ export function CommandPalette({
                 run(() => ws.openDialog({ kind: 'create-table', connectionId: c.id, path: [] }))
               }
             >
-              New table in {c.name}…
+              New table in {labels.get(c.id)}…
+            </Command.Item>
+          ))}
+          {tableMakers.map((c) => (
+            <Command.Item
+              key={`import-${c.id}`}
+              keywords={IMPORT_WORDS}
+              onSelect={() =>
+                run(() => ws.openDialog({ kind: 'create-table', connectionId: c.id, path: [] }))
+              }
+            >
+              Import a file into {labels.get(c.id)}…
             </Command.Item>
           ))}
           {connections
@@ -174,7 +199,7 @@ export function CommandPalette({
                   run(() => ws.openDialog({ kind: 'serve', connectionId: c.id, name: c.name }))
                 }
               >
-                Serve {c.name} as REST catalog…
+                Serve {labels.get(c.id)} as REST catalog…
               </Command.Item>
             ))}
           {ws.activeTab &&
@@ -188,6 +213,18 @@ export function CommandPalette({
                 Create index on {ws.activeTab.ref.table}…
               </Command.Item>
             )}
+          {ws.activeTab && (
+            <Command.Item
+              keywords={EXPORT_WORDS}
+              onSelect={() =>
+                run(() =>
+                  ws.openDialog({ kind: 'export-table', table: ws.activeTab!.ref, filter: '' }),
+                )
+              }
+            >
+              Export {ws.activeTab.ref.table}…
+            </Command.Item>
+          )}
           <Command.Item onSelect={() => run(() => onTheme('light'))}>Theme: light</Command.Item>
           <Command.Item onSelect={() => run(() => onTheme('dark'))}>Theme: dark</Command.Item>
           <Command.Item onSelect={() => run(() => onTheme('system'))}>

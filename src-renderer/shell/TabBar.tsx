@@ -1,17 +1,29 @@
-/** Open tables as tabs; middle click or the ✕ closes one. */
+/**
+ * Open tables as tabs; middle click or the ✕ closes one. Tables of the same name say which
+ * connection (and namespace) they are in, beside the name.
+ */
 import type { Connection } from '../../src-shared/studio-procedures';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
+import { connectionLabels, tableContexts } from './table-labels';
 
 export function TabBar({ connections }: { connections: readonly Connection[] }) {
   const ws = useWorkspace();
   if (ws.tabs.length === 0) return null;
+  const labels = connectionLabels(connections);
+  const contexts = tableContexts(
+    ws.tabs.map((t) => t.ref),
+    labels,
+  );
   return (
     <div className="tabbar" role="tablist" aria-label="Open tables">
-      {ws.tabs.map((t) => {
+      {ws.tabs.map((t, i) => {
         const key = tableKey(t.ref);
         const connection = connections.find((c) => c.id === t.ref.connectionId);
-        const active = key === ws.active;
+        // Selected only while the table is the view: a namespace's page or the console is not.
+        const active = key === ws.active && ws.route.view === 'table';
+        const context = contexts[i];
+        const name = context ? `${t.ref.table} · ${context}` : t.ref.table;
         return (
           <div
             key={key}
@@ -22,19 +34,16 @@ export function TabBar({ connections }: { connections: readonly Connection[] }) 
               type="button"
               role="tab"
               aria-selected={active}
-              title={[connection?.name, ...t.ref.path, t.ref.table].join(' / ')}
+              title={[labels.get(t.ref.connectionId), ...t.ref.path, t.ref.table].join(' / ')}
               onClick={() => ws.activate(key)}
               onAuxClick={(e) => {
                 if (e.button === 1) ws.closeTab(key);
               }}
             >
               {t.ref.table}
+              {context && <span className="tab-context"> · {context}</span>}
             </button>
-            <button
-              type="button"
-              aria-label={`Close ${t.ref.table}`}
-              onClick={() => ws.closeTab(key)}
-            >
+            <button type="button" aria-label={`Close ${name}`} onClick={() => ws.closeTab(key)}>
               ✕
             </button>
           </div>

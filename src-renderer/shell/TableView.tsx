@@ -25,17 +25,8 @@ import { LiveChangeBanner } from '../tables/LiveChangeBanner';
 import type { TableAt } from '../../src-shared/studio-schemas';
 import type { TableRef } from '../api/query-keys';
 import { StorageTab } from '../storage/StorageTab';
+import { TAB_WORDS } from './view-words';
 import '../tables/table.css';
-
-const LABELS: Record<TableTab, string> = {
-  overview: 'Overview',
-  schema: 'Schema',
-  data: 'Data',
-  search: 'Search',
-  versions: 'Versions',
-  storage: 'Storage',
-  indexes: 'Indexes',
-};
 
 export function TableView({ tab, connection }: { tab: OpenTab; connection: Connection }) {
   const ws = useWorkspace();
@@ -54,6 +45,13 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
       <header className="table-header">
         <Breadcrumbs connection={connection} path={ref.path} table={ref.table} />
         <div className="table-actions">
+          {/* The console opens on this table: a query is one click from every tab. */}
+          <button
+            type="button"
+            onClick={() => ws.openConsole(ref.connectionId, { path: ref.path, table: ref.table })}
+          >
+            Query console
+          </button>
           {canWrite && (
             <>
               {/* In the header, not the Indexes tab: it is one click away from every tab. */}
@@ -97,7 +95,7 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         <Tabs.List className="tab-list" aria-label="Table views">
           {TABLE_TABS.map((t) => (
             <Tabs.Trigger key={t} value={t} className="tab-trigger">
-              {LABELS[t]}
+              {TAB_WORDS[t].label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

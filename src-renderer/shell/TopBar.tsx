@@ -18,7 +18,10 @@ export function TopBar({
   const running = jobs.data?.filter(isActive).length ?? 0;
   return (
     <header className="topbar">
-      <span className="brand">Catalog Studio</span>
+      {/* The start screen's link: with tables open, it is still one click (and one address) away. */}
+      <span className="brand">
+        <a href="#/">Catalog Studio</a>
+      </span>
       <button type="button" onClick={() => ws.openDialog({ kind: 'open-folder', create: false })}>
         Open folder…
       </button>

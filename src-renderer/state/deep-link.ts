@@ -1,8 +1,19 @@
 /**
- * A deep link per table: `#/t/<connection>/<namespace>/…/<table>/<tab>`, each part
- * percent-encoded, so any name (dots, slashes, unicode) survives and a reload reopens the table.
+ * Every view's address, in the URL hash, each part percent-encoded so any name (dots, slashes,
+ * unicode) survives:
+ *
+ * - `#/` the start screen
+ * - `#/c/<connection>` a connection's root (its namespace page at the top)
+ * - `#/n/<connection>/<namespace>/…` a namespace's page
+ * - `#/t/<connection>/<namespace>/…/<table>/<tab>` a table and its tab
+ * - `#/q/<connection>`, `…/n/<namespace>/…` or `…/t/<namespace>/…/<table>` the query console,
+ *   opened from a connection, a namespace or a table (which names its first query)
+ * - `#/j/<job>` a job
+ *
+ * The workspace pushes one history entry per view, so Back and Forward move between views and a
+ * reload shows the same one.
  */
-import type { TableRef } from '../api/query-keys';
+import type { NamespacePath, TableRef } from '../api/query-keys';
 
 export const TABLE_TABS = [
   'overview',
@@ -20,9 +31,86 @@ export interface TableLink {
   tab: TableTab;
 }
 
+/** Where the console was opened from: its first query reads that table, or the namespace's first. */
+export interface ConsoleFrom {
+  path: NamespacePath;
+  table?: string;
+}
+
+export type Route =
+  | { view: 'start' }
+  /** A namespace's page; the empty path is the connection's root. */
+  | { view: 'namespace'; connectionId: string; path: NamespacePath }
+  | { view: 'table'; ref: TableRef; tab: TableTab }
+  | { view: 'console'; connectionId: string; from?: ConsoleFrom }
+  | { view: 'job'; jobId: string };
+
+const encode = (parts: readonly string[]) => parts.map(encodeURIComponent).join('/');
+
+export function routeHash(route: Route): string {
+  switch (route.view) {
+    case 'start':
+      return '#/';
+    case 'namespace':
+      return route.path.length === 0
+        ? `#/c/${encode([route.connectionId])}`
+        : `#/n/${encode([route.connectionId, ...route.path])}`;
+    case 'table':
+      return tableHash(route.ref, route.tab);
+    case 'console': {
+      const { from } = route;
+      const rest = !from
+        ? []
+        : from.table === undefined
+          ? ['n', ...from.path]
+          : ['t', ...from.path, from.table];
+      return `#/q/${encode([route.connectionId, ...rest])}`;
+    }
+    case 'job':
+      return `#/j/${encode([route.jobId])}`;
+  }
+}
+
+/** The view an address names, or undefined for an address of no view (then nothing moves). */
+export function parseRoute(hash: string): Route | undefined {
+  if (hash === '' || hash === '#' || hash === '#/') return { view: 'start' };
+  const match = /^#\/([cnqtj])\/(.*)$/.exec(hash);
+  if (!match) return undefined;
+  let parts: string[];
+  try {
+    parts = match[2]!.split('/').map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const [first, ...rest] = parts;
+  if (!first) return undefined;
+  switch (match[1]) {
+    case 'c':
+      return rest.length === 0 ? { view: 'namespace', connectionId: first, path: [] } : undefined;
+    case 'n':
+      return rest.length > 0 ? { view: 'namespace', connectionId: first, path: rest } : undefined;
+    case 't': {
+      const link = parseTableHash(hash);
+      return link && { view: 'table', ...link };
+    }
+    case 'j':
+      return rest.length === 0 ? { view: 'job', jobId: first } : undefined;
+    default:
+      return parseConsole(first, rest);
+  }
+}
+
+function parseConsole(connectionId: string, rest: string[]): Route | undefined {
+  const [kind, ...names] = rest;
+  if (kind === undefined) return { view: 'console', connectionId };
+  if (kind === 'n') return { view: 'console', connectionId, from: { path: names } };
+  const table = names.pop();
+  if (kind === 't' && table) return { view: 'console', connectionId, from: { path: names, table } };
+  return undefined;
+}
+
 export function tableHash(ref: TableRef, tab: TableTab): string {
-  const parts = [ref.connectionId, ...ref.path, ref.table].map(encodeURIComponent);
-  return `#/t/${parts.join('/')}/${tab}`;
+  return `#/t/${encode([ref.connectionId, ...ref.path, ref.table])}/${tab}`;
 }
 
 export function parseTableHash(hash: string): TableLink | undefined {

@@ -1,12 +1,15 @@
 /**
- * What the window shows: open table tabs (each with its sub-tab), the open dialog, and the
- * jobs panel and palette. The active table is mirrored in the URL hash, so a reload or a
- * pasted deep link lands on the same table.
+ * What the window shows: the view (start screen, a namespace's page, a table and its tab, the
+ * console, a job), the open table tabs (each with its sub-tab), the open dialog, and the jobs
+ * panel and palette. The view is mirrored in the URL hash, one history entry per view
+ * (use-route-history.ts), so Back and Forward move between views and a reload or a pasted
+ * link lands on the same one.
  */
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { NamespacePath, NamespaceRef, TableRef } from '../api/query-keys';
 import type { TableAt } from '../../src-shared/studio-schemas';
-import { parseTableHash, tableHash, tableKey, type TableTab } from './deep-link';
+import { parseRoute, tableKey, type ConsoleFrom, type Route, type TableTab } from './deep-link';
+import { useRouteHistory, type Navigation } from './use-route-history';
 
 /** A change to one column that opens its own dialog (adding a column has its own kind). */
 export type ColumnAction = 'rename' | 'cast' | 'nullable' | 'drop';
@@ -61,9 +64,18 @@ interface State {
   revealTarget: { connectionId: string; path: NamespacePath } | undefined;
   /** The tree's expanded nodes (tree-rows.ts node keys): here, so a filter or reload keeps them. */
   expanded: ReadonlySet<string>;
-  /** A namespace's page, shown instead of the active table until a table is chosen. */
-  namespacePage: NamespaceRef | undefined;
+  /**
+   * A view other than a table (start screen, a namespace's page, the console, a job), shown
+   * instead of the active table until a table is chosen; absent: the active table, or the start
+   * screen when no table is open.
+   */
+  page: Page | undefined;
+  /** How the last change of view enters the browser's history. */
+  navigation: Navigation;
 }
+
+/** A view that is not a table tab. */
+export type Page = Exclude<Route, { view: 'table' }>;
 
 type Action =
   | { type: 'open-table'; ref: TableRef; tab?: TableTab }
@@ -78,9 +90,33 @@ type Action =
   | { type: 'palette'; open: boolean }
   | { type: 'reveal'; connectionId: string; path: NamespacePath }
   | { type: 'expanded'; update: (previous: ReadonlySet<string>) => ReadonlySet<string> }
-  | { type: 'namespace-page'; ref: NamespaceRef | undefined };
+  | { type: 'page'; page: Page | undefined }
+  /** The browser moved (Back, Forward, an edited or followed link): show what it names. */
+  | { type: 'navigate'; route: Route };
+
+/** The routes' changes of view that replace the history entry rather than add one. */
+const REPLACING: ReadonlySet<Action['type']> = new Set([
+  'close-tab',
+  'close-connection',
+  'retarget',
+  'navigate',
+]);
 
 function reduce(state: State, action: Action): State {
+  const next = change(state, action);
+  if (next === state) return state;
+  return { ...next, navigation: REPLACING.has(action.type) ? 'replace' : 'push' };
+}
+
+function reveal(page: Page | undefined): Pick<State, 'revealTarget'> | object {
+  if (page?.view === 'namespace')
+    return { revealTarget: { connectionId: page.connectionId, path: page.path } };
+  if (page?.view === 'console' && page.from)
+    return { revealTarget: { connectionId: page.connectionId, path: page.from.path } };
+  return {};
+}
+
+function change(state: State, action: Action): State {
   switch (action.type) {
     case 'open-table': {
       const key = tableKey(action.ref);
@@ -92,7 +128,7 @@ function reduce(state: State, action: Action): State {
         : [...state.tabs, { ref: action.ref, tab: action.tab ?? 'overview' }];
       // A table opened from anywhere (created, imported, found) is shown in the tree too.
       const revealTarget = { connectionId: action.ref.connectionId, path: action.ref.path };
-      return { ...state, tabs, active: key, revealTarget, namespacePage: undefined };
+      return { ...state, tabs, active: key, revealTarget, page: undefined };
     }
     case 'close-tab': {
       const at = state.tabs.findIndex((t) => tableKey(t.ref) === action.key);
@@ -110,13 +146,21 @@ function reduce(state: State, action: Action): State {
       const active = tabs.some((t) => tableKey(t.ref) === state.active)
         ? state.active
         : tabs[0] && tableKey(tabs[0].ref);
-      return { ...state, tabs, active };
+      // A page of the closed connection goes with it.
+      const page =
+        state.page &&
+        'connectionId' in state.page &&
+        state.page.connectionId === action.connectionId
+          ? undefined
+          : state.page;
+      return { ...state, tabs, active, page };
     }
     case 'activate':
-      return { ...state, active: action.key, namespacePage: undefined };
+      return { ...state, active: action.key, page: undefined };
     case 'set-tab':
       return {
         ...state,
+        page: undefined,
         tabs: state.tabs.map((t) =>
           tableKey(t.ref) === action.key ? { ...t, tab: action.tab } : t,
         ),
@@ -145,20 +189,20 @@ function reduce(state: State, action: Action): State {
       return { ...state, revealTarget: { connectionId: action.connectionId, path: action.path } };
     case 'expanded':
       return { ...state, expanded: action.update(state.expanded) };
-    case 'namespace-page':
-      return {
-        ...state,
-        namespacePage: action.ref,
-        ...(action.ref
-          ? { revealTarget: { connectionId: action.ref.connectionId, path: action.ref.path } }
-          : {}),
-      };
+    case 'page':
+      return { ...state, page: action.page, ...reveal(action.page) };
+    case 'navigate':
+      return action.route.view === 'table'
+        ? change(state, { type: 'open-table', ref: action.route.ref, tab: action.route.tab })
+        : change(state, { type: 'page', page: action.route });
   }
 }
 
 /** Bound functions, not methods: components take them apart (`onClose={ws.closeDialog}`). */
 export interface Workspace extends State {
   activeTab: OpenTab | undefined;
+  /** The view shown, as its address names it. */
+  route: Route;
   openTable: (ref: TableRef, tab?: TableTab) => void;
   closeTab: (key: string) => void;
   closeConnectionTabs: (connectionId: string) => void;
@@ -174,8 +218,13 @@ export interface Workspace extends State {
   setPaletteOpen: (open: boolean) => void;
   reveal: (connectionId: string, path: NamespacePath) => void;
   setExpanded: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) => void;
+  /** A namespace's page; the empty path is the connection's root. */
   openNamespace: (ref: NamespaceRef) => void;
+  /** Leaves a page for the active table (or the start screen when none is open). */
   closeNamespace: () => void;
+  openConsole: (connectionId: string, from?: ConsoleFrom) => void;
+  openJob: (jobId: string) => void;
+  goStart: () => void;
 }
 
 const WorkspaceContext = createContext<Workspace | null>(null);
@@ -202,37 +251,41 @@ function savedSession(): Saved | undefined {
   }
 }
 
+/**
+ * The saved tabs, and the view the address names. A bare address (the one printed at start-up,
+ * or an Electron window) shows the saved active table, or the start screen.
+ */
 function initialState(): State {
-  const link = parseTableHash(window.location.hash);
   const saved = savedSession();
-  const tabs = saved?.tabs ?? [];
-  const linked = link && !tabs.some((t) => tableKey(t.ref) === tableKey(link.ref));
-  return {
-    tabs: linked ? [...tabs, { ref: link.ref, tab: link.tab }] : tabs,
-    active: link ? tableKey(link.ref) : saved?.active,
+  const restored: State = {
+    tabs: saved?.tabs ?? [],
+    active: saved?.active,
     dialog: undefined,
     jobsOpen: false,
     paletteOpen: false,
-    revealTarget: link ? { connectionId: link.ref.connectionId, path: link.ref.path } : undefined,
+    revealTarget: undefined,
     expanded: new Set(saved?.expanded ?? []),
-    namespacePage: undefined,
+    page: undefined,
+    navigation: 'replace',
   };
+  const hash = window.location.hash;
+  const route = hash === '' || hash === '#' ? undefined : parseRoute(hash);
+  return route
+    ? { ...change(restored, { type: 'navigate', route }), navigation: 'replace' }
+    : restored;
+}
+
+function currentRoute(state: State, activeTab: OpenTab | undefined): Route {
+  if (state.page) return state.page;
+  return activeTab ? { view: 'table', ref: activeTab.ref, tab: activeTab.tab } : { view: 'start' };
 }
 
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reduce, undefined, initialState);
   const activeTab = state.tabs.find((t) => tableKey(t.ref) === state.active);
 
-  useEffect(() => {
-    const hash = activeTab ? tableHash(activeTab.ref, activeTab.tab) : '';
-    if (window.location.hash !== hash) {
-      window.history.replaceState(
-        null,
-        '',
-        `${window.location.pathname}${window.location.search}${hash}`,
-      );
-    }
-  }, [activeTab]);
+  const route = useMemo(() => currentRoute(state, activeTab), [state, activeTab]);
+  useRouteHistory(route, state.navigation, (next) => dispatch({ type: 'navigate', route: next }));
 
   useEffect(() => {
     const saved: Saved = { tabs: state.tabs, active: state.active, expanded: [...state.expanded] };
@@ -242,15 +295,6 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       // Storage full or refused: the session is simply not kept.
     }
   }, [state.tabs, state.active, state.expanded]);
-
-  useEffect(() => {
-    const onHash = () => {
-      const link = parseTableHash(window.location.hash);
-      if (link) dispatch({ type: 'open-table', ref: link.ref, tab: link.tab });
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
 
   // The actions never change, so an effect that depends on one runs for its own reasons only.
   const actions = useMemo(
@@ -272,14 +316,22 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'reveal', connectionId, path }),
       setExpanded: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) =>
         dispatch({ type: 'expanded', update }),
-      openNamespace: (ref: NamespaceRef) => dispatch({ type: 'namespace-page', ref }),
-      closeNamespace: () => dispatch({ type: 'namespace-page', ref: undefined }),
+      openNamespace: (ref: NamespaceRef) =>
+        dispatch({ type: 'page', page: { view: 'namespace', ...ref } }),
+      closeNamespace: () => dispatch({ type: 'page', page: undefined }),
+      openConsole: (connectionId: string, from?: ConsoleFrom) =>
+        dispatch({
+          type: 'page',
+          page: { view: 'console', connectionId, ...(from ? { from } : {}) },
+        }),
+      openJob: (jobId: string) => dispatch({ type: 'page', page: { view: 'job', jobId } }),
+      goStart: () => dispatch({ type: 'page', page: { view: 'start' } }),
     }),
     [],
   );
   const value = useMemo<Workspace>(
-    () => ({ ...state, activeTab, ...actions }),
-    [state, activeTab, actions],
+    () => ({ ...state, activeTab, route, ...actions }),
+    [state, activeTab, route, actions],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }
