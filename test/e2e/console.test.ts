@@ -66,11 +66,13 @@ describe.skipIf(!hasChromium)('query console in Chromium', () => {
   });
 
   it('marks what the mapping refuses, at its line and column', async () => {
-    await typeAndRun('SELECT id\nFROM lib.docs\nGROUP BY id');
+    await typeAndRun('SELECT max(id)\nFROM lib.docs\nGROUP BY id HAVING text = 1');
     const problem = consolePanel().getByRole('alert', { name: 'Query problem' });
-    await expect(problem.textContent()).resolves.toMatch(/^Line 3, column 10: GROUP BY/);
-    // The refused key is selected in the editor.
-    await expect(page.evaluate('String(window.getSelection())')).resolves.toBe('id');
+    await expect(problem.textContent()).resolves.toMatch(
+      /^Line 3, column 20: text must be in GROUP BY/,
+    );
+    // The refused column is selected in the editor.
+    await expect(page.evaluate('String(window.getSelection())')).resolves.toBe('text');
   });
 
   it('runs a vector search written as SQL', async () => {

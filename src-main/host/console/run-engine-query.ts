@@ -5,8 +5,10 @@
  * generated SELECT, its answer as Arrow IPC (duck-into-arrow.ts).
  *
  * Each query gets its own in-memory DuckDB, closed when it ends: a memory limit (beyond which
- * DuckDB spills to a private folder, or fails with its own message), a thread limit, no access to
- * files or extensions, and a deadline after which the scan stops and DuckDB is interrupted.
+ * DuckDB spills what its operators can to a private folder, and otherwise fails: the loaded
+ * tables stay in memory; measured, 1M rows of text grouped by every value under a 30 MB limit
+ * fail with "Out of Memory", said to the user as such), a thread limit, no access to files or
+ * extensions, and a deadline after which the scan stops and DuckDB is interrupted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -79,6 +81,9 @@ export async function runEngineQuery(
     connection = await instance.connect();
     // Only our SQL runs here; still, it reads no file and loads nothing, whatever it says.
     await connection.run('SET enable_external_access = false');
+    // Groups come back in no promised order anyway (ORDER BY is written when wanted); without
+    // keeping the insertion order DuckDB needs less memory for large answers.
+    await connection.run('SET preserve_insertion_order = false');
     await connection.run('SET lock_configuration = true');
     const scanned: number[] = [];
     for (const [i, table] of query.tables.entries()) {
@@ -108,9 +113,14 @@ export async function runEngineQuery(
   } catch (error) {
     if (isCatalogError(error)) throw error;
     if (stopped) throw errors.InvalidInput(stopped, { cause: error });
-    throw errors.InvalidInput(`The query failed in DuckDB: ${readable(query, error)}`, {
-      cause: error,
-    });
+    const said = readable(query, error);
+    if (/out of memory/i.test(said)) {
+      throw errors.InvalidInput(
+        `The query needs more memory than the console's DuckDB may take (${limits.memoryLimit}): filter the rows with WHERE, or group by fewer distinct keys. DuckDB said: ${said.split('\n')[0]}`,
+        { cause: error },
+      );
+    }
+    throw errors.InvalidInput(`The query failed in DuckDB: ${said}`, { cause: error });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

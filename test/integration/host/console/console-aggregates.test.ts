@@ -14,7 +14,8 @@ import { connect, connectNamespace, type CatalogClient } from '../../../../src-m
 import { arrow } from '../../../../src-main/catalog/arrow';
 import { decodeIpc } from '../../../../src-main/catalog/arrow-data';
 import { planConsoleQuery } from '../../../../src-main/host/console/plan-console-query';
-import { runEngineQuery } from '../../../../src-main/host/console/run-engine-query';
+import { ENGINE_LIMITS, runEngineQuery } from '../../../../src-main/host/console/run-engine-query';
+import { sampleTable } from '../../../support/sample-data';
 import { s3Root, s3StorageOptions, s3Unavailable } from '../../../support/s3-store';
 import { startCatalogServer, type RunningServer } from '../../../support/catalog-server';
 
@@ -233,6 +234,53 @@ function suite(
     });
   });
 }
+
+describe('console aggregates that cannot finish', () => {
+  let dir: string;
+  let catalog: CatalogClient;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cs-console-agg-limits-'));
+    catalog = await connect(dir);
+    await catalog.createTable('items', itemsTable(rows));
+    await catalog.createTable('sample', sampleTable(50, 4));
+  });
+  afterAll(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const engineQuery = (sql: string) => {
+    const plan = planConsoleQuery(sql, 10_000);
+    if (plan.kind !== 'engine') throw new Error('not an engine query');
+    return plan.query;
+  };
+  const open = (t: { table: string; namespacePath: string[] }) =>
+    catalog.openTable(t.table, t.namespacePath);
+
+  it('stops at its deadline, and says so', async () => {
+    const query = engineQuery('SELECT category, count(*) FROM items GROUP BY category');
+    await expect(
+      runEngineQuery(query, open, { limits: { ...ENGINE_LIMITS, timeoutMs: 1 } }),
+    ).rejects.toMatchObject({ name: 'InvalidInput', message: /ran longer than 0.001 s/ });
+  });
+
+  it('says when DuckDB needs more memory than it may take', async () => {
+    const query = engineQuery(
+      'SELECT a.id, count(*) AS n FROM items a JOIN items b ON a.qty = b.qty GROUP BY a.id',
+    );
+    await expect(
+      runEngineQuery(query, open, { limits: { ...ENGINE_LIMITS, memoryLimit: '2MB' } }),
+    ).rejects.toMatchObject({ name: 'InvalidInput', message: /more memory than .*\(2MB\)/ });
+  });
+
+  it('names a column of a type it cannot read', async () => {
+    await expect(
+      runEngineQuery(engineQuery('SELECT count(vector) FROM sample'), open),
+    ).rejects.toMatchObject({
+      name: 'InvalidInput',
+      message: /Column vector is of type FixedSizeList/,
+    });
+  });
+});
 
 suite('a folder', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cs-console-agg-'));
