@@ -39,6 +39,8 @@ export interface NumberDigits {
   fraction?: number;
   /** At most this many significant digits (a legend's 0.123456789 → "0.123457"). */
   significant?: number;
+  /** Short for an axis: 25,000 → "25K", 1,200,000 → "1.2M". */
+  compact?: boolean;
 }
 
 /** 4934 → "4,934" (en-US); at most three decimals unless `digits` says otherwise. */
@@ -49,6 +51,9 @@ export function formatNumber(n: number, digits: NumberDigits = {}): string {
       minimumFractionDigits: digits.fraction,
       maximumFractionDigits: digits.fraction,
     }).format(n);
+  }
+  if (digits.compact) {
+    return numberFormat({ notation: 'compact', maximumFractionDigits: 1 }).format(n);
   }
   if (digits.significant !== undefined) {
     return numberFormat({ maximumSignificantDigits: digits.significant }).format(n);

@@ -153,7 +153,12 @@ function NewBranchForm({
 }) {
   const call = useCall();
   const [name, setName] = useState('');
-  const [from, setFrom] = useState(String(initialVersion ?? versions[0] ?? ''));
+  // Undefined follows the latest version, so a commit or a restore moves the default with it;
+  // a version the person picked (or the timeline's Branch…) stays picked.
+  const [picked, setPicked] = useState(
+    initialVersion !== undefined ? String(initialVersion) : undefined,
+  );
+  const from = picked ?? String(versions[0] ?? '');
   const create = useMutation({
     mutationFn: () =>
       call('branches:create', {
@@ -187,7 +192,7 @@ function NewBranchForm({
         name="From version"
         value={from}
         versions={versions}
-        onChange={setFrom}
+        onChange={setPicked}
       />
       <button type="submit" disabled={name.trim() === '' || create.isPending}>
         Create branch

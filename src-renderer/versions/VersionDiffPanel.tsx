@@ -21,8 +21,11 @@ export function VersionDiffPanel({
   versions: readonly number[];
 }) {
   const call = useCall();
-  const [from, setFrom] = useState(versions[1] ?? versions[0] ?? 1);
-  const [to, setTo] = useState(versions[0] ?? 1);
+  // Undefined follows the newest two versions, so a new commit moves the defaults with it.
+  const [pickedFrom, setFrom] = useState<number>();
+  const [pickedTo, setTo] = useState<number>();
+  const from = pickedFrom ?? versions[1] ?? versions[0] ?? 1;
+  const to = pickedTo ?? versions[0] ?? 1;
   const [asked, setAsked] = useState<{ from: number; to: number }>();
   const diff = useQuery({
     queryKey: [...queryKeys.versions(tableRef), 'diff', asked?.from, asked?.to],

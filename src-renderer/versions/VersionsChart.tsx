@@ -1,17 +1,25 @@
 /**
  * Rows and bytes over a table's versions, two small line charts side by side (Observable Plot, as
  * the recall chart), with the checked-out version marked. Versions whose totals are unknown are
- * left out rather than drawn as zero.
+ * left out rather than drawn as zero. The axes come from chart-axes.ts: ticks from the data's
+ * real range, written by the one format module.
  */
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'react';
 import type { TimelineEntry } from './version-timeline';
-import { formatNumber } from '../../src-shared/format';
+import { bytesAxis, rowsAxis, versionsAxis, type Axis } from './chart-axes';
+import { formatBytes, formatNumber } from '../../src-shared/format';
 
 const CHARTS = [
-  { key: 'rows', label: '↑ Rows', format: (n: number) => formatNumber(n) },
-  { key: 'bytes', label: '↑ Size (bytes)', format: (n: number) => formatNumber(n) },
-] as const;
+  { key: 'rows', name: 'Rows', format: (n: number) => formatNumber(n), axis: rowsAxis },
+  // The sum of the version's files: what reading that version touches, not all on disk.
+  { key: 'bytes', name: 'Size', format: formatBytes, axis: bytesAxis },
+] as const satisfies ReadonlyArray<{
+  key: 'rows' | 'bytes';
+  name: string;
+  format: (n: number) => string;
+  axis: (values: readonly number[]) => Axis;
+}>;
 
 export function VersionsChart({
   entries,
@@ -24,18 +32,25 @@ export function VersionsChart({
   useEffect(() => {
     const el = holder.current;
     if (!el) return;
-    const figures = CHARTS.map(({ key, label, format }) => {
+    const figures = CHARTS.map(({ key, name, format, axis }) => {
       const points = entries
         .filter((e) => e[key] !== undefined)
         .map((e) => ({ version: e.version, value: e[key]! }));
+      const x = versionsAxis(points.map((p) => p.version));
+      const y = axis(points.map((p) => p.value));
       const figure = Plot.plot({
         width: 320,
         height: 140,
         marginLeft: 56,
         style: { background: 'transparent', color: 'var(--fg)' },
-        x: { label: 'Version →', tickFormat: 'd' },
-        // '~s' drops trailing zeros: a flat line (one version) would read 0.000000 with 's'.
-        y: { label, grid: true, tickFormat: '~s' },
+        x: { label: 'Version →', domain: x.domain, ticks: x.ticks, tickFormat: x.format },
+        y: {
+          label: `↑ ${name}`,
+          grid: true,
+          domain: y.domain,
+          ticks: y.ticks,
+          tickFormat: y.format,
+        },
         marks: [
           Plot.lineY(points, {
             x: 'version',
@@ -57,10 +72,7 @@ export function VersionsChart({
         ],
       });
       figure.setAttribute('role', 'img');
-      figure.setAttribute(
-        'aria-label',
-        `${label.replace('↑ ', '')} over ${points.length} versions`,
-      );
+      figure.setAttribute('aria-label', `${name} over ${points.length} versions`);
       return figure;
     });
     el.replaceChildren(...figures);

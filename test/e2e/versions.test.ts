@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('versions tab in Chromium', () => {
     await expect(versionRow(2).textContent()).resolves.toMatch(/Append.*15 \(\+5\)/);
     await expect(versionRow(1).textContent()).resolves.toMatch(/Create.*10/);
     await page.getByRole('img', { name: 'Rows over 5 versions' }).waitFor();
-    await page.getByRole('img', { name: 'Size (bytes) over 5 versions' }).waitFor();
+    await page.getByRole('img', { name: 'Size over 5 versions' }).waitFor();
   });
 
   it('diffs two versions', async () => {

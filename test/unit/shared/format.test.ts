@@ -24,6 +24,8 @@ describe('formatNumber and formatCount', () => {
     expect(formatNumber(0.95, { fraction: 3 })).toBe('0.950');
     expect(formatNumber(0.123456789, { significant: 6 })).toBe('0.123457');
     expect(formatNumber(Number.NaN)).toBe('—');
+    expect(formatNumber(25_000, { compact: true })).toBe('25K');
+    expect(formatNumber(1_250_000, { compact: true })).toBe('1.3M');
   });
   it('names the unit in the singular only for one', () => {
     expect(formatCount(1, 'row')).toBe('1 row');
