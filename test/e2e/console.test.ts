@@ -65,6 +65,20 @@ describe.skipIf(!hasChromium)('query console in Chromium', () => {
     await screenshotBothThemes(page, 'console-result');
   });
 
+  it('groups and counts with SQL that DuckDB runs over the table', async () => {
+    // 300 rows, category c0…c4 by id % 5: ids below 100 give 20 a category, c4's last being 99.
+    await typeAndRun(
+      'SELECT category, count(*) AS n, max(id) AS top FROM lib.docs WHERE id < 100\nGROUP BY category HAVING count(*) > 1 ORDER BY category DESC',
+    );
+    const grid = consolePanel().getByRole('grid', { name: 'Rows of docs' });
+    const first = grid.locator('[role="row"][aria-rowindex="2"]');
+    await first.getByRole('gridcell', { name: 'c4', exact: true }).waitFor();
+    await expect(first.getByRole('gridcell', { name: '20', exact: true }).count()).resolves.toBe(1);
+    await expect(first.getByRole('gridcell', { name: '99', exact: true }).count()).resolves.toBe(1);
+    await expect(grid.getAttribute('aria-rowcount')).resolves.toBe('6');
+    await screenshotBothThemes(page, 'console-aggregate');
+  });
+
   it('marks what the mapping refuses, at its line and column', async () => {
     await typeAndRun('SELECT max(id)\nFROM lib.docs\nGROUP BY id HAVING text = 1');
     const problem = consolePanel().getByRole('alert', { name: 'Query problem' });

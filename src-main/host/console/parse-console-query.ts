@@ -36,7 +36,8 @@
  *
  * Not supported (each refused where it is written): expressions, aliases, aggregates, window
  * functions, DISTINCT, GROUP BY, HAVING, JOIN, subqueries, UNION, WITH, several statements and
- * anything but SELECT. Two limits of the parser's lexer: a binary minus needs a space before a
+ * anything but SELECT. (The console routes aggregates, GROUP BY, HAVING and JOIN to DuckDB before
+ * this mapping sees them: plan-console-query.ts.) Two limits of the parser's lexer: a binary minus needs a space before a
  * digit (`a - 1`, not `a-1`, which it reads as `a` and `-1`); and a vector of thousands of values
  * takes a few hundred milliseconds to parse.
  */
