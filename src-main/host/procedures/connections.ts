@@ -1,6 +1,7 @@
 /** Opening, testing, closing and remembering connections. */
 import { connect } from '../../catalog';
 import type { ObjectStoreSettings } from '../../../src-shared/studio-procedures';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { testRemote } from '../connection-test';
 import { keysToSecrets, resolveObjectStoreKeys, secretsToKeys } from '../object-store-credentials';
 import {
@@ -106,6 +107,10 @@ export function connectionsProcedures(ctx: HostContext): HandlersFor<Names> {
         given.apiKey || given.bearerToken || given.headers
           ? given
           : { ...given, ...(await storedSecrets(given.url)) };
+      // Opening a REST catalog sends nothing, so an address that is no catalog would be kept
+      // and fail later as refused credentials; the test's one request tells it now.
+      const probe = await testRemote(settings);
+      if (probe.notCatalog) throw errors.InvalidInput(probe.message);
       const connection = await c.connectUrl(settings, { name, color, readOnly });
       ctx.names.refresh(connection.id, c.get(connection.id).catalog);
       const secrets = Object.fromEntries(
