@@ -56,13 +56,35 @@ export const OBJECT_STORE_NEXT_STEP: NextSteps = {
     'Check the bucket (or Azure container) name and the endpoint; the bucket must exist before a catalog can live in it.',
 };
 
+/** Words too common to tell one piece of advice from another. */
+const COMMON_WORDS = new Set(['that', 'this', 'then', 'with', 'your', 'what', 'from', 'there']);
+
+function adviceWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter(
+    (w) => w.length >= 4 && !COMMON_WORDS.has(w),
+  );
+}
+
+/**
+ * Whether the detail already gives the next step's advice in its own words (the engine's
+ * messages often end with what to do): most of the next step's words are in it.
+ */
+export function repeatsAdvice(detail: string, next: string): boolean {
+  const words = adviceWords(next);
+  if (words.length === 0) return false;
+  const said = new Set(adviceWords(detail));
+  return words.filter((w) => said.has(w)).length / words.length >= 0.75;
+}
+
 /**
  * The title, the detail and the next step of any error, never a stack; `nextSteps` replaces the
- * general advice where the place the error came from knows better.
+ * general advice where the place the error came from knows better. A next step the detail
+ * already says is left out, so no advice is given twice.
  */
 export function describeError(error: unknown, nextSteps?: NextSteps): ErrorView {
   if (error instanceof StudioError) {
-    const next = nextSteps ? nextSteps[error.code] : NEXT_STEP[error.code];
+    const advice = nextSteps ? nextSteps[error.code] : NEXT_STEP[error.code];
+    const next = advice && !repeatsAdvice(error.message, advice) ? advice : undefined;
     return {
       title: titleOf(error.errorName),
       detail: error.message,

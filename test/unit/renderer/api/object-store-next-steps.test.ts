@@ -20,3 +20,26 @@ describe('next steps for an object store', () => {
     });
   });
 });
+
+describe('advice said once', () => {
+  it('leaves out a next step the message already gives', () => {
+    const silent = new StudioError(
+      ERROR_CODES.ServiceUnavailable,
+      'ServiceUnavailable',
+      'The object store at http://127.0.0.1:9 does not answer (ECONNREFUSED); check the endpoint and that the store is running',
+    );
+    expect(describeError(silent, OBJECT_STORE_NEXT_STEP)).toEqual({
+      title: 'Service unavailable',
+      detail: silent.message,
+    });
+  });
+
+  it('keeps a next step that adds something', () => {
+    const throttled = new StudioError(
+      ERROR_CODES.ServiceUnavailable,
+      'ServiceUnavailable',
+      'The object store is throttling (it answered "slow down") at http://s3; nothing is wrong with the request: try again shortly',
+    );
+    expect(describeError(throttled, OBJECT_STORE_NEXT_STEP).next).toMatch(/endpoint/);
+  });
+});
