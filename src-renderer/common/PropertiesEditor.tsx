@@ -1,4 +1,9 @@
-/** Key/value rows for namespace properties. */
+/**
+ * Key/value rows for namespace properties. What is wrong with them is said once the person has
+ * left a key field or submitted the form, not the moment a new, still empty row appears.
+ */
+import { useState } from 'react';
+
 export interface PropertyRow {
   key: string;
   value: string;
@@ -18,11 +23,15 @@ export function propertiesProblem(rows: readonly PropertyRow[]): string | undefi
 export function PropertiesEditor({
   rows,
   onChange,
+  submitted = false,
 }: {
   rows: PropertyRow[];
   onChange: (rows: PropertyRow[]) => void;
+  /** The form was submitted: every problem shows, left fields or not. */
+  submitted?: boolean;
 }) {
-  const problem = propertiesProblem(rows);
+  const [left, setLeft] = useState(false);
+  const problem = submitted || left ? propertiesProblem(rows) : undefined;
   const set = (i: number, patch: Partial<PropertyRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
@@ -34,7 +43,10 @@ export function PropertiesEditor({
             aria-label={`Property ${i + 1} key`}
             placeholder="key"
             value={row.key}
+            // A new row is where the person types next.
+            autoFocus={i === rows.length - 1 && row.key === '' && row.value === ''}
             onChange={(e) => set(i, { key: e.target.value })}
+            onBlur={() => setLeft(true)}
           />
           <input
             aria-label={`Property ${i + 1} value`}

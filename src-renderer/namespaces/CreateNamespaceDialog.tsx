@@ -61,7 +61,7 @@ export function CreateNamespaceDialog({
           touched={touched || name.length > 0}
           autoFocus
         />
-        <PropertiesEditor rows={properties} onChange={setProperties} />
+        <PropertiesEditor rows={properties} onChange={setProperties} submitted={touched} />
         <div className="show-code">
           <ShowCode
             connectionId={connectionId}
