@@ -97,12 +97,7 @@ export function ConnectUrlDialog() {
             />
           </label>
         )}
-        <TextField
-          label="Database (optional)"
-          accessibleName="Database"
-          value={database}
-          onChange={setDatabase}
-        />
+        <TextField label="Database (optional)" value={database} onChange={setDatabase} />
         <label className="field">
           <span>Extra headers (optional, one “Name: value” per line)</span>
           <textarea
@@ -115,8 +110,8 @@ export function ConnectUrlDialog() {
           {parsedHeaders.problem && <span className="field-error">{parsedHeaders.problem}</span>}
         </label>
         <TextField
-          label="CA file (optional, PEM, for a private certificate authority)"
-          accessibleName="CA file"
+          label="CA file (optional)"
+          hint="A PEM file, for a server whose certificate a private authority signed"
           value={caFile}
           onChange={setCaFile}
         />

@@ -3,6 +3,16 @@ import { useState } from 'react';
 
 export const CONNECTION_COLORS = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed', '#0891b2'];
 
+/** What each swatch is called, aloud and on hover: a person names a colour, not its hex code. */
+const COLOR_NAMES: Record<string, string> = {
+  '#2563eb': 'Blue',
+  '#16a34a': 'Green',
+  '#d97706': 'Amber',
+  '#dc2626': 'Red',
+  '#7c3aed': 'Violet',
+  '#0891b2': 'Teal',
+};
+
 export function useDisplayFields() {
   const [name, setName] = useState('');
   const [color, setColor] = useState(CONNECTION_COLORS[0]!);
@@ -27,9 +37,9 @@ export function ConnectionDisplayFields({
     <fieldset className="display-fields">
       <legend>Display</legend>
       <label className="field">
-        <span>Name (optional)</span>
+        <span>Connection name (optional)</span>
         <input
-          aria-label="Connection name"
+          aria-label="Connection name (optional)"
           value={fields.name}
           maxLength={100}
           onChange={(e) => fields.setName(e.target.value)}
@@ -44,7 +54,8 @@ export function ConnectionDisplayFields({
               type="button"
               role="radio"
               aria-checked={fields.color === c}
-              aria-label={`Colour ${c}`}
+              aria-label={COLOR_NAMES[c] ?? c}
+              title={COLOR_NAMES[c] ?? c}
               className={fields.color === c ? 'swatch-button chosen' : 'swatch-button'}
               style={{ background: c }}
               onClick={() => fields.setColor(c)}

@@ -7,8 +7,9 @@ import type { ObjectStoreForm } from './object-store-form';
 
 export interface CredentialField {
   key: 'accessKeyId' | 'secretAccessKey' | 'sessionToken' | 'profile';
-  /** The accessible name; the visible label too unless `label` says more. */
+  /** The field's short name, for messages about it. */
   name: string;
+  /** The visible label, and so the accessible name, when it says more than the name. */
   label?: string;
   placeholder?: string;
   secret?: boolean;
@@ -32,7 +33,8 @@ export function CredentialInput({
   onBlur: () => void;
 }) {
   const control = {
-    'aria-label': field.name,
+    // The words on screen, so that what is announced is what is seen.
+    'aria-label': field.label ?? field.name,
     autoComplete: field.remembered ? undefined : 'off',
     // A masked field's spelling is not shown, so there is nothing to check.
     spellCheck: field.secret ? undefined : false,

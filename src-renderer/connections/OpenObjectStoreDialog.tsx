@@ -72,15 +72,9 @@ export function OpenObjectStoreDialog() {
   const scheme = uriScheme(form.uri) ?? 's3';
   const endpoint = scheme === 'gs' ? undefined : ENDPOINT[scheme];
   // Unlike the URI, these say what is wrong only once left: a half-typed address is not an error.
-  const addressField = (
-    key: 'endpoint' | 'region',
-    name: string,
-    label: string,
-    placeholder: string,
-  ) => (
+  const addressField = (key: 'endpoint' | 'region', label: string, placeholder: string) => (
     <TextField
       label={label}
-      accessibleName={name}
       value={form[key]}
       placeholder={placeholder}
       spellCheck={false}
@@ -91,8 +85,7 @@ export function OpenObjectStoreDialog() {
       {shown(key) && <span className="field-error">{shown(key)}</span>}
     </TextField>
   );
-  const endpointField =
-    endpoint && addressField('endpoint', 'Endpoint', endpoint.label, endpoint.placeholder);
+  const endpointField = endpoint && addressField('endpoint', endpoint.label, endpoint.placeholder);
 
   return (
     <Modal
@@ -122,7 +115,7 @@ export function OpenObjectStoreDialog() {
         {scheme === 's3' ? (
           <div className="field-pair">
             {endpointField}
-            {addressField('region', 'Region', 'Region (optional)', 'us-east-1')}
+            {addressField('region', 'Region (optional)', 'us-east-1')}
           </div>
         ) : (
           endpointField

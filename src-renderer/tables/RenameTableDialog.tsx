@@ -52,8 +52,8 @@ export function RenameTableDialog({ table }: { table: TableRef }) {
       >
         <NameField label="New name" value={name} onChange={setName} autoFocus touched />
         <TextField
-          label="Namespace (names separated by /; empty for the top level)"
-          accessibleName="Namespace"
+          label="Namespace"
+          hint="Names separated by /; empty for the top level"
           value={target}
           onChange={setTarget}
         >
