@@ -20,7 +20,8 @@ import type { Source } from './source';
 const MAX_BATCH_BYTES = 32 * 1024 * 1024;
 const FROM = 'read_parquet($1)';
 
-const unreadable = (cause: unknown) =>
+/** A Parquet file neither reader can read, in the words of the reader that tried. */
+export const unreadable = (cause: unknown) =>
   errors.InvalidInput(
     `The Parquet file cannot be read: ${(cause as Error).message ?? String(cause)}`,
   );

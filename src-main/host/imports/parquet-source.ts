@@ -7,16 +7,10 @@
 import { openAsBlob, statSync } from 'node:fs';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
-import { errors } from '../../../src-shared/vocabulary/errors';
 import type { ImportColumn } from '../../../src-shared/studio-procedures';
 import { tableSource } from './arrow-source';
-import { duckdbParquetSource } from './parquet-duckdb';
+import { duckdbParquetSource, unreadable } from './parquet-duckdb';
 import type { Source } from './source';
-
-const unreadable = (cause: unknown) =>
-  errors.InvalidInput(
-    `The Parquet file cannot be read: ${(cause as Error).message ?? String(cause)}`,
-  );
 
 export async function parquetSource(
   path: string,
