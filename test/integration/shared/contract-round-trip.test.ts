@@ -267,8 +267,8 @@ describe('every procedure through both transports', () => {
       if (name === 'imports:start' && a.ok && b.ok) {
         // Let both imports finish before the table they write to is renamed or dropped.
         for (const side of [ipcSide, httpSide]) {
-          const catalog = (side.host as any).imports;
-          await catalog.wait((side === ipcSide ? a : b).value.id);
+          const imports = (side.host as any).jobs.runner('import');
+          await imports.wait((side === ipcSide ? a : b).value.id);
         }
       }
       if (name === 'indexes:create' && a.ok && b.ok) {
