@@ -127,7 +127,9 @@ export function CommandPalette({
             {ws.tabs.map((t, i) => (
               <Command.Item
                 key={tableKey(t.ref)}
-                value={`open tab ${tableKey(t.ref)} ${displayPath([...t.ref.path, t.ref.table])}`}
+                // What it says, and its key: two tables may read the same.
+                value={`Go to ${displayPath([...t.ref.path, t.ref.table])} ${tabContexts[i]} ${tableKey(t.ref)}`}
+                keywords={['open tab']}
                 onSelect={() => run(() => ws.activate(tableKey(t.ref)))}
               >
                 Go to {displayPath([...t.ref.path, t.ref.table])}
