@@ -45,29 +45,32 @@ export class EngineScope {
     return this.tables.length > 1;
   }
 
-  /** The table and column a reference names, its DuckDB column made on first use. */
-  resolve(ref: ExprRef): ResolvedColumn {
+  /** The table and column a reference names, without making it a column of the table's scan. */
+  locate(ref: ExprRef): { table: number; path: string } {
     const parts = identifierParts(this.source.text, this.source.span(ref));
     if (parts.includes('*') || parts.some((part) => part === '')) {
       this.source.refuse(ref, `${this.source.slice(ref)} is not a column name`);
     }
-    let table = 0;
-    let path = parts;
     const prefixed = this.tables.findIndex((t) => t.alias === parts[0]);
     if (parts.length > 1 && prefixed >= 0 && (this.joined || this.tables[0]!.aliased)) {
-      table = prefixed;
-      path = parts.slice(1);
-    } else if (this.joined) {
+      return { table: prefixed, path: formatFieldPath(parts.slice(1)) };
+    }
+    if (this.joined) {
       this.source.refuse(
         ref,
         `Write ${this.source.slice(ref)} with its table: ${this.tables.map((t) => `${t.alias}.…`).join(' or ')} (a join reads several tables)`,
       );
     }
-    const formatted = formatFieldPath(path);
+    return { table: 0, path: formatFieldPath(parts) };
+  }
+
+  /** The table and column a reference names, its DuckDB column made on first use. */
+  resolve(ref: ExprRef): ResolvedColumn {
+    const { table, path } = this.locate(ref);
     const columns = this.tables[table]!.columns;
-    let index = columns.indexOf(formatted);
-    if (index < 0) index = columns.push(formatted) - 1;
-    return { table, path: formatted, sql: `${duckTable(table)}.${duckColumn(index)}` };
+    let index = columns.indexOf(path);
+    if (index < 0) index = columns.push(path) - 1;
+    return { table, path, sql: `${duckTable(table)}.${duckColumn(index)}` };
   }
 }
 

@@ -4,10 +4,10 @@
  * aggregate, GROUP BY, HAVING or a JOIN is planned for DuckDB over LanceDB scans
  * (plan-engine-query.ts). Both refuse what they cannot run at its place.
  */
-import type { Expr, SelectFromStatement } from 'pgsql-ast-parser';
+import type { SelectFromStatement } from 'pgsql-ast-parser';
+import { hasAggregate } from './aggregate-calls';
 import { ConsoleSource } from './console-source';
 import type { EngineQuery } from './engine-query';
-import { AGGREGATES } from './map-select-list';
 import { mapLanceQuery, type ConsoleQuery } from './parse-console-query';
 import { parseSingleSelect } from './parse-statement';
 import { planEngineQuery } from './plan-engine-query';
@@ -34,25 +34,4 @@ function needsEngine(statement: SelectFromStatement): boolean {
     (statement.columns ?? []).some((column) => hasAggregate(column.expr)) ||
     (statement.orderBy ?? []).some((item) => hasAggregate(item.by))
   );
-}
-
-/** Whether an aggregate is called anywhere in the expression (window calls included). */
-function hasAggregate(expr: Expr): boolean {
-  let found = false;
-  const visit = (node: unknown): void => {
-    if (found || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const call = node as { type?: unknown; function?: { name?: unknown } };
-    if (
-      call.type === 'call' &&
-      typeof call.function?.name === 'string' &&
-      AGGREGATES.has(call.function.name.toLowerCase())
-    ) {
-      found = true;
-      return;
-    }
-    for (const [key, child] of Object.entries(node)) if (key !== '_location') visit(child);
-  };
-  visit(expr);
-  return found;
 }

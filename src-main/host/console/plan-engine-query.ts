@@ -9,6 +9,7 @@
  * right side of a LEFT JOIN (whose rows the join may add as nulls), stays with DuckDB.
  */
 import type { Expr, From, SelectFromStatement } from 'pgsql-ast-parser';
+import { columnRefs, hasAggregate } from './aggregate-calls';
 import type { ConsoleSource } from './console-source';
 import { wholeNumber } from './console-literals';
 import { duckExpression, duckName, type DuckExpression } from './duck-expression';
@@ -59,13 +60,17 @@ export function planEngineQuery(
       );
     }
     assertPlainFilter(source, condition);
-    const expr = duckExpression(source, scope, condition, { aggregates: IN_WHERE });
-    const tables = new Set(expr.columns.map(({ column }) => column.table));
+    if (hasAggregate(condition)) {
+      duckExpression(source, scope, condition, { aggregates: IN_WHERE }); // refuses it, at its place
+    }
+    // A condition on one table's columns is LanceDB's, as written (any function its SQL has, the
+    // gate deciding); its columns are not loaded into DuckDB, which never sees it.
+    const tables = new Set(columnRefs(condition).map((ref) => scope.locate(ref).table));
     const [only] = tables;
     if (tables.size === 1 && !scope.tables[only!]!.nullable) {
       scanConditions[only!]!.push(condition);
     } else {
-      duckWhere.push(expr.sql);
+      duckWhere.push(duckExpression(source, scope, condition, { aggregates: IN_WHERE }).sql);
     }
   }
   scanConditions.forEach((conditions, i) => {
@@ -207,8 +212,7 @@ function scanFilter(source: ConsoleSource, scope: EngineScope, conditions: Expr[
   const texts = conditions.map((condition) => {
     const span = source.span(condition);
     const cuts: { start: number; end: number }[] = [];
-    const expr = duckExpression(source, scope, condition, { aggregates: IN_WHERE });
-    for (const { node } of expr.columns) {
+    for (const node of columnRefs(condition)) {
       const at = source.span(node);
       const prefix = qualifierLength(source, at, scope);
       if (prefix > 0) cuts.push({ start: at.start, end: at.start + prefix });
