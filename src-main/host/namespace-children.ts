@@ -1,10 +1,11 @@
 /**
  * A namespace's page: the namespaces and tables directly inside it, each table with its rows,
- * size and index count (from LanceDB's table stats), for a list the person can sort. Stats open
+ * size (its latest version's data files, src-shared/table-sizes.ts) and index count, for a list the person can sort. Stats open
  * each table, so at most DESCRIBED_TABLES are read, a few at a time; the rest are listed by name.
  */
 import type { CatalogClient } from '../catalog/client';
 import { collectPages } from '../../src-shared/vocabulary/pagination';
+import { versionDataBytes } from '../../src-shared/table-sizes';
 import { ERROR_CODES, isCatalogError } from '../../src-shared/vocabulary/errors';
 
 export const DESCRIBED_TABLES = 200;
@@ -57,9 +58,14 @@ export async function namespaceChildren(
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       try {
-        const stats = await (await catalog.openTable(entry.name, path)).stats();
+        const table = await catalog.openTable(entry.name, path);
+        const [stats, [latest]] = await Promise.all([
+          table.stats(),
+          table.listVersions({ newest: 1 }),
+        ]);
         entry.rows = stats.numRows;
-        entry.bytes = stats.totalBytes;
+        // The latest version's data files, as Storage and Versions tell a table's size.
+        entry.bytes = (latest && versionDataBytes(latest)) ?? null;
         entry.indexes = stats.numIndices;
       } catch {
         // Listed without its numbers (dropped meanwhile, or unreadable).

@@ -73,14 +73,16 @@ export function CleanupDialog({
           </p>
           {held && (
             <p data-testid="cleanup-frees">
-              Old versions hold {formatBytes(held.onlyOld)} that no tag keeps: removing every one of
-              them would free that much.
+              {held.onlyOld > 0
+                ? `Old versions hold ${formatBytes(held.onlyOld)} that no tag keeps: removing every one of them would free that much.`
+                : 'No untagged old version holds a file the latest does not read: cleanup would free nothing.'}
             </p>
           )}
           <p className="muted">
             LanceDB removes versions only as part of its optimize, so this also merges small
-            fragments and brings indexes up to date, as a new version. A writer committing at the
-            same time is not affected: Lance keeps what it reads.
+            fragments and brings indexes up to date. Only when there is something to merge or to
+            index does that write a new version; removing old versions writes none. A writer
+            committing at the same time is not affected: Lance keeps what it reads.
           </p>
         </>
       }

@@ -20,6 +20,10 @@ import { JobRow, useNow } from '../common/jobs/JobRow';
 import { isActive } from '../common/jobs/job-format';
 import { useMaintenanceJobs } from './maintenance-jobs';
 import { formatBytes, formatNumber, formatShare } from '../../src-shared/format';
+import { latestDataBytes, mergeableSmallFragments } from '../../src-shared/table-sizes';
+
+const optionalBytes = (bytes: number | undefined) =>
+  bytes === undefined ? '—' : formatBytes(bytes);
 
 export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
   const ws = useWorkspace();
@@ -48,21 +52,37 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
   const held = fragments.data?.versionBytes;
   const unindexed = list.some((i) => i.status === 'ready' && i.numUnindexedRows > 0);
   const lengths = stats.fragmentLengths;
+  const mergeable = mergeableSmallFragments(stats);
   return (
     <div className="storage-tab">
       <dl className="stats" aria-label="Storage figures">
         <div className="stat">
-          <dt>Data</dt>
-          <dd data-testid="storage-bytes">{formatBytes(stats.totalBytes)}</dd>
+          <dt>Latest version's data</dt>
+          <dd data-testid="storage-bytes">
+            {versions.data ? optionalBytes(latestDataBytes(versions.data)) : '…'}
+          </dd>
+          <dd className="stat-note muted">the data files it reads</dd>
         </div>
         <div className="stat">
           <dt>Indexes</dt>
           <dd data-testid="storage-index-bytes">{formatBytes(indexBytes)}</dd>
+          <dd className="stat-note muted">the latest version's</dd>
         </div>
+        {held && (
+          <div className="stat">
+            <dt>On disk</dt>
+            <dd data-testid="storage-disk-bytes">
+              {formatBytes(held.latest + held.onlyTagged + held.onlyOld)}
+            </dd>
+            <dd className="stat-note muted">every version's files</dd>
+          </div>
+        )}
         <div className="stat">
           <dt>Fragments</dt>
           <dd data-testid="storage-fragments">{formatNumber(stats.numFragments)}</dd>
-          <dd className="stat-note muted">{formatNumber(stats.numSmallFragments)} small</dd>
+          <dd className="stat-note muted" data-testid="storage-small">
+            {mergeable > 0 ? `${formatNumber(mergeable)} small enough to merge` : 'none to merge'}
+          </dd>
         </div>
         <div className="stat">
           <dt>Deleted rows</dt>
@@ -82,11 +102,17 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
         {held && (
           <div className="stat">
             <dt>Only old versions hold</dt>
-            <dd data-testid="storage-old-bytes">{formatBytes(held.onlyOld + held.onlyTagged)}</dd>
+            <dd data-testid="storage-old-bytes">
+              {held.onlyOld + held.onlyTagged > 0
+                ? formatBytes(held.onlyOld + held.onlyTagged)
+                : 'nothing'}
+            </dd>
             <dd className="stat-note muted">
-              {held.onlyTagged > 0
-                ? `cleanup frees ${formatBytes(held.onlyOld)}; tags keep ${formatBytes(held.onlyTagged)}`
-                : `cleanup frees all of it`}
+              {held.onlyOld + held.onlyTagged === 0
+                ? 'cleanup would free nothing'
+                : held.onlyTagged > 0
+                  ? `cleanup frees ${formatBytes(held.onlyOld)}; tags keep ${formatBytes(held.onlyTagged)}`
+                  : `cleanup frees all of it`}
             </dd>
           </div>
         )}

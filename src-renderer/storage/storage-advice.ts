@@ -4,6 +4,7 @@
  */
 import type { FragmentStats, IndexInfo, TableStats } from '../../src-shared/catalog-api';
 import { formatBytes, formatNumber, formatShare } from '../../src-shared/format';
+import { mergeableSmallFragments } from '../../src-shared/table-sizes';
 
 /** LanceDB's compaction aims at fragments of about this many rows. */
 export const TARGET_ROWS_PER_FRAGMENT = 1_048_576;
@@ -22,8 +23,8 @@ export function storageAdvice(
   fragments?: FragmentStats,
 ): string[] {
   const advice: string[] = [];
-  const small = stats.numSmallFragments;
-  if (small > 1) {
+  const small = mergeableSmallFragments(stats);
+  if (small > 0) {
     const after = Math.max(1, Math.ceil(stats.numRows / TARGET_ROWS_PER_FRAGMENT));
     if (after < stats.numFragments) {
       advice.push(

@@ -10,6 +10,10 @@ import { TableHead } from '../common/TableHead';
 import { IndexStateCells } from '../common/index-state/IndexStateCells';
 import { useWorkspace } from '../state/workspace';
 import { formatBytes, formatDateTime, formatNumber } from '../../src-shared/format';
+import { latestDataBytes } from '../../src-shared/table-sizes';
+
+const optionalBytes = (bytes: number | undefined) =>
+  bytes === undefined ? '—' : formatBytes(bytes);
 
 const RECENT_VERSIONS = 10;
 
@@ -72,6 +76,7 @@ export function OverviewTab({ tableRef, writable }: { tableRef: TableRef; writab
   const ws = useWorkspace();
   const description = useTableDescription(tableRef);
   const indexes = useIndexes(tableRef);
+  const versions = useVersions(tableRef);
   if (description.isPending) return <p className="muted">Loading…</p>;
   if (!description.data) return <ErrorMessage error={description.error} />;
   const d = description.data;
@@ -81,7 +86,12 @@ export function OverviewTab({ tableRef, writable }: { tableRef: TableRef; writab
       <dl className="stats">
         <Stat label="Rows" value={formatNumber(d.rowCount)} testId="row-count" />
         <Stat label="Version" value={String(d.version)} testId="version" />
-        <Stat label="Size" value={formatBytes(d.stats.totalBytes)} testId="size" />
+        <Stat
+          label="Size"
+          value={versions.data ? optionalBytes(latestDataBytes(versions.data)) : '…'}
+          testId="size"
+          note="the latest version's data files"
+        />
         <Stat
           label="Fragments"
           value={formatNumber(d.stats.numFragments)}

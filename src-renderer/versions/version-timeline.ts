@@ -5,6 +5,7 @@
  * `total_files_size`, which LanceDB writes with every version), so the timeline reads no rows.
  */
 import type { TransactionInfo, VersionInfo } from '../../src-shared/catalog-api';
+import { versionDataBytes } from '../../src-shared/table-sizes';
 
 export interface TimelineEntry {
   version: number;
@@ -108,7 +109,7 @@ export function timelineOf(
       schemaChange: described?.schemaChange ?? false,
       rows,
       rowsDelta: rows !== undefined && before !== undefined ? rows - before : undefined,
-      bytes: count(v.metadata, 'total_files_size'),
+      bytes: versionDataBytes(v),
       deletedRows: count(v.metadata, 'total_deletion_file_rows'),
       fragments: count(v.metadata, 'total_fragments'),
     };

@@ -38,5 +38,8 @@ describe('namespace children', () => {
     expect(byName.big).toMatchObject({ rows: 300, indexes: 1 });
     expect(byName.small).toMatchObject({ rows: 2, indexes: 0 });
     expect(byName.big!.bytes!).toBeGreaterThan(byName.small!.bytes!);
+    // The size is the latest version's data files, the figure Storage and Versions show.
+    const [latest] = await (await catalog.openTable('big', ['a'])).listVersions({ newest: 1 });
+    expect(byName.big!.bytes).toBe(Number(latest!.metadata.total_files_size));
   });
 });
