@@ -15,25 +15,12 @@ import type { Vector as DuckVector } from '@duckdb/node-bindings';
 import { arrow } from '../../catalog/arrow';
 import type { DuckBindings } from './duckdb-reader';
 import { Bytes, bitSet, Validity, validityOf, valueBytes } from './duckdb-buffers';
+import type { ColumnSink } from './column-sink';
 import { StringSink, Utf8ListSink, CellSink } from './duckdb-text-sinks';
 
 export { readStrings } from './duckdb-buffers';
 
-export interface ColumnSink {
-  /** Appends rows [from, from + count) of the vector, whose chunk holds `rows` rows. */
-  append(vector: DuckVector, rows: number, from: number, count: number): void;
-  /** Replaces row `at` of the batch being built with row 0 of `data` (same type). */
-  patch(at: number, data: Data): void;
-  /** Bytes held for the batch so far, to bound a batch by size as well as rows. */
-  readonly bytes: number;
-  /**
-   * Makes room for a batch of `rows` rows whose text takes about `textBytes`, so that the first
-   * batch does not grow by doubling (a copy of everything, and garbage); later batches start
-   * with the room the one before took.
-   */
-  expect?(rows: number, textBytes: number): void;
-  finish(): Data;
-}
+export type { ColumnSink } from './column-sink';
 
 /**
  * Numbers, dates (days) and timestamps (microseconds) of a fixed width, copied as they lie:

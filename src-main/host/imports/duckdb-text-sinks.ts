@@ -8,7 +8,7 @@ import { arrow } from '../../catalog/arrow';
 import type { DuckBindings } from './duckdb-reader';
 import { appendStrings } from './duckdb-strings';
 import { Bytes, Offsets, bitSet, Validity, validityOf, readStrings } from './duckdb-buffers';
-import type { ColumnSink } from './duckdb-columns';
+import type { ColumnSink } from './column-sink';
 
 /** Text (VARCHAR) as Utf8, bytes (BLOB) as Binary: the same offsets and data. */
 export class StringSink implements ColumnSink {
