@@ -20,6 +20,9 @@ import { tableName } from './map-from';
 import { mapLimit } from './map-limit';
 import { assertPlainFilter, MATCH, searchCall } from './search-terms';
 
+/** Each table is its own LanceDB scan and DuckDB table: a bound on what one query starts. */
+export const MAX_TABLES = 8;
+
 const IN_WHERE =
   'Aggregates cannot be in WHERE, which filters rows before they are grouped: use HAVING';
 const IN_GROUP = 'GROUP BY takes columns or expressions of columns, not aggregates';
@@ -157,6 +160,9 @@ function readFrom(
     source.refuse(statement, 'A query reads a table: write SELECT … FROM <table>');
   const joins: JoinedTable[] = [];
   from.forEach((item, i) => {
+    if (i === MAX_TABLES) {
+      source.refuse(item, `A query reads at most ${MAX_TABLES} tables: each is a scan of its own`);
+    }
     if (item.type === 'statement') source.refuse(item, 'Subqueries are not supported');
     if (item.type !== 'table')
       source.refuse(item, 'Table functions are not supported: FROM names a table');

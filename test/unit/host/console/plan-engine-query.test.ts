@@ -9,6 +9,7 @@ import { ConsoleQueryError } from '../../../../src-main/host/console/console-que
 import { MAX_DEPTH, MAX_IN_LIST } from '../../../../src-main/host/console/duck-expression';
 import type { EngineQuery } from '../../../../src-main/host/console/engine-query';
 import { parseConsoleQuery } from '../../../../src-main/host/console/parse-console-query';
+import { MAX_TABLES } from '../../../../src-main/host/console/plan-engine-query';
 import { planConsoleQuery } from '../../../../src-main/host/console/plan-console-query';
 
 function engine(text: string): EngineQuery {
@@ -154,6 +155,18 @@ describe('refusals at their place', () => {
   ] as [string, string, RegExp, number?][])('%s', (text, at, message, occurrence) =>
     refusedAt(text, at, message, occurrence),
   );
+
+  it(`refuses a join of more than ${MAX_TABLES} tables at the first one over`, () => {
+    const joins = Array.from(
+      { length: MAX_TABLES },
+      (_, i) => `JOIN t${i + 1} ON t${i}.k = t${i + 1}.k`,
+    );
+    refusedAt(
+      `SELECT count(*) FROM t0 ${joins.join(' ')}`,
+      joins[MAX_TABLES - 1]!,
+      /at most 8 tables/,
+    );
+  });
 
   it(`refuses an IN list of more than ${MAX_IN_LIST} values, and nesting past ${MAX_DEPTH}`, () => {
     const list = Array.from({ length: MAX_IN_LIST + 1 }, (_, i) => i).join(', ');
