@@ -21,7 +21,7 @@ export function DialogActions({
   problemLabel,
   cancelLabel = 'Cancel',
   onCancel,
-  sticky = false,
+  sticky = true,
   note,
   children,
 }: {
@@ -42,7 +42,10 @@ export function DialogActions({
   cancelLabel?: string;
   /** Closes the workspace's dialog unless the dialog closes some other way. */
   onCancel?: () => void;
-  /** Keeps the buttons in view at the bottom of a form taller than the window. */
+  /**
+   * Keeps the buttons in view at the bottom of a form taller than the window, so the button
+   * that acts is never below the fold (Create index was, under its parameters). On by default.
+   */
   sticky?: boolean;
   /** Said at the start of the row, before the buttons. */
   note?: ReactNode;
