@@ -84,17 +84,23 @@ function target(table: TableHandle): JobRecord['target'] {
 }
 
 function report(context: JobContext, p: MaintenanceProgress): void {
-  const known = p.bytesWritten !== undefined && p.bytesExpected !== undefined;
-  context.update({
-    phase: p.phase,
-    progress: known
-      ? {
-          bytesDone: p.bytesWritten!,
-          bytesTotal: p.bytesExpected!,
-          ...(p.bytesExpected! > 0
-            ? { fraction: Math.min(MOST_BEFORE_COMMIT, p.bytesWritten! / p.bytesExpected!) }
-            : {}),
-        }
-      : {},
-  });
+  context.update({ phase: p.phase, progress: maintenanceProgress(p) });
+}
+
+/**
+ * A compaction's bytes as a job's progress, which never passes 100%: up to the estimate, the
+ * share of it written (held under 100% until the commit); past it, the estimate was wrong, so
+ * the job shows the bytes written with no total and no percentage rather than "116 MiB of about
+ * 53 MiB" at 219%.
+ */
+export function maintenanceProgress(p: MaintenanceProgress): JobRecord['progress'] {
+  if (p.bytesWritten === undefined) return {};
+  if (p.bytesExpected === undefined || p.bytesExpected <= 0 || p.bytesWritten > p.bytesExpected) {
+    return { bytesDone: p.bytesWritten };
+  }
+  return {
+    bytesDone: p.bytesWritten,
+    bytesTotal: p.bytesExpected,
+    fraction: Math.min(MOST_BEFORE_COMMIT, p.bytesWritten / p.bytesExpected),
+  };
 }

@@ -6,9 +6,11 @@
 import type { CleanupRequest, CleanupResult } from '../../../../src-shared/catalog-api';
 import type { CompactResult, MaintenanceOptions, MaintenanceProgress } from '../../client';
 import { lance } from '../lance-errors';
+import { formatCount } from '../../../../src-shared/format';
 import type { DirTableCore } from './dir-table-core';
 import * as versionFiles from './dir-versions';
 import { manifestFragments } from '../lance-format/manifest-fragments';
+import { manifestFiles } from '../lance-format/manifest-files';
 import { NewFiles, planCompaction } from './compaction-progress';
 
 /** No version is older than this, so optimize removes none. */
@@ -69,8 +71,10 @@ async function watchCompaction(
   const written = await NewFiles.start(files.store, files.folder);
   const present = await versionFiles.manifests(files);
   const latest = present.get(versionFiles.highest(present.keys()) ?? -1);
-  const fragments = latest ? manifestFragments(await files.store.get(latest.key), latest.key) : [];
-  const plan = planCompaction(fragments, written.sizes);
+  const manifest = latest ? await files.store.get(latest.key) : undefined;
+  const fragments = manifest ? manifestFragments(manifest, latest!.key) : [];
+  const indexFolders = manifest ? manifestFiles(manifest, latest!.key).indexFolders : [];
+  const plan = planCompaction(fragments, written.sizes, indexFolders);
   let phase = 'starting';
   // Never throws: a listing that fails, or a listener that does, must not fail the compaction.
   const report = async () => {
@@ -93,7 +97,7 @@ async function watchCompaction(
     }
   })();
   return {
-    firstPhase: `merging ${plan.fragments.toLocaleString('en-US')} fragments`,
+    firstPhase: `merging ${formatCount(plan.fragments, 'fragment')}`,
     phase: (next: string) => {
       phase = next;
       void report();

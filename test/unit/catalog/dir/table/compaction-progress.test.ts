@@ -32,4 +32,21 @@ describe('planCompaction', () => {
     });
     expect(planCompaction([fragment('tail', 10)], files)).toEqual({ fragments: 0, bytes: 0 });
   });
+
+  it("counts the indexes' files when it rewrites fragments, since their row addresses move", () => {
+    const files = new Map([
+      ...sizes({ a: 1000, b: 1000 }),
+      ['_indices/u1/index.idx', 5000],
+      ['_indices/u1/aux.idx', 500],
+      // An older index version's folder, which the latest does not read.
+      ['_indices/old/index.idx', 7000],
+    ]);
+    const merged = [fragment('a', 100), fragment('b', 100)];
+    expect(planCompaction(merged, files, ['_indices/u1'])).toEqual({ fragments: 2, bytes: 7500 });
+    // Nothing to merge: the indexes are not rewritten either.
+    expect(planCompaction([fragment('a', 100)], files, ['_indices/u1'])).toEqual({
+      fragments: 0,
+      bytes: 0,
+    });
+  });
 });
