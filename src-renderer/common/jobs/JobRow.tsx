@@ -7,11 +7,12 @@ import { useEffect, useState } from 'react';
 import type { JobView } from '../../api/use-host-events';
 import { useWorkspace } from '../../state/workspace';
 import { CancelJob } from './CancelJob';
-import { isActive, jobFraction, jobTab, jobTitle } from './job-format';
+import { buildHasNoPercentage, isActive, jobFraction, jobTab, jobTitle } from './job-format';
 import { ProgressBar } from './ProgressBar';
 import { RecallJobResult } from './RecallJobResult';
 import {
   formatBytes,
+  formatDateTime,
   formatDuration,
   formatNumber,
   formatPercent,
@@ -48,7 +49,14 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
       <ProgressBar fraction={fraction} label={`Progress of ${title}`} />
       <div className="job-meta">
         <span>{job.phase}</span>
-        {p.numIndexedRows !== undefined && (
+        <span>started {formatDateTime(started)}</span>
+        {buildHasNoPercentage(job) && (
+          <span className="job-no-percentage">
+            no percentage: LanceDB tells nothing of an index build ({formatNumber(p.rowsTotal ?? 0)}{' '}
+            rows) until it commits
+          </span>
+        )}
+        {!buildHasNoPercentage(job) && p.numIndexedRows !== undefined && (
           <span>
             {formatNumber(p.numIndexedRows)} indexed · {formatNumber(p.numUnindexedRows ?? 0)}{' '}
             unindexed

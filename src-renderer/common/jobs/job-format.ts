@@ -32,11 +32,21 @@ export function isActive(job: JobView): boolean {
   return job.state === 'queued' || job.state === 'running';
 }
 
+/**
+ * An index build in flight has no percentage: LanceDB reports none while it trains, assigns and
+ * writes, and its indexed count jumps from 0 to all at the commit, so a fraction from the counts
+ * would sit at 0% for the whole build and then leap to 100%.
+ */
+export function buildHasNoPercentage(job: JobView): boolean {
+  return job.kind === 'create_index' && isActive(job) && job.progress.fraction === undefined;
+}
+
 /** Fraction done: the job's own when it gives one, else rows done (imports) or indexed rows. */
 export function jobFraction(job: JobView): number | undefined {
   if (job.state === 'succeeded') return 1;
   const p = job.progress;
   if (p.fraction !== undefined) return p.fraction;
+  if (buildHasNoPercentage(job)) return undefined;
   if (p.rowsDone !== undefined && p.rowsTotal) return Math.min(1, p.rowsDone / p.rowsTotal);
   const total = (p.numIndexedRows ?? 0) + (p.numUnindexedRows ?? 0);
   if (!total || p.numIndexedRows === undefined) return undefined;

@@ -3,7 +3,10 @@
  * show builds in flight next to finished indexes.
  *
  * LanceDB builds an index out of sight and makes it visible only when it commits, so a build's
- * honest progress is: queued → building (0 of N rows indexed) → committed (stats from LanceDB).
+ * honest progress is: queued → building (N rows unindexed, no percentage) → committed (stats from
+ * LanceDB). The 0.39 binding has no progress callback for `createIndex`/`createIndexAsync` (only
+ * `add` has one), its in-process Job records no events, and its training, assigning and writing
+ * phases are not told apart from outside, so none of them is given a percentage.
  * Until it commits, `listIndices` and `indexStats` report it as `building` with every row still
  * unindexed, so a client that polls until `num_unindexed_rows == 0` waits for the real end.
  */
@@ -96,9 +99,13 @@ export async function createIndexJob(
     rowsTotal: rowCount,
     throughputKey: `${validated.spec.type}:${dimension ?? 0}`,
     run: async ({ signal, update }) => {
+      // No indexed count while it builds: LanceDB's binding reports nothing of a build in flight
+      // (no callback, `indexStats` is empty until the commit, the in-process Job has no events),
+      // so "0 indexed" would read as a percentage stuck at 0 for the whole of a long vector build.
+      // Every row is still unindexed, which is true, and the renderer says there is no percentage.
       update({
         phase: 'building',
-        progress: { numIndexedRows: 0, numUnindexedRows: rowCount, rowsTotal: rowCount },
+        progress: { numUnindexedRows: rowCount, rowsTotal: rowCount },
       });
       const build = await lance(() =>
         table.createIndexAsync(target.canonicalPath, {
