@@ -16,6 +16,7 @@ import { objectStoreName } from './object-store-options';
 import { remoteHeaders } from './remote-headers';
 import { CHOSEN_READ_ONLY, folderRights, remoteRights } from './connection-rights';
 import { FULL_RIGHTS, type Rights } from '../../src-shared/vocabulary/rights';
+import type { OwnWrites } from './own-writes';
 
 const COLORS = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'];
 
@@ -38,7 +39,11 @@ function defaultName(kind: Connection['kind'], target: string): string {
 export class Connections {
   private readonly open = new Map<string, OpenConnection>();
 
-  constructor(private readonly onJobEvent: (connectionId: string, event: JobEvent) => void) {}
+  constructor(
+    private readonly onJobEvent: (connectionId: string, event: JobEvent) => void,
+    /** Where every connection's handles record the versions they commit. */
+    private readonly ownWrites: OwnWrites,
+  ) {}
 
   list(): Connection[] {
     return [...this.open.values()].map(({ catalog: _c, unsubscribe: _u, ...rest }) => rest);
@@ -124,7 +129,7 @@ export class Connections {
       color: display.color ?? COLORS[this.open.size % COLORS.length]!,
       readOnly: display.readOnly ?? false,
       rights: display.readOnly ? CHOSEN_READ_ONLY : rights,
-      catalog,
+      catalog: this.ownWrites.catalog(catalog, target),
       unsubscribe: catalog.onJobEvent((event) => this.onJobEvent(id, event)),
     };
     this.open.set(id, connection);

@@ -26,6 +26,7 @@ import { Connections } from './connections';
 import { RecentConnections } from './recent-connections';
 import type { SecretStore } from './secret-store';
 import type { Handlers, HostContext } from './procedures/context';
+import { OwnWrites } from './own-writes';
 import { openOptions } from './table-at';
 import { UploadStore } from './upload-store';
 import type { Readable } from 'node:stream';
@@ -97,9 +98,10 @@ export class Host {
 
   constructor(options: HostOptions) {
     this.served = new ServedCatalogs(options.serving);
+    const ownWrites = new OwnWrites();
     this.connections = new Connections((connectionId, event) => {
       this.emit(event.type, { ...event.job, connectionId });
-    });
+    }, ownWrites);
     this.recent = new RecentConnections(join(options.userDataDir, 'recent-connections.json'));
     this.uploads = new UploadStore(join(options.userDataDir, 'uploads'));
     const ctx: HostContext = {
@@ -120,6 +122,7 @@ export class Host {
           .get(input.connectionId)
           .catalog.openTable(input.table, input.path, openOptions(input.at)),
       versionLists: new VersionListCache(),
+      ownWrites,
     };
     const history = new QueryHistory(join(options.userDataDir, 'query-history.json'));
     this.handlers = {

@@ -1,8 +1,10 @@
 /**
  * Another writer's commit, seen within a second or two: the open table's newest version is polled
- * (one cheap call a second, while the tab is shown), and when it passes the version the tabs show,
- * a banner says so with a Reload. Nothing reloads by itself: the grid keeps its rows and scroll
- * position until the user asks, and then keeps its scroll position.
+ * (one cheap call a second, while the tab is shown), and when versions past the one the tabs show
+ * were committed elsewhere, a banner says so with a Reload. The host counts those (`elsewhere`):
+ * versions this app committed itself (a compaction, an import, an index build, an edit, through
+ * any of its connections) never raise it. Nothing reloads by itself: the grid keeps its rows and
+ * scroll position until the user asks, and then keeps its scroll position.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type TableRef } from '../api/query-keys';
@@ -23,14 +25,14 @@ export function LiveChangeBanner({
   const call = useCall();
   const client = useQueryClient();
   const head = useQuery({
-    queryKey: [...queryKeys.table(tableRef), 'head'],
-    queryFn: () => call('tables:head', tableInput(tableRef)),
+    queryKey: [...queryKeys.table(tableRef), 'head', shownVersion],
+    queryFn: () => call('tables:head', { ...tableInput(tableRef), since: shownVersion }),
     refetchInterval: LIVE_POLL_MS,
     enabled: shownVersion !== undefined,
   });
   const latest = head.data?.version;
-  if (latest === undefined || shownVersion === undefined || latest <= shownVersion) return null;
-  const behind = latest - shownVersion;
+  const behind = head.data?.elsewhere ?? 0;
+  if (latest === undefined || shownVersion === undefined || behind === 0) return null;
   return (
     <div className="live-change-banner" role="status" aria-label="Table changed">
       <span>

@@ -86,8 +86,16 @@ export const TABLES_PROCEDURES = {
     z.array(VersionInfoSchema),
     [E.TableNotFound],
   ),
-  /** The newest version, polled by open tabs to see another writer's commit. */
-  'tables:head': procedure(InTable.strict(), z.object({ version: z.number() }), [E.TableNotFound]),
+  /**
+   * The newest version, polled by open tabs to see another writer's commit. Given `since` (the
+   * version a tab shows), `elsewhere` counts the versions after it that this app did not commit:
+   * its own writes, through any of its connections, never raise the banner.
+   */
+  'tables:head': procedure(
+    InTable.extend({ since: z.number().int().min(0).optional() }).strict(),
+    z.object({ version: z.number(), elsewhere: z.number().int().min(0).optional() }),
+    [E.TableNotFound],
+  ),
   /** What each version's commit did, for a window of the timeline. */
   'tables:transactions': procedure(
     InTable.extend({

@@ -21,6 +21,7 @@ import type { RecentConnections } from '../recent-connections';
 import type { SecretStore } from '../secret-store';
 import type { JobOwners } from '../job-owners';
 import type { HostJobs } from '../host-jobs';
+import type { OwnWrites } from '../own-writes';
 import { tableCacheKey, type VersionListCache } from '../version-list-cache';
 
 type Input<N extends ProcedureName> = z.infer<(typeof PROCEDURES)[N]['input']>;
@@ -55,6 +56,8 @@ export interface HostContext {
   table(input: TableInput): Promise<TableHandle>;
   /** Each table's version list, kept between calls; a change to the table forgets it. */
   versionLists: VersionListCache;
+  /** The versions the app committed itself, which never raise the "committed elsewhere" banner. */
+  ownWrites: OwnWrites;
 }
 
 /** A change to one table's data or schema, announced when it succeeded. */

@@ -2,6 +2,7 @@
  * Tables: listed, created, described, read by pages and queries, renamed, dropped; their versions
  * listed, compared and restored; compacted, cleaned up and exported (as jobs).
  */
+import { ownWriteKey } from '../own-writes';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { diffVersions } from '../version-diff';
 import { tableCacheKey } from '../version-list-cache';
@@ -109,7 +110,13 @@ export function tablesProcedures(ctx: HostContext): HandlersFor<Names> {
         ? table.listVersions(newest === undefined ? {} : { newest })
         : versionLists.list(tableCacheKey(input), input.at?.branch, table, newest);
     },
-    'tables:head': async (input) => ({ version: await (await ctx.table(input)).latestVersion() }),
+    'tables:head': async ({ since, ...input }) => {
+      const version = await (await ctx.table(input)).latestVersion();
+      if (since === undefined) return { version };
+      const { target } = ctx.connections.get(input.connectionId);
+      const key = ownWriteKey(target, input.path, input.table, input.at?.branch);
+      return { version, elsewhere: ctx.ownWrites.elsewhere(key, since, version) };
+    },
     'tables:transactions': async ({ versions, ...input }) =>
       (await ctx.table(input)).describeTransactions(versions),
     'tables:version-diff': async ({ from, to, ...input }) =>
