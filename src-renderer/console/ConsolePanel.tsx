@@ -28,6 +28,16 @@ type Problem = Extract<ProcedureOutput<'console:run'>, { problem: unknown }>['pr
 
 const RESULT_VIEW: GridView = { filter: '' };
 
+interface Result {
+  answer: Answer;
+  page: DecodedPage;
+  sql: string;
+  /** Which run it came from: the same SQL run twice is two results. */
+  run: number;
+}
+
+const resultKey = (result: Result) => `${result.run}`;
+
 export function ConsolePanel({ connectionId, initial }: { connectionId: string; initial: string }) {
   const call = useCall();
   const client = useQueryClient();
@@ -35,7 +45,7 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<unknown>();
   const [problem, setProblem] = useState<Problem>();
-  const [result, setResult] = useState<{ answer: Answer; page: DecodedPage; sql: string }>();
+  const [result, setResult] = useState<Result>();
   const historyKey = ['c', connectionId, 'console-history'];
   const history = useQuery({
     queryKey: historyKey,
@@ -55,13 +65,18 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
       const page = 'problem' in answer ? undefined : await decodeArrowPage(answer.arrow);
       if (mine !== serial.current) return;
       if ('problem' in answer) {
+        // The previous result goes with it: under a new error it would read as this query's.
+        setResult(undefined);
         setProblem(answer.problem);
         editor.current?.select(answer.problem.offset, answer.problem.length);
       } else {
-        setResult({ answer, page: page!, sql });
+        setResult({ answer, page: page!, sql, run: mine });
       }
     } catch (caught) {
-      if (mine === serial.current) setError(caught);
+      if (mine === serial.current) {
+        setResult(undefined);
+        setError(caught);
+      }
     } finally {
       if (mine === serial.current) setRunning(false);
       void client.invalidateQueries({ queryKey: historyKey });
@@ -124,7 +139,7 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
               <p className="empty-state">No rows.</p>
             ) : (
               <DataGrid
-                key={`${result.answer.elapsedMs}-${result.sql}`}
+                key={resultKey(result)}
                 tableRef={ref}
                 view={RESULT_VIEW}
                 columns={columns}
@@ -135,7 +150,8 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
               />
             )}
           </div>
-          <ExportForm connectionId={connectionId} sql={result.sql} />
+          {/* One export form per result: "Wrote N rows" belongs to the query it exported. */}
+          <ExportForm key={resultKey(result)} connectionId={connectionId} sql={result.sql} />
         </>
       )}
       <details className="console-history">
