@@ -80,7 +80,45 @@ export function cleanLanceMessage(raw: string): string {
   }
   text = text.replace(/^Namespace error:\s*(Namespace error:\s*)?/i, '');
   text = text.replace(/^Failed to execute query stream: GenericFailure,\s*/i, '');
+  text = plainFieldMessage(text);
   return text.trim().replace(/[,:]$/, '') || raw.trim();
+}
+
+/**
+ * Lance's own columns, which DataFusion lists among a filter's "valid fields" on a table with
+ * stable row ids: a person never named them and cannot see them in the table.
+ */
+const INTERNAL_COLUMN =
+  /^_(rowid|rowaddr|rowoffset|fragid|row_created_at_version|row_last_updated_at_version)$/;
+
+/** `s`.`x` or t.id as the person writes it (s.x, id): backticks gone, the table's alias too. */
+function columnName(listed: string): string {
+  const parts = listed
+    .trim()
+    .replace(/\.$/, '')
+    .split(/`?\.`?/)
+    .map((p) => p.replace(/`/g, ''));
+  return (parts[0] === 't' && parts.length > 1 ? parts.slice(1) : parts).join('.');
+}
+
+/**
+ * DataFusion's unknown-column error in the table's words: "No column named nme. The table's
+ * columns: id, name, vector." instead of "Invalid input, Schema error: No field named nme. Valid
+ * fields are `id`, `name`, `_rowaddr`, `_row_created_at_version`…". The suggestion DataFusion
+ * sometimes gives ("Did you mean 'name'?") is kept.
+ */
+export function plainFieldMessage(text: string): string {
+  const match =
+    /No field named (.+?)\.\s+(Valid fields are (.+?)|Did you mean '(.+?)'\?)\.?\s*$/s.exec(text);
+  if (!match) return text;
+  const missing = columnName(match[1]!);
+  if (match[4] !== undefined)
+    return `No column named ${missing}. Did you mean ${columnName(match[4])}?`;
+  const columns = match[3]!
+    .split(/,\s*/)
+    .map(columnName)
+    .filter((name) => name !== '' && !INTERNAL_COLUMN.test(name));
+  return `No column named ${missing}. The table's columns: ${columns.join(', ')}.`;
 } /** Messages can carry a whole schema dump; a person reads the start, the detail keeps the rest. */
 const MAX_MESSAGE = 400;
 

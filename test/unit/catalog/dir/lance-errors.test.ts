@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogError, ERROR_CODES, errors } from '../../../../src-shared/vocabulary/errors';
 import {
   cleanLanceMessage,
+  plainFieldMessage,
   lance,
   mapLanceError,
 } from '../../../../src-main/catalog/dir/lance-errors';
@@ -38,7 +39,7 @@ const OBSERVED: ReadonlyArray<[raw: string, code: number, cleanedContains: strin
   [
     'Failed to execute query stream: GenericFailure, Invalid input, Schema error: No field named nope. Valid fields are `id`, `s`.`x`.',
     ERROR_CODES.TableColumnNotFound,
-    'No field named nope',
+    'No column named nope',
   ],
   [
     'Failed to execute query stream: GenericFailure, Invalid input, Error parsing statement: SELECT 1 FROM t WHERE id >>> 1 (sql parser error: Expected: an expression, found: >)',
@@ -96,7 +97,7 @@ describe('mapLanceError on observed LanceDB messages', () => {
     expect(mapLanceError(new Error(OBSERVED[0]![0])).message).toBe('Namespace already exists: n1');
     expect(mapLanceError(new Error(OBSERVED[2]![0])).message).toBe('Namespace not found: zz');
     expect(mapLanceError(new Error(OBSERVED[6]![0])).message).toBe(
-      'Invalid input, Schema error: No field named nope. Valid fields are `id`, `s`.`x`.',
+      "No column named nope. The table's columns: id, s.x.",
     );
   });
 
@@ -164,6 +165,28 @@ describe('cleanLanceMessage', () => {
 
   it('falls back to the raw text when cleaning would leave nothing', () => {
     expect(cleanLanceMessage('lance error: ')).toBe('lance error:');
+  });
+});
+
+describe('plainFieldMessage', () => {
+  it("names the table's columns, without Lance's own row columns", () => {
+    expect(
+      plainFieldMessage(
+        'Invalid input, Schema error: No field named nme. Valid fields are t.id, t.name, `s`.`x`, t._rowid, t._rowaddr, t._row_created_at_version, t._row_last_updated_at_version.',
+      ),
+    ).toBe("No column named nme. The table's columns: id, name, s.x.");
+  });
+
+  it("keeps DataFusion's suggestion", () => {
+    expect(
+      plainFieldMessage("Invalid input, Schema error: No field named nme. Did you mean 'name'?."),
+    ).toBe('No column named nme. Did you mean name?');
+  });
+
+  it('leaves other messages alone', () => {
+    expect(plainFieldMessage('sql parser error: Expected: an expression')).toBe(
+      'sql parser error: Expected: an expression',
+    );
   });
 });
 
