@@ -6,6 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ServerOptions } from '../server/server-options';
+import type { AccessLogFormat } from './access-log';
+import { METRICS_KEY_ENV, type MetricsAccess } from './serve-ops/ops-endpoints';
 import { parseStorageFlags } from './storage-flags';
 import { SERVE_USAGE } from './usage';
 
@@ -41,6 +43,19 @@ export interface ServeConfig {
     storeBoundMs?: number;
   };
   limits: ServeLimits;
+  operations: ServeOperations;
+}
+
+/** How the service is run by others: its probes, metrics, access log and stop. */
+export interface ServeOperations {
+  metrics: MetricsAccess;
+  /** With `--metrics key`: the key, from CATALOG_STUDIO_METRICS_KEY (never the command line). */
+  metricsKey?: string;
+  logFormat: AccessLogFormat;
+  /** On SIGTERM: how long requests in flight may take to finish before their connections are cut. */
+  stopTimeoutMs: number;
+  /** On SIGTERM: how long to go on serving, not ready, so that a load balancer sees it first. */
+  drainMs: number;
 }
 
 /** Each limit flag, the server option it sets, and what one unit of the flag is in the option's. */
@@ -102,6 +117,10 @@ export function parseServeArgs(argv: string[]): ServeConfig | number {
       'idle-timeout-s': { type: 'string' },
       'max-connections-per-client': { type: 'string' },
       'store-timeout-s': { type: 'string' },
+      metrics: { type: 'string', default: 'off' },
+      'log-format': { type: 'string', default: 'json' },
+      'stop-timeout-s': { type: 'string' },
+      'drain-s': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -129,6 +148,11 @@ export function parseServeArgs(argv: string[]): ServeConfig | number {
     console.error(`Give --root DIR or --database NAME=DIR.\n\n${SERVE_USAGE}`);
     return 2;
   }
+  const operations = operationFlags(values);
+  if (typeof operations === 'string') {
+    console.error(operations);
+    return 2;
+  }
   const workers = positiveInt(values.workers, 'workers', defaultWorkers());
   if (workers < 1) throw new Error('--workers must be at least 1');
   return {
@@ -153,5 +177,28 @@ export function parseServeArgs(argv: string[]): ServeConfig | number {
           }),
     },
     limits: limitFlags(values),
+    operations,
+  };
+}
+
+/** The operations flags, or why they are refused. */
+function operationFlags(values: Record<string, unknown>): ServeOperations | string {
+  const metrics = values.metrics as string;
+  if (metrics !== 'off' && metrics !== 'loopback' && metrics !== 'key')
+    return `--metrics takes off, loopback or key (got ${metrics})`;
+  const metricsKey = process.env[METRICS_KEY_ENV];
+  if (metrics === 'key' && !metricsKey)
+    return `--metrics key needs the key in the environment variable ${METRICS_KEY_ENV}`;
+  const logFormat = values['log-format'] as string;
+  if (logFormat !== 'json' && logFormat !== 'text')
+    return `--log-format takes json or text (got ${logFormat})`;
+  const seconds = (flag: string, fallback: number) =>
+    positiveInt(values[flag] as string | undefined, flag, fallback) * 1000;
+  return {
+    metrics,
+    ...(metrics === 'key' ? { metricsKey } : {}),
+    logFormat,
+    stopTimeoutMs: seconds('stop-timeout-s', 30),
+    drainMs: seconds('drain-s', 0),
   };
 }

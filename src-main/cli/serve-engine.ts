@@ -10,6 +10,9 @@ import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
 import { stderrAccessLog } from './access-log';
 import type { ServeConfig } from './serve-args';
 import { announceReady, holdToPrimary, type WorkerRole } from './serve-workers/worker-link';
+import { putOpsInFront } from './serve-ops/front-door';
+import { Readiness } from './serve-ops/readiness';
+import type { EngineMetrics } from './serve-ops/engine-metrics';
 
 /** Set to 1 to serve the route that crashes the process (tests only; see test-crash.ts). */
 export const TEST_CRASH_ENV = 'CATALOG_STUDIO_TEST_CRASH';
@@ -38,8 +41,9 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
   const opening = openCatalogs(config.databases, config.catalogOptions);
   opening.catch(() => undefined); // awaited below; a failure ends the command there
   const { buildServer } = await import('../server/build-server');
-  const log = stderrAccessLog(worker ? { w: worker.id } : {});
+  const log = stderrAccessLog(worker ? { w: worker.id } : {}, config.operations.logFormat);
   const catalogs = new Map<string, CatalogClient>();
+  const metrics = await serviceMetrics(config, catalogs, worker);
   const app = buildServer({
     databases: catalogs,
     ...(config.defaultDatabase ? { defaultDatabase: config.defaultDatabase } : {}),
@@ -53,7 +57,26 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       : {}),
     testCrashRoute: process.env[TEST_CRASH_ENV] === '1',
     accessLog: log.write,
+    ...(metrics ? { requestMetrics: metrics.request } : {}),
   });
+  // Alone, this process answers the probes and metrics itself; a worker leaves them to its
+  // primary, which knows the whole pool.
+  const readiness = worker
+    ? undefined
+    : new Readiness({
+        roots: config.databases,
+        storageOptions: config.catalogOptions.storageOptions,
+        pool: () => (catalogs.size > 0 ? true : 'the catalogs are opening'),
+      });
+  if (readiness) {
+    putOpsInFront(app.server, {
+      readiness: () => readiness.state(),
+      metrics: config.operations.metrics,
+      ...(config.operations.metricsKey ? { metricsKey: config.operations.metricsKey } : {}),
+      ...(metrics ? { scrape: metrics.scrape } : {}),
+    });
+    readiness.start();
+  }
   for (const [name, catalog] of await opening) catalogs.set(name, catalog);
   if (worker) {
     await app.listen({ path: worker.socket });
@@ -72,14 +95,29 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       if (stopped) return;
       stopped = true;
       stopping?.();
+      // Not ready first, so that a load balancer stops sending before anything is refused.
+      readiness?.markStopping();
       log.flush();
       // The primary says once that the service stops; its workers stop without a word each.
       if (!worker) process.stderr.write(`${signal}: stopping; finishing requests in flight\n`);
-      // close() stops accepting and waits for requests in flight; then running builds are
-      // cancelled through LanceDB, whose commits are atomic, so no index is left half-written.
+      if (readiness && config.operations.drainMs > 0)
+        await new Promise((done) => setTimeout(done, config.operations.drainMs));
+      // close() stops accepting and waits for requests in flight, for at most the stop timeout,
+      // after which their connections are cut; then running builds are ended through LanceDB,
+      // whose commits are atomic, so no index is left half-written, and the catalogs close
+      // (the catalog lock is held only during a change, so none is held once requests are done).
+      const cut = setTimeout(() => {
+        process.stderr.write(
+          `${signal}: requests still in flight after ${config.operations.stopTimeoutMs / 1000} s; cutting their connections\n`,
+        );
+        app.server.closeAllConnections();
+      }, config.operations.stopTimeoutMs);
       await app.close();
+      clearTimeout(cut);
       log.flush();
       for (const catalog of catalogs.values()) await catalog.close();
+      metrics?.stop();
+      await readiness?.close();
       resolve();
     };
     // A worker is stopped by its primary, with SIGTERM once the primary's requests are done; a
@@ -88,6 +126,17 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
     process.once('SIGTERM', () => void stop('SIGTERM'));
   });
   return 0;
+}
+
+/** The process's metrics, when `--metrics` is on; loaded only then. */
+async function serviceMetrics(
+  config: ServeConfig,
+  catalogs: Map<string, CatalogClient>,
+  worker: WorkerRole | undefined,
+): Promise<EngineMetrics | undefined> {
+  if (config.operations.metrics === 'off') return undefined;
+  const { engineProcessMetrics } = await import('./serve-ops/engine-metrics');
+  return engineProcessMetrics(catalogs, worker !== undefined);
 }
 
 /** Opens every database at once; if one fails, those that opened are closed again. */

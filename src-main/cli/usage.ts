@@ -8,10 +8,16 @@ export const SERVE_USAGE = `catalog-studio serve --root DIR|s3://BUCKET/PREFIX [
                      [--max-in-flight N] [--body-limit-mb N] [--json-body-limit-mb N]
                      [--headers-timeout-s N] [--request-timeout-s N] [--idle-timeout-s N]
                      [--max-connections-per-client N] [--store-timeout-s N]
+                     [--metrics off|loopback|key] [--log-format json|text]
+                     [--stop-timeout-s N] [--drain-s N]
     --store-timeout-s N: on an object store, a request it does not answer is given up on after N
     seconds (default 10) and answered 503 with Retry-After
     --workers N: engine processes behind the listening socket (default: one per core, at least
-    2), so that a crash costs only that worker's requests in flight; 1 serves in one process`;
+    2), so that a crash costs only that worker's requests in flight; 1 serves in one process
+    GET /healthz and GET /readyz are answered outside auth; GET /metrics (Prometheus) by
+    --metrics: off (default), loopback, or key (Bearer CATALOG_STUDIO_METRICS_KEY)
+    --stop-timeout-s N: on SIGTERM, requests in flight get N seconds (default 30) to finish;
+    --drain-s N: before that, N seconds (default 0) of serving while /readyz says not ready`;
 
 export const COPY_USAGE = `catalog-studio copy SRC DST [--mode create|overwrite|append] [--no-indexes]
                      [--resume | --remove-partial] [--src-key KEY] [--dst-key KEY]

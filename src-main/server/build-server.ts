@@ -44,6 +44,8 @@ import { registerTransactionRoutes } from './routes/transactions';
 import { registerTestCrashRoute } from './routes/test-crash';
 import { restoreFoldedRootId } from './http/root-id-url';
 import { recordRoutes } from './route-table';
+import { requestIdOf } from './operations/request-id';
+import { routeTemplate, trackRequests } from './operations/request-tracking';
 
 const ARROW_TYPES = [ARROW_STREAM_TYPE, ARROW_FILE_TYPE, 'application/octet-stream'];
 
@@ -70,16 +72,22 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const logAccess = (request: FastifyRequest, status: number) =>
     options.accessLog?.({
       time: new Date().toISOString(),
+      id: request.id,
       method: request.method,
       path: request.url.split('?')[0]!,
+      route: routeTemplate(request),
       status,
       ms: Math.round((performance.now() - (request.startedAt ?? performance.now())) * 100) / 100,
+      bytes: request.bytesSent ?? 0,
       ...(request.principalName ? { principal: request.principalName } : {}),
       ...(request.databaseName ? { database: request.databaseName } : {}),
       ...(request.errorCode === undefined ? {} : { code: request.errorCode }),
     });
   const app = Fastify({
     logger: false,
+    // The id in the access log and the `x-request-id` answer header, so that a client's or a
+    // load balancer's id follows the request through the log.
+    genReqId: requestIdOf,
     // Each route sets its own limit (defineRoute); this one is for anything else.
     bodyLimit: jsonBodyLimit,
     requestTimeout,
@@ -113,6 +121,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     done(null, body),
   );
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // Before the edge, so that what the edge refuses is counted too.
+  trackRequests(app, options.requestMetrics);
   installEdge(app, state, {
     maxInFlight,
     retryAfter,
@@ -174,8 +184,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // LanceDB's remote client reads the server's version from every reply: at 0.3.0 it sends
   // structured full-text queries (phrase, all words) whole instead of flattening them to a
   // string. Below 0.4.0 it keeps writes as single Arrow bodies, which is what we read.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('phalanx-version', LANCE_REMOTE_PROTOCOL_VERSION);
+    reply.header('x-request-id', request.id);
   });
   recordRoutes(app);
   registerNamespaceRoutes(app, state);

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { CatalogClient } from '../catalog/client';
 import type { Authenticator } from './auth/authenticator';
+import type { RequestMetrics } from './operations/service-metrics';
 
 export interface ServerOptions {
   /** Catalogs by database name; the one named by `defaultDatabase` answers requests without a header. */
@@ -49,14 +50,22 @@ export interface ServerOptions {
   testCrashRoute?: boolean;
   /** One structured line per request; secrets are never passed to it. */
   accessLog?: (entry: AccessLogEntry) => void;
+  /** Counts every request by route template and status (operations/request-tracking.ts). */
+  requestMetrics?: RequestMetrics;
 }
 
 export interface AccessLogEntry {
   time: string;
+  /** The request's id: the client's `x-request-id` when it sent a usable one, else a new UUID. */
+  id?: string;
   method: string;
   path: string;
+  /** The route's template (`/v1/table/:id/describe`); `unmatched` for a path with no route. */
+  route?: string;
   status: number;
   ms: number;
+  /** Body bytes of the answer. */
+  bytes?: number;
   principal?: string;
   database?: string;
   code?: number;

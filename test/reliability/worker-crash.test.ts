@@ -17,6 +17,7 @@ import { vectorTable } from '../bench/vector-data';
 import { workerPids } from '../support/child-pids';
 import { stalledStream, trickledRequest, within, type Outcome } from '../support/held-requests';
 import { reportFigures, scaled } from '../support/reliability-scale';
+import { waitReady } from '../support/readiness';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 /** About 31 MB of answer: more than every buffer between a worker and a client that stopped reading. */
@@ -38,6 +39,9 @@ beforeAll(async () => {
   crashing = await startServerProcess(['--root', dir, '--workers', '2'], {
     CATALOG_STUDIO_TEST_CRASH: '1',
   });
+  // The listening line comes with the first worker ready; the crash must land beside requests
+  // on the other worker, so both must be up, as /readyz says once they are.
+  await waitReady(crashing.url);
 }, 120_000);
 
 afterAll(async () => {
@@ -194,7 +198,7 @@ describe('serve --workers 2 with the test crash route', () => {
 
   it('loses no request but those in flight when a worker is killed with kill -9 under load', async () => {
     const { url } = crashing;
-    await waitFor('two workers', () => workerPids(crashing.child.pid!).length === 2);
+    await waitReady(url);
     const seconds = scaled(3, 10);
     const clients = 6;
     const tally = { ok: 0, unavailable: 0, lost: 0 };

@@ -21,6 +21,12 @@ import { KeyPrefix } from './key-prefix';
 import { retryPolicy, withRetries, type Attempt, type RetryPolicy } from './retry-policy';
 import { storeCondition, storeUnavailable } from './store-failure';
 import { StoreHealth } from './store-health';
+import {
+  commandKind,
+  hasStoreRequestListeners,
+  storeRequestEnded,
+  type StoreRequestKind,
+} from './store-requests';
 
 /** What `send` accepts: any command of this client (its overloads defeat `Parameters`). */
 type Command = { input: object };
@@ -64,6 +70,24 @@ export class S3ObjectStore implements ObjectStore {
     command: () => Command,
     read: (reply: never) => Promise<T> | T = (reply) => reply as T,
   ): Promise<T> {
+    if (!hasStoreRequestListeners()) return this.sendOnly(command, read);
+    const started = performance.now();
+    let kind: StoreRequestKind = 'OTHER';
+    const sent = this.sendOnly(() => {
+      const made = command();
+      kind = commandKind(made.constructor.name);
+      return made;
+    }, read);
+    const ended = (ok: boolean) =>
+      storeRequestEnded({ kind, ok, seconds: (performance.now() - started) / 1000 });
+    sent.then(
+      () => ended(true),
+      () => ended(false),
+    );
+    return sent;
+  }
+
+  private sendOnly<T>(command: () => Command, read: (reply: never) => Promise<T> | T): Promise<T> {
     return this.retried(async ({ signal }) =>
       read((await this.client.send(command() as never, { abortSignal: signal })) as never),
     );

@@ -4,12 +4,18 @@
  * in the root) and forwards every request to the one with the fewest in flight. It never loads
  * LanceDB, so the native crashes the workers are there to contain cannot reach it.
  *
- * The listening line is printed once every worker is ready. SIGINT/SIGTERM: stop accepting,
- * finish the requests in flight, then stop the workers (each closes its catalogs).
+ * The listening line is printed once the first worker is ready; the others start then, and
+ * `/readyz` says ready once they all are. The primary answers `/healthz`, `/readyz` and
+ * `/metrics` itself (serve-ops/): it knows its pool, and gathers the workers' metrics over their
+ * IPC channels. SIGINT/SIGTERM: not ready, then (after `--drain-s`) stop accepting, finish the
+ * requests in flight within `--stop-timeout-s`, then stop the workers (each closes its catalogs).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stderrAccessLog } from '../access-log';
 import type { ServeConfig } from '../serve-args';
+import { requestIdOf } from '../../server/operations/request-id';
+import { answerOps } from '../serve-ops/ops-endpoints';
+import { Readiness } from '../serve-ops/readiness';
 import { answerUnavailable, forward } from './proxy';
 import { listenPublic } from './public-listener';
 import { WorkerPool, type Worker } from './worker-pool';
@@ -18,7 +24,7 @@ import { WorkerPool, type Worker } from './worker-pool';
 const RETRY_AFTER = '1';
 
 export async function runPrimary(config: ServeConfig, argv: string[]): Promise<number> {
-  const log = stderrAccessLog();
+  const log = stderrAccessLog({}, config.operations.logFormat);
   let stopping = false;
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -28,6 +34,21 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     argv,
     onGiveUp: (reason) => giveUp?.(reason),
   });
+  const readiness = new Readiness({
+    roots: config.databases,
+    storageOptions: config.catalogOptions.storageOptions,
+    pool: () => pool.allReady(),
+  });
+  const metrics =
+    config.operations.metrics === 'off'
+      ? undefined
+      : (await import('../serve-ops/primary-metrics')).primaryMetrics(() => pool.readyProcesses());
+  const ops = {
+    readiness: () => readiness.state(),
+    metrics: config.operations.metrics,
+    ...(config.operations.metricsKey ? { metricsKey: config.operations.metricsKey } : {}),
+    ...(metrics ? { scrape: metrics.scrape } : {}),
+  };
 
   /** The primary's own answer: a 503 when no worker has the request, written to the access log. */
   const unavailable = (
@@ -38,8 +59,10 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     w?: number,
   ) => {
     answerUnavailable(req, res, detail, RETRY_AFTER);
+    metrics?.refusedHere(req.method ?? '?');
     log.write({
       time: new Date().toISOString(),
+      id: requestIdOf(req),
       method: req.method ?? '?',
       path: (req.url ?? '/').split('?')[0]!,
       status: 503,
@@ -50,6 +73,7 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (answerOps(req, res, ops)) return;
     const started = performance.now();
     const worker = pool.pick();
     if (!worker) {
@@ -93,6 +117,7 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     log.flush();
     return 1;
   }
+  readiness.start();
   const port = listener.addresses[0]!.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${shownHost}:${port}\n`);
@@ -102,17 +127,36 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     process.once('SIGINT', () => resolve({ reason: 'SIGINT', code: 0 }));
     process.once('SIGTERM', () => resolve({ reason: 'SIGTERM', code: 0 }));
   });
-  stopping = true;
+  // Not ready first, so that a load balancer stops sending before anything is refused; during
+  // --drain-s requests are still served as usual.
+  readiness.markStopping();
   log.flush();
   if (ended.code === 0)
     process.stderr.write(`${ended.reason}: stopping; finishing requests in flight\n`);
+  if (ended.code === 0 && config.operations.drainMs > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.operations.drainMs));
+  stopping = true;
   // No new connections; idle ones close now, busy ones after their answer (Connection: close).
   const closed = listener.close();
-  if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+  if (inFlight > 0) {
+    const finished = new Promise<void>((resolve) => (idle = resolve));
+    const bound = config.operations.stopTimeoutMs;
+    const inTime = await Promise.race([
+      finished.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), bound).unref()),
+    ]);
+    if (!inTime) {
+      process.stderr.write(
+        `${ended.reason}: ${inFlight} requests still in flight after ${bound / 1000} s; cutting their connections\n`,
+      );
+      for (const server of listener.servers) server.closeAllConnections();
+    }
+  }
   // Then each worker finishes what it still has (its index builds are cancelled through LanceDB)
   // and closes its catalogs.
   await pool.stop();
   await closed;
+  await readiness.close();
   log.flush();
   return ended.code;
 }

@@ -1,5 +1,5 @@
 /**
- * The primary's workers: it starts them, hands out the one with the fewest requests in flight,
+ * The primary's workers: it starts them (the first, then the others once it is ready), hands out the one with the fewest requests in flight,
  * and starts a dead one again (restart-policy.ts says when), writing one line to stderr that says
  * which worker died, how, and that it is started again.
  *
@@ -50,7 +50,7 @@ export class WorkerPool {
   private readonly socketDir: string | undefined;
   private addresses: AddressInfo[] = [];
   private stopping = false;
-  /** The first start, until every worker has been ready once. */
+  /** The first start, until the first worker is ready. */
   private starting: { resolve(): void; reject(error: Error): void } | undefined;
 
   constructor(private readonly options: WorkerPoolOptions) {
@@ -73,15 +73,38 @@ export class WorkerPool {
   }
 
   /**
-   * Starts every worker; resolves once all are ready. A worker that ends before it is ready at
-   * this first start fails the start (the same cause would stop every other): rejects with why.
+   * Starts the first worker, and the others once it is ready; resolves then, so that the service
+   * answers as soon as one worker can (on two cores, starting them all at once made the first
+   * wait for the others' CPU: 2.5–2.7× one process's start, against 1.3× this way). Whether all
+   * are up is `allReady()`, which `/readyz` says. The first worker ending before it is ready fails
+   * the start (the same cause would stop every other): rejects with why. One of the others that
+   * does is restarted as after any death, and its restart policy ends the service if it keeps
+   * failing.
    */
   start(addresses: AddressInfo[]): Promise<void> {
     this.addresses = addresses;
     return new Promise((resolve, reject) => {
-      this.starting = { resolve, reject };
-      for (const slot of this.slots) this.spawn(slot);
+      this.starting = {
+        resolve: () => {
+          resolve();
+          for (const slot of this.slots.slice(1)) if (!this.stopping) this.spawn(slot);
+        },
+        reject,
+      };
+      this.spawn(this.slots[0]!);
     });
+  }
+
+  /** True once every worker is ready; otherwise which are not. */
+  allReady(): true | string {
+    const waiting = this.slots.filter((slot) => !slot.ready).map((slot) => slot.id);
+    if (waiting.length === 0) return true;
+    return `worker${waiting.length > 1 ? 's' : ''} ${waiting.join(', ')} not ready (starting or restarting)`;
+  }
+
+  /** The processes of the ready workers, for asks over their IPC channel (metrics). */
+  readyProcesses(): ChildProcess[] {
+    return this.slots.flatMap((slot) => (slot.ready && slot.child ? [slot.child] : []));
   }
 
   /**
@@ -127,9 +150,10 @@ export class WorkerPool {
     child.on('message', (message: { ready?: boolean }) => {
       if (!message.ready || this.stopping || slot.child !== child) return;
       slot.ready = true;
-      if (this.starting && this.slots.every((each) => each.ready)) {
-        this.starting.resolve();
+      if (this.starting) {
+        const starting = this.starting;
         this.starting = undefined;
+        starting.resolve();
       }
     });
     // A fork that cannot even start is reported as an error, and 'exit' may not follow.

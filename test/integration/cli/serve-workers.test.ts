@@ -18,6 +18,7 @@ import { sampleTable } from '../../support/sample-data';
 import { workerPids } from '../../support/child-pids';
 import { trickledRequest, within } from '../../support/held-requests';
 import { requestHead } from '../../support/raw-http';
+import { waitReady } from '../../support/readiness';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 
 const KEY = 'workers-admin-key';
@@ -202,6 +203,9 @@ describe('stopping serve --workers 2', () => {
   it('stops with the reason when a dead worker can no longer start, rather than looping', async () => {
     const parent = join(dir, 'vanishing');
     const server = await startServerProcess(['--workers', '2', '--root', join(parent, 'catalog')]);
+    // The listening line comes with the first worker ready; the second may still be starting.
+    // Once both are (as a load balancer waits for), the victim is a worker that was up.
+    await waitReady(server.url);
     // The catalog's place becomes a file: no worker started now can open it.
     rmSync(parent, { recursive: true, force: true });
     writeFileSync(parent, 'not a folder');
