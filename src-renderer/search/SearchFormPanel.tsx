@@ -37,6 +37,7 @@ export function SearchFormPanel({
   onSubmit,
   onExplain,
   onRandomRow,
+  vectorFrom,
   extraActions,
 }: {
   form: SearchForm;
@@ -49,6 +50,8 @@ export function SearchFormPanel({
   onSubmit: () => void;
   onExplain: (analyze: boolean) => void;
   onRandomRow: () => void;
+  /** Where the query vector came from ("the row at offset 4,512 · id = 4512"), when a row gave it. */
+  vectorFrom?: string;
   extraActions?: ReactNode;
 }) {
   const submit = (e: FormEvent) => {
@@ -106,6 +109,11 @@ export function SearchFormPanel({
             </button>
             <span className="muted">or “Find similar” on a row of the Data tab</span>
           </div>
+          {vectorFrom && (
+            <p className="muted vector-from" role="status" aria-label="Query vector from">
+              {vectorFrom}
+            </p>
+          )}
           <div className="field-grid">
             <SelectField
               label="Metric"

@@ -25,6 +25,7 @@ import { PlanPanel } from './PlanPanel';
 import { SearchFormPanel } from './SearchFormPanel';
 import { SearchHistory } from './SearchHistory';
 import {
+  describeRequest,
   EMPTY_FORM,
   formFromRequest,
   textColumns,
@@ -34,6 +35,9 @@ import {
 } from './search-form';
 import { takeSeed, useSearchSeed } from '../state/search-seed';
 import { useSearchRun } from './use-search-run';
+import { useKept } from './search-memory';
+import { EmptyResult } from './EmptyResult';
+import { keyColumn, partitionsOf, rowWords } from './search-row';
 import './search.css';
 import { formatDuration, formatNumber } from '../../src-shared/format';
 
@@ -61,9 +65,15 @@ export function SearchTab({
   const vectors = useMemo(() => vectorColumns(fields), [fields]);
   const texts = useMemo(() => textColumns(fields), [fields]);
 
-  const [form, setForm] = useState<SearchForm>(EMPTY_FORM);
+  // The form, the plan and where the vector came from stay while the tab is away.
+  const [form, setForm] = useKept<SearchForm>(tableRef, 'form', EMPTY_FORM);
+  const [vectorFrom, setVectorFrom] = useKept(tableRef, 'vector-from', '');
   const [problems, setProblems] = useState<Problems>({});
-  const [plan, setPlan] = useState<{ text: string; analyzed: boolean }>();
+  const [plan, setPlan] = useKept<{ text: string; analyzed: boolean; of: string } | undefined>(
+    tableRef,
+    'plan',
+    undefined,
+  );
   const [planError, setPlanError] = useState<unknown>();
   const [opened, setOpened] = useState<OpenedRow>();
   const { result, error, running, run } = useSearchRun(tableRef);
@@ -131,8 +141,9 @@ export function SearchTab({
     takeSeed(tableRef);
     const seeded = withDefaults({ ...EMPTY_FORM, ...seed.form });
     setForm(seeded);
+    setVectorFrom('');
     if (seed.run) search(seeded);
-  }, [seed, fields.length, tableRef, search, withDefaults]);
+  }, [seed, fields.length, tableRef, search, withDefaults, setForm, setVectorFrom]);
 
   const explain = async (analyzed: boolean) => {
     const request = checked(form);
@@ -144,7 +155,7 @@ export function SearchTab({
         request,
         analyze: analyzed,
       });
-      setPlan({ text, analyzed });
+      setPlan({ text, analyzed, of: describeRequest(request) });
     } catch (caught) {
       setPlan(undefined);
       setPlanError(caught);
@@ -155,15 +166,19 @@ export function SearchTab({
     try {
       const rows = await call('tables:count', tableInput(tableRef));
       if (rows === 0) return setProblems({ vectorText: 'The table has no rows' });
+      const offset = Math.floor(Math.random() * rows);
+      // The row is told by its offset and its first plain column (an id, most often).
+      const key = keyColumn(fields, form.vectorColumn);
       const bytes = await call('tables:page', {
         ...tableInput(tableRef),
-        offset: Math.floor(Math.random() * rows),
+        offset,
         limit: 1,
-        columns: [form.vectorColumn],
+        columns: key ? [form.vectorColumn, key] : [form.vectorColumn],
       });
-      const cell = (await decodeArrowPage(bytes)).rows[0]?.[0];
+      const [cell, keyCell] = (await decodeArrowPage(bytes)).rows[0] ?? [];
       if (cell?.kind !== 'vector') return setProblems({ vectorText: 'That row has no vector' });
       setForm((f) => ({ ...f, vectorText: JSON.stringify(Array.from(cell.values)) }));
+      setVectorFrom(rowWords(offset, rows, key, keyCell));
     } catch (caught) {
       setPlanError(caught);
     }
@@ -191,7 +206,10 @@ export function SearchTab({
     <div className="search-tab">
       <SearchFormPanel
         form={form}
-        onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        onChange={(patch) => {
+          if (patch.vectorText !== undefined) setVectorFrom('');
+          setForm((f) => ({ ...f, ...patch }));
+        }}
         problems={problems}
         vectorColumns={vectors}
         textColumns={texts}
@@ -200,6 +218,7 @@ export function SearchTab({
         onSubmit={() => search(form)}
         onExplain={(analyzed) => void explain(analyzed)}
         onRandomRow={() => void randomRow()}
+        vectorFrom={vectorFrom}
         extraActions={
           <ShowCode
             connectionId={tableRef.connectionId}
@@ -232,9 +251,25 @@ export function SearchTab({
             {result.screenMs !== undefined && ` · ${formatDuration(result.screenMs)} to screen`}
           </p>
         )}
-        {plan && <PlanPanel plan={plan.text} analyzed={plan.analyzed} />}
+        {plan && <PlanPanel plan={plan.text} analyzed={plan.analyzed} of={plan.of} />}
+        {result && (
+          <h4 className="results-of" aria-label="Results of">
+            Results of: {describeRequest(result.request)}
+          </h4>
+        )}
         <div className="search-grid">
-          {result && result.rows === 0 && <p className="empty-state">No rows found.</p>}
+          {result && result.rows === 0 && (
+            <EmptyResult
+              request={result.request}
+              indexes={facts.indexes}
+              partitions={partitionsOf(facts, result.request.vectorColumn)}
+              onTry={(patch) => {
+                const next = { ...form, ...patch };
+                setForm(next);
+                search(next);
+              }}
+            />
+          )}
           {result && result.rows > 0 && (
             <DataGrid
               key={result.startedAt}
@@ -259,9 +294,13 @@ export function SearchTab({
         </div>
         <SearchHistory
           tableRef={tableRef}
-          onLoad={(request) => setForm(formFromRequest(request))}
+          onLoad={(request) => {
+            setVectorFrom('');
+            setForm(formFromRequest(request));
+          }}
           onRun={(request) => {
             const next = formFromRequest(request);
+            setVectorFrom('');
             setForm(next);
             search(next);
           }}

@@ -258,10 +258,23 @@ export function formFromRequest(request: QueryRequest): SearchForm {
 }
 
 /** A line that tells history entries apart. */
+/**
+ * A query vector told apart from another of the same length: its first values and its length,
+ * "[0.12, -0.4, 0.93, … 128 values]". Searches from different rows read differently in the history.
+ */
+export function vectorPreview(vector: readonly number[], shown = 3): string {
+  const head = vector.slice(0, shown).map((v) => formatNumber(v));
+  return vector.length <= shown
+    ? `[${head.join(', ')}]`
+    : `[${head.join(', ')}, … ${formatNumber(vector.length)} values]`;
+}
+
 export function describeRequest(request: QueryRequest): string {
   const parts: string[] = [];
   if (request.vector)
-    parts.push(`nearest to [${request.vector.length}] in ${request.vectorColumn ?? 'vector'}`);
+    parts.push(
+      `nearest to ${vectorPreview(request.vector)} in ${request.vectorColumn ?? 'vector'}`,
+    );
   if (request.fullTextQuery) {
     const q = request.fullTextQuery;
     parts.push(

@@ -11,6 +11,7 @@ import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import type { DecodedPage } from '../common/grid/cell-model';
 import { decodeArrowPage } from '../common/decode/decode-client';
+import { useKept } from './search-memory';
 
 export interface SearchResult {
   request: QueryRequest;
@@ -26,7 +27,8 @@ export interface SearchResult {
 export function useSearchRun(ref: TableRef) {
   const call = useCall();
   const client = useQueryClient();
-  const [result, setResult] = useState<SearchResult>();
+  // Kept while the tab is away, so coming back shows the same rows.
+  const [result, setResult] = useKept<SearchResult | undefined>(ref, 'result', undefined);
   const [error, setError] = useState<unknown>();
   const [running, setRunning] = useState(false);
   const serial = useRef(0);
