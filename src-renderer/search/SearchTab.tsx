@@ -34,6 +34,10 @@ import {
   type SearchForm,
 } from './search-form';
 import { takeSeed, useSearchSeed } from '../state/search-seed';
+import { tableKey } from '../state/deep-link';
+import { publishSearch } from '../state/table-handoffs';
+import { useWorkspace } from '../state/workspace';
+import { lastSearchOf } from './last-search';
 import { useSearchRun } from './use-search-run';
 import { useKept } from './search-memory';
 import { EmptyResult } from './EmptyResult';
@@ -58,6 +62,7 @@ export function SearchTab({
   connection: Connection;
 }) {
   const call = useCall();
+  const ws = useWorkspace();
   const description = useTableDescription(tableRef);
   const indexes = useIndexes(tableRef);
   const jobs = useJobs();
@@ -144,6 +149,11 @@ export function SearchTab({
     setVectorFrom('');
     if (seed.run) search(seeded);
   }, [seed, fields.length, tableRef, search, withDefaults, setForm, setVectorFrom]);
+
+  // The answer goes to the table's other tabs: the map marks it.
+  useEffect(() => {
+    if (result) publishSearch(tableRef, lastSearchOf(result.request, result.page));
+  }, [result, tableRef]);
 
   const explain = async (analyzed: boolean) => {
     const request = checked(form);
@@ -250,6 +260,15 @@ export function SearchTab({
             {connection.kind === 'remote' ? 'the server' : 'the engine'}
             {result.screenMs !== undefined && ` · ${formatDuration(result.screenMs)} to screen`}
           </p>
+        )}
+        {result && result.rows > 0 && (
+          <button
+            type="button"
+            className="link"
+            onClick={() => ws.setTab(tableKey(tableRef), 'map')}
+          >
+            Show on the map
+          </button>
         )}
         {plan && <PlanPanel plan={plan.text} analyzed={plan.analyzed} of={plan.of} />}
         {result && (

@@ -1,5 +1,5 @@
 /**
- * One open table: breadcrumbs, its actions, and its tabs (Overview, Schema, Data, Search,
+ * One open table: breadcrumbs, its actions, and its tabs (Overview, Schema, Data, Search, Map,
  * Indexes, Versions, Storage).
  * Radix Tabs give the tablist its roles and arrow-key movement.
  */
@@ -25,6 +25,7 @@ import { LiveChangeBanner } from '../tables/LiveChangeBanner';
 import type { TableAt } from '../../src-shared/studio-schemas';
 import type { TableRef } from '../api/query-keys';
 import { StorageTab } from '../storage/StorageTab';
+import { VectorMapTab } from '../vector-map/VectorMapTab';
 import { TAB_WORDS } from './view-words';
 import '../tables/table.css';
 
@@ -116,6 +117,13 @@ export function TableView({ tab, connection }: { tab: OpenTab; connection: Conne
         </Tabs.Content>
         <Tabs.Content value="search" className="tab-content tab-content-fill">
           <SearchTab tableRef={view} connection={connection} />
+        </Tabs.Content>
+        {/* Kept mounted (hidden when inactive): a projection survives a visit to another tab. */}
+        <Tabs.Content value="map" forceMount className="tab-content tab-content-fill map-content">
+          <VectorMapTab
+            tableRef={view}
+            writable={writable && !refusalFor(connection, 'write', ref.path)}
+          />
         </Tabs.Content>
         <Tabs.Content value="indexes" className="tab-content">
           <IndexesTab tableRef={view} connection={connection} readOnly={!writable} />

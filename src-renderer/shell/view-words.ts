@@ -16,6 +16,10 @@ export const TAB_WORDS: Record<TableTab, { label: string; keywords: string[] }> 
     label: 'Search',
     keywords: ['search', 'vector', 'nearest', 'similar', 'knn', 'full-text', 'fts', 'hybrid'],
   },
+  map: {
+    label: 'Map',
+    keywords: ['map', 'embeddings', 'umap', 'pca', 'projection', 'clusters', 'scatter'],
+  },
   indexes: {
     label: 'Indexes',
     keywords: ['indexes', 'index', 'indices', 'ivf', 'hnsw', 'btree', 'bitmap'],

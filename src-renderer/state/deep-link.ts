@@ -20,6 +20,7 @@ export const TABLE_TABS = [
   'schema',
   'data',
   'search',
+  'map',
   'indexes',
   'versions',
   'storage',

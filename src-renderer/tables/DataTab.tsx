@@ -21,6 +21,7 @@ import { typeLabel } from '../common/schema/schema-tree';
 import { useRowCount, type GridView } from '../common/grid/use-table-data';
 import { isSortableColumn, sortColumnOf, structSortPaths } from '../common/grid/sortable-fields';
 import { useWorkspace } from '../state/workspace';
+import { takeFilter, useHandedFilter } from '../state/table-handoffs';
 import { formatFieldPath } from '../../src-shared/vocabulary/field-paths';
 import { formatNumber } from '../../src-shared/format';
 
@@ -97,6 +98,16 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   useEffect(() => setSelected(new Set()), [version, view]);
   const rowCount = count.data;
   const onPageError = useCallback((error: unknown) => setPageError(error), []);
+  // A filter handed over by another tab (the map's lasso) replaces the one typed here.
+  const handed = useHandedFilter(tableRef);
+  useEffect(() => {
+    if (!handed) return;
+    takeFilter(tableRef);
+    setDraft(handed.predicate);
+    setFilter(handed.predicate);
+    setPageError(undefined);
+    setOpened(undefined);
+  }, [handed, tableRef]);
 
   if (description.isPending) return <p className="muted">Loading…</p>;
   if (!description.data) return <ErrorMessage error={description.error} />;

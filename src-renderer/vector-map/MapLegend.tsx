@@ -1,6 +1,6 @@
 /** What the colours mean: a swatch per category (with counts of "other" and missing), or the gradient's ends. */
-import { GRADIENT, MISSING, OTHER, PALETTE, type ColourValues } from './colour-scale';
 import { formatNumber } from '../../src-shared/format';
+import { GRADIENT, MISSING, OTHER, PALETTE, type ColourValues } from './colour-scale';
 
 const fmt = (n: number) => formatNumber(n, { significant: 6 });
 

@@ -4,9 +4,9 @@
  * is coalesced to one paint a frame; pan and zoom only change the view transform, so a paint is
  * one pixel loop (draw-points.ts) and never a layout of the points.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { paintSquares, pixelLayer, type PixelLayer } from './draw-points';
-import { buildGrid, nearestPoint } from './spatial-grid';
+import { buildGrid, nearestPoint, type SpatialGrid } from './spatial-grid';
 import { rowsInLasso } from './lasso';
 import { packed } from './colour-scale';
 import { fitView, panBy, toMap, toScreen, zoomAt, type ViewTransform } from './view-transform';
@@ -25,6 +25,8 @@ interface Props {
   colours: Uint32Array;
   marks: PointMarks;
   mode: 'pan' | 'lasso';
+  /** When `coords` reached the page: the paint after it reports the time to the screen. */
+  frameAt?: number;
   /** A new value refits the view (a new projection, not a new UMAP frame). */
   fitKey: string;
   onHover: (row: number, at: { x: number; y: number } | undefined) => void;
@@ -42,6 +44,7 @@ function cssColour(element: Element, name: string, fallback: string): string {
 
 export function PointCanvas({
   coords,
+  frameAt,
   colours,
   marks,
   mode,
@@ -53,13 +56,28 @@ export function PointCanvas({
 }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0, dpr: 1 });
-  const [view, setView] = useState<ViewTransform>();
+  // The view fits the points (every UMAP frame too, as they spread out from the PCA picture)
+  // until it is moved by hand; a new projection (fitKey) fits again. Fitted during render, so a
+  // frame reaches the screen in one commit.
+  const [manual, setManual] = useState<{ key: string; view: ViewTransform }>();
+  const fitted = useMemo(
+    () => (size.width > 0 ? fitView(coords, size.width, size.height) : undefined),
+    [coords, size],
+  );
+  const view = manual?.key === fitKey ? manual.view : fitted;
+  const setView = (next: ViewTransform) => setManual({ key: fitKey, view: next });
   const [hovered, setHovered] = useState(-1);
   const [lasso, setLasso] = useState<number[]>();
   const drag = useRef<{ x: number; y: number; moved: boolean }>(undefined);
   const layer = useRef<PixelLayer>(undefined);
   const paintMs = useRef(0);
-  const grid = useMemo(() => buildGrid(coords), [coords]);
+  // Built on the first hover after the points move, not with every frame: most frames are
+  // never hovered, and 50,000 points would add a few milliseconds to each.
+  const grid = useRef<{ coords: Float32Array; grid: SpatialGrid }>(undefined);
+  const gridOf = (points: Float32Array) => {
+    if (grid.current?.coords !== points) grid.current = { coords: points, grid: buildGrid(points) };
+    return grid.current.grid;
+  };
 
   useEffect(() => {
     const element = canvas.current?.parentElement;
@@ -75,19 +93,6 @@ export function PointCanvas({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-
-  // A new projection or size fits the view; so do UMAP's frames as the points spread out from
-  // the PCA picture, until the view is moved by hand.
-  const moved = useRef(false);
-  const lastFit = useRef('');
-  useEffect(() => {
-    if (size.width === 0) return;
-    if (lastFit.current !== fitKey) {
-      lastFit.current = fitKey;
-      moved.current = false;
-    }
-    if (!moved.current) setView(fitView(coords, size.width, size.height));
-  }, [fitKey, coords, size]);
 
   useEffect(() => {
     const element = canvas.current;
@@ -112,7 +117,7 @@ export function PointCanvas({
         const accent = packed(cssColour(element, '--accent', '#2563eb'));
         paintSquares(pixels, coords, colours, view, size.dpr, dot + 2, marks.selected, accent);
       }
-      ctx.putImageData(pixels.image, 0, 0);
+      ctx.putImageData(pixels.image as ImageData, 0, 0);
       ctx.save();
       ctx.scale(size.dpr, size.dpr);
       ctx.lineWidth = 1.5;
@@ -158,22 +163,24 @@ export function PointCanvas({
       // For the tests and the benchmark: how long the last paint took, on the main thread.
       element.dataset.paintMs = paintMs.current.toFixed(1);
       element.dataset.painted = String(coords.length / 2);
+      if (frameAt !== undefined && element.dataset.frameAt !== String(frameAt)) {
+        // The first paint of a frame: from its arrival (rendering, hit grid, paint) to pixels.
+        element.dataset.frameAt = String(frameAt);
+        element.dataset.frameToPaintMs = (performance.now() - frameAt).toFixed(1);
+      }
     });
     return () => cancelAnimationFrame(frame);
-  }, [coords, colours, marks, view, size, hovered, lasso]);
+  }, [coords, frameAt, colours, marks, view, size, hovered, lasso]);
 
   const local = (e: { clientX: number; clientY: number }) => {
     const rect = canvas.current!.getBoundingClientRect();
     return { x: e.clientX - rect.left, y: e.clientY - rect.top };
   };
-  const hit = useCallback(
-    (x: number, y: number) => {
-      if (!view) return -1;
-      const [mx, my] = toMap(view, x, y);
-      return nearestPoint(grid, mx, my, HIT_RADIUS_PX / view.scale);
-    },
-    [grid, view],
-  );
+  const hit = (x: number, y: number) => {
+    if (!view) return -1;
+    const [mx, my] = toMap(view, x, y);
+    return nearestPoint(gridOf(coords), mx, my, HIT_RADIUS_PX / view.scale);
+  };
 
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     const p = local(e);
@@ -191,7 +198,6 @@ export function PointCanvas({
     if (d && view) {
       if (Math.abs(p.x - d.x) + Math.abs(p.y - d.y) > 2) d.moved = true;
       if (d.moved) {
-        moved.current = true;
         setView(panBy(view, p.x - d.x, p.y - d.y));
         drag.current = { ...p, moved: true };
       }
@@ -221,7 +227,6 @@ export function PointCanvas({
   const onWheel = (e: React.WheelEvent<HTMLCanvasElement>) => {
     if (!view) return;
     const p = local(e);
-    moved.current = true;
     setView(zoomAt(view, Math.exp(-e.deltaY * 0.0015), p.x, p.y));
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
@@ -232,16 +237,20 @@ export function PointCanvas({
       '+': () => zoomAt(view, 1.25, centre.x, centre.y),
       '=': () => zoomAt(view, 1.25, centre.x, centre.y),
       '-': () => zoomAt(view, 0.8, centre.x, centre.y),
-      '0': () => fitView(coords, size.width, size.height),
       ArrowLeft: () => panBy(view, step, 0),
       ArrowRight: () => panBy(view, -step, 0),
       ArrowUp: () => panBy(view, 0, step),
       ArrowDown: () => panBy(view, 0, -step),
     };
+    if (e.key === '0') {
+      // Back to the fitted view.
+      e.preventDefault();
+      setManual(undefined);
+      return;
+    }
     const action = next[e.key];
     if (!action) return;
     e.preventDefault();
-    moved.current = e.key !== '0';
     setView(action());
   };
 

@@ -4,6 +4,7 @@
  * grid, and the table's last search marked (its results ringed, its query a cross).
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { formatDuration, formatNumber } from '../../src-shared/format';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { useTableDescription } from '../api/catalog-queries';
 import type { TableRef } from '../api/query-keys';
@@ -12,11 +13,12 @@ import { RowInspector } from '../common/grid/RowInspector';
 import { ProgressBar } from '../common/jobs/ProgressBar';
 import { tableKey } from '../state/deep-link';
 import { seedSearch } from '../state/search-seed';
+import { handFilter, useLastSearch } from '../state/table-handoffs';
 import { useWorkspace } from '../state/workspace';
 import { pointColours } from './colour-scale';
 import { MapLegend } from './MapLegend';
 import { PointCanvas, type PointMarks } from './PointCanvas';
-import { queryPosition, resultRows, type MapSearch } from './search-marks';
+import { queryPosition, resultRows } from './search-marks';
 import { useMapRow } from './use-map-row';
 import { useProjection, type ProjectionState } from './use-projection';
 import {
@@ -25,16 +27,18 @@ import {
   defaultKey,
   lassoPredicate,
   scalarFields,
+  searchResultsFilter,
   vectorFields,
   type MapSettings,
 } from './vector-map-data';
 import './vector-map.css';
-import { formatNumber } from '../../src-shared/format';
 
 const NO_FIELDS: readonly JsonArrowField[] = [];
+const NO_POINTS = new Float32Array(0);
+const fmt = (n: number) => formatNumber(n);
 
 function statusText(s: ProjectionState): string {
-  const n = s.rows ? `${formatNumber(s.rows.n)} rows` : '';
+  const n = s.rows ? `${fmt(s.rows.n)} rows` : '';
   switch (s.status) {
     case 'idle':
       return 'Choose the columns and draw the map.';
@@ -45,13 +49,13 @@ function statusText(s: ProjectionState): string {
     case 'neighbours':
       return `${n}: PCA shown; UMAP is finding neighbours…`;
     case 'layout':
-      return `${n}: UMAP layout, epoch ${formatNumber(s.epoch)} of ${formatNumber(s.epochs)}`;
+      return `${n}: UMAP layout, epoch ${fmt(s.epoch)} of ${fmt(s.epochs)}`;
     case 'done':
       return s.umapMs !== undefined
-        ? `${n}: UMAP (PCA ${s.pcaMs?.toFixed(0)} ms, UMAP ${(s.umapMs / 1000).toFixed(1)} s)`
-        : `${n}: PCA (${s.pcaMs?.toFixed(0)} ms)`;
+        ? `${n}: UMAP (PCA ${formatDuration(s.pcaMs ?? 0)}, UMAP ${formatDuration(s.umapMs)})`
+        : `${n}: PCA (${formatDuration(s.pcaMs ?? 0)})`;
     case 'cancelled':
-      return `${n}: cancelled; showing the ${s.stage === 'umap' ? `UMAP layout at epoch ${formatNumber(s.epoch)}` : 'PCA picture'}`;
+      return `${n}: cancelled; showing the ${s.stage === 'umap' ? `UMAP layout at epoch ${fmt(s.epoch)}` : 'PCA picture'}`;
     case 'error':
       return 'The map could not be drawn.';
   }
@@ -62,20 +66,10 @@ function fraction(s: ProjectionState): number | undefined {
   return undefined;
 }
 
-export function VectorMapTab({
-  tableRef,
-  writable,
-  search,
-  onShowInGrid,
-}: {
-  tableRef: TableRef;
-  writable: boolean;
-  /** The table's last search, to mark on the map. */
-  search?: MapSearch;
-  /** Hands a predicate (the lassoed rows) to the Data tab's filter and shows that tab. */
-  onShowInGrid: (predicate: string) => void;
-}) {
+export function VectorMapTab({ tableRef, writable }: { tableRef: TableRef; writable: boolean }) {
   const ws = useWorkspace();
+  // The table's last search, marked on the map (the Search tab publishes it).
+  const search = useLastSearch(tableRef);
   const description = useTableDescription(tableRef);
   const fields = (description.data?.schema.fields ?? NO_FIELDS) as JsonArrowField[];
   const vectors = useMemo(() => vectorFields(fields), [fields]);
@@ -103,6 +97,10 @@ export function VectorMapTab({
   const inspector = useMapRow(tableRef, fields);
   const rows = state.rows;
   const coords = state.coords;
+  // The points on screen: none until the first picture of these rows.
+  const shown = rows && coords && coords.length === rows.n * 2 ? coords : NO_POINTS;
+  /** Draws so far: each one fits the view anew. */
+  const [runs, setRuns] = useState(0);
 
   const colours = useMemo(
     () => (rows ? pointColours(rows.colour, rows.n, '#4e79a7') : new Uint32Array()),
@@ -127,11 +125,18 @@ export function VectorMapTab({
         : undefined,
     [rows, drawn, lassoed],
   );
+  // The last search's results as the map's rows: their keys as the filter.
+  const searchRows = useMemo(() => {
+    const keyType = fields.find((f) => f.name === settings.keyColumn)?.type.type;
+    return search && search.results.length > 0 && keyType
+      ? searchResultsFilter(settings.keyColumn, keyType, search.results)
+      : undefined;
+  }, [search, fields, settings.keyColumn]);
   const limitProblem = (() => {
     const n = Number(limitText.replaceAll(',', ''));
     return Number.isInteger(n) && n >= 1 && n <= MAX_MAP_ROWS
       ? undefined
-      : `Between 1 and ${formatNumber(MAX_MAP_ROWS)} rows`;
+      : `Between 1 and ${fmt(MAX_MAP_ROWS)} rows`;
   })();
 
   if (description.isPending) return <p className="muted">Loading…</p>;
@@ -150,6 +155,7 @@ export function VectorMapTab({
       limit: Number(limitText.replaceAll(',', '')),
     };
     setDrawn(next);
+    setRuns((n) => n + 1);
     setLassoed([]);
     setHover(undefined);
     inspector.close();
@@ -257,14 +263,26 @@ export function VectorMapTab({
             Cancel
           </button>
         </div>
+        {searchRows && (
+          <button
+            type="button"
+            title={searchRows.why}
+            disabled={!searchRows.predicate}
+            onClick={() => {
+              if (!searchRows.predicate) return;
+              setSettings((s) => ({ ...s, filter: searchRows.predicate }));
+              setLimitText(String(search?.results.length ?? DEFAULT_MAP_ROWS));
+            }}
+          >
+            Rows of the last search
+          </button>
+        )}
         {limitProblem && <p className="field-problem">{limitProblem}</p>}
       </form>
       <div className="map-status">
         <span aria-live="polite" data-testid="map-status" data-status={state.status}>
           {statusText(state)}
-          {rows && rows.skipped > 0
-            ? ` · ${formatNumber(rows.skipped)} rows without a vector left out`
-            : ''}
+          {rows && rows.skipped > 0 ? ` · ${fmt(rows.skipped)} rows without a vector left out` : ''}
         </span>
         {busy && <ProgressBar fraction={fraction(state)} label="Map progress" />}
         <span className="spacer" />
@@ -281,9 +299,17 @@ export function VectorMapTab({
       <ErrorMessage error={inspector.error} label="Row error" />
       {lassoed.length > 0 && (
         <div className="map-selection" role="region" aria-label="Lassoed rows">
-          <span>{formatNumber(lassoed.length)} rows in the lasso</span>
+          <span>{fmt(lassoed.length)} rows in the lasso</span>
           {lasso?.predicate ? (
-            <button type="button" className="primary" onClick={() => onShowInGrid(lasso.predicate)}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                // To the Data tab's filter, and that tab shown.
+                handFilter(tableRef, lasso.predicate);
+                ws.setTab(tableKey(tableRef), 'data');
+              }}
+            >
               Show in grid
             </button>
           ) : (
@@ -306,20 +332,26 @@ export function VectorMapTab({
       )}
       <div className="map-body">
         <div className="map-stage">
-          {rows && coords && coords.length === rows.n * 2 ? (
+          {drawn ? (
+            // Mounted from the click on Draw, so it is sized before the first picture arrives.
             <PointCanvas
-              coords={coords}
+              coords={shown}
+              {...(state.frameAt !== undefined ? { frameAt: state.frameAt } : {})}
               colours={colours}
               marks={marks}
               mode={mode}
-              fitKey={`${state.status === 'reading' ? '' : JSON.stringify(drawn)}`}
-              label={`Map of ${formatNumber(rows.n)} rows by ${drawn?.vectorColumn ?? ''}: drag to pan, wheel or + and − to zoom, 0 to fit`}
+              fitKey={String(runs)}
+              label={
+                rows && shown.length > 0
+                  ? `Map of ${fmt(rows.n)} rows by ${drawn.vectorColumn}: drag to pan, wheel or + and − to zoom, 0 to fit`
+                  : 'Map, waiting for the projection'
+              }
               onHover={(row, at) => setHover(row >= 0 && at ? { row, at } : undefined)}
               onOpen={openRow}
               onLasso={setLassoed}
             />
           ) : (
-            !busy && <p className="empty-state">No map yet.</p>
+            <p className="empty-state">No map yet.</p>
           )}
           {hover && rows && (
             <div
@@ -355,9 +387,8 @@ export function VectorMapTab({
       {search && drawn && search.results.length > 0 && (
         <p className="muted map-search-note">
           The last search&apos;s results are ringed
-          {marks.query ? '; its query is the cross' : ''} (
-          {formatNumber(marks.results?.length ?? 0)} of {formatNumber(search.results.length)}{' '}
-          results are among these rows).
+          {marks.query ? '; its query is the cross' : ''} ({fmt(marks.results?.length ?? 0)} of{' '}
+          {fmt(search.results.length)} results are among these rows).
         </p>
       )}
     </div>

@@ -6,13 +6,20 @@
  */
 import type { ViewTransform } from './view-transform';
 
+/** An ImageData's shape: declared here, so this file needs no DOM types (tests run it in Node). */
+export interface PixelImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
 export interface PixelLayer {
-  image: ImageData;
+  image: PixelImage;
   pixels: Uint32Array;
 }
 
 export function pixelLayer(
-  ctx: CanvasRenderingContext2D,
+  ctx: { createImageData(width: number, height: number): PixelImage },
   width: number,
   height: number,
 ): PixelLayer {
@@ -43,14 +50,32 @@ export function paintSquares(
   const count = only ? only.length : coords.length >> 1;
   for (let i = 0; i < count; i += 1) {
     const r = only ? only[i]! : i;
-    const x0 = Math.round(coords[r * 2]! * scale + tx);
-    const y0 = Math.round(coords[r * 2 + 1]! * scale + ty);
-    if (x0 >= width || y0 >= height || x0 + size <= 0 || y0 + size <= 0) continue;
-    const c = colour ?? colours[r]!;
-    const xa = Math.max(x0, 0);
-    const xb = Math.min(x0 + size, width);
-    for (let y = Math.max(y0, 0), yb = Math.min(y0 + size, height); y < yb; y += 1) {
-      pixels.fill(c, y * width + xa, y * width + xb);
+    const x0 = Math.floor(coords[r * 2]! * scale + tx + 0.5);
+    const y0 = Math.floor(coords[r * 2 + 1]! * scale + ty + 0.5);
+    if (x0 < 0 || y0 < 0 || x0 + size > width || y0 + size > height) {
+      if (x0 >= width || y0 >= height || x0 + size <= 0 || y0 + size <= 0) continue;
+      paintClipped(pixels, width, height, x0, y0, size, colour ?? colours[r]!);
+      continue;
     }
+    const c = colour ?? colours[r]!;
+    // Plain stores: a fill() call per pixel row costs more than the row itself.
+    for (let y = 0, at = y0 * width + x0; y < size; y += 1, at += width) {
+      for (let x = 0; x < size; x += 1) pixels[at + x] = c;
+    }
+  }
+}
+
+/** A square that crosses the edge: only its part inside. */
+function paintClipped(
+  pixels: Uint32Array,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  size: number,
+  c: number,
+): void {
+  for (let y = Math.max(y0, 0); y < Math.min(y0 + size, height); y += 1) {
+    for (let x = Math.max(x0, 0); x < Math.min(x0 + size, width); x += 1) pixels[y * width + x] = c;
   }
 }

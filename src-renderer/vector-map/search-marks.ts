@@ -2,16 +2,9 @@
  * A search laid over the map: its result rows, found among the map's rows by their key, and its
  * query vector, placed at the mean position of its nearest map rows (nearest.ts).
  */
+import type { LastSearch as MapSearch } from '../state/table-handoffs';
 import type { MapRows } from './map-rows';
 import { meanPosition, nearestRows } from './nearest';
-
-/** What the Search tab last ran on this table, as the map needs it. */
-export interface MapSearch {
-  vectorColumn?: string;
-  query?: readonly number[];
-  /** The result rows' values by column name, as the row cells' text (numbers in full). */
-  results: ReadonlyArray<Readonly<Record<string, string | null>>>;
-}
 
 export function resultRows(rows: MapRows, keyColumn: string, search: MapSearch): number[] {
   const wanted = new Set(

@@ -166,15 +166,17 @@ export function refineWithUmap(
   const perNegative = perSample.map((p) => p / NEGATIVE_SAMPLE_RATE);
   const nextNegative = Float64Array.from(perNegative);
 
-  const y = new Float32Array(n * 2);
+  // Float64 while it moves: the small late steps are not lost to rounding.
+  const y = new Float64Array(n * 2);
   let extent = 0;
   for (const v of start) extent = Math.max(extent, Math.abs(v));
   const scale = extent > 0 ? 10 / extent : 1;
   // A little noise, so rows with the same vector do not sit on one point for ever.
   for (let i = 0; i < n * 2; i += 1) y[i] = start[i]! * scale + (random() - 0.5) * 1e-3;
 
-  const clip = (v: number) => (v > CLIP ? CLIP : v < -CLIP ? -CLIP : v);
   const every = options.every ?? 25;
+  const attract = -2 * A * B;
+  const repel = 2 * B;
   for (let epoch = 0; epoch < epochs; epoch += 1) {
     const alpha = 1 - epoch / epochs;
     for (let e = 0; e < m; e += 1) {
@@ -185,10 +187,13 @@ export function refineWithUmap(
       let dy = y[j + 1]! - y[t + 1]!;
       let dsq = dx * dx + dy * dy;
       if (dsq > 0) {
+        // One pow: d^(2b) / d² is d^(2(b - 1)).
         const pb = Math.pow(dsq, B);
-        const coeff = (-2 * A * B * (pb / dsq)) / (A * pb + 1);
-        const gx = clip(coeff * dx) * alpha;
-        const gy = clip(coeff * dy) * alpha;
+        const coeff = (attract * pb) / dsq / (A * pb + 1);
+        let gx = coeff * dx;
+        let gy = coeff * dy;
+        gx = (gx > CLIP ? CLIP : gx < -CLIP ? -CLIP : gx) * alpha;
+        gy = (gy > CLIP ? CLIP : gy < -CLIP ? -CLIP : gy) * alpha;
         y[j]! += gx;
         y[j + 1]! += gy;
         y[t]! -= gx;
@@ -203,9 +208,11 @@ export function refineWithUmap(
         dy = y[j + 1]! - y[o + 1]!;
         dsq = dx * dx + dy * dy;
         if (dsq > 0) {
-          const coeff = (2 * B) / ((0.001 + dsq) * (A * Math.pow(dsq, B) + 1));
-          y[j]! += clip(coeff * dx) * alpha;
-          y[j + 1]! += clip(coeff * dy) * alpha;
+          const coeff = repel / ((0.001 + dsq) * (A * Math.pow(dsq, B) + 1));
+          const gx = coeff * dx;
+          const gy = coeff * dy;
+          y[j]! += (gx > CLIP ? CLIP : gx < -CLIP ? -CLIP : gx) * alpha;
+          y[j + 1]! += (gy > CLIP ? CLIP : gy < -CLIP ? -CLIP : gy) * alpha;
         } else {
           y[j]! += CLIP * alpha;
           y[j + 1]! += CLIP * alpha;
@@ -214,8 +221,8 @@ export function refineWithUmap(
       nextNegative[e]! += negatives * perNegative[e]!;
     }
     if ((epoch + 1) % every === 0 || epoch + 1 === epochs) {
-      options.onFrame(y.slice(), epoch + 1, epochs);
+      options.onFrame(Float32Array.from(y), epoch + 1, epochs);
     }
   }
-  return y;
+  return Float32Array.from(y);
 }

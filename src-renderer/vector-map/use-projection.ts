@@ -22,6 +22,8 @@ export interface ProjectionState {
   epoch: number;
   epochs: number;
   error?: unknown;
+  /** When the last frame reached the page (performance.now()), to time it to the screen. */
+  frameAt?: number;
   /** Worker-side times. */
   decodeMs?: number;
   pcaMs?: number;
@@ -87,6 +89,7 @@ export function useProjection(ref: TableRef) {
               return {
                 ...s,
                 coords: reply.coords,
+                frameAt: performance.now(),
                 stage: reply.stage,
                 epoch: reply.epoch,
                 epochs: reply.epochs,

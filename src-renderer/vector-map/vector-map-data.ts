@@ -2,14 +2,14 @@
  * What the map shows and where it comes from: the chosen columns, the rows (the table under a
  * filter, up to a limit, or a search's results), and the SQL for the rows a lasso picked.
  */
+import { formatNumber } from '../../src-shared/format';
 import { gateExpression } from '../../src-shared/expression-gate/expression-gate';
 import {
   isFloatVector,
   isScalarOrderable,
 } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
-import { sqlIdentifier } from '../common/grid/row-predicate';
-import { formatNumber } from '../../src-shared/format';
+import { sqlIdentifier, sqlString } from '../common/grid/row-predicate';
 
 export const MAX_MAP_ROWS = 50_000;
 export const DEFAULT_MAP_ROWS = 10_000;
@@ -66,4 +66,28 @@ export function lassoPredicate(
       why: `These ${formatNumber(unique.length)} rows cannot be named in one condition (${(error as Error).message}); lasso fewer`,
     };
   }
+}
+
+/**
+ * The rows of a search's results as a filter, so the map can be drawn from them: their keys in
+ * `key IN (…)`, quoted for a text key. Undefined when the key is neither text nor an integer,
+ * or the results do not carry it.
+ */
+export function searchResultsFilter(
+  keyColumn: string,
+  keyType: string,
+  results: ReadonlyArray<Readonly<Record<string, string | null>>>,
+): LassoPredicate {
+  const isText = keyType === 'utf8' || keyType === 'large_utf8';
+  if (!isText && !/^u?int(8|16|32|64)$/.test(keyType)) {
+    return { why: `${keyColumn} does not name rows exactly (choose an integer or text key)` };
+  }
+  const keys = results.map((r) => r[keyColumn] ?? null);
+  if (keys.length === 0 || keys.some((k) => k === null)) {
+    return { why: `The search's results do not all have a ${keyColumn}` };
+  }
+  return lassoPredicate(
+    keyColumn,
+    keys.map((k) => (isText ? sqlString(k!) : k)),
+  );
 }

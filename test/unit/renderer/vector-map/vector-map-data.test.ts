@@ -10,7 +10,10 @@ import {
 import { describe, expect, it } from 'vitest';
 import { readMapRows } from '../../../../src-renderer/vector-map/map-rows';
 import { queryPosition, resultRows } from '../../../../src-renderer/vector-map/search-marks';
-import { lassoPredicate } from '../../../../src-renderer/vector-map/vector-map-data';
+import {
+  lassoPredicate,
+  searchResultsFilter,
+} from '../../../../src-renderer/vector-map/vector-map-data';
 
 function answer() {
   const type = new FixedSizeList(2, new Field('item', new Float32(), true));
@@ -77,5 +80,23 @@ describe('the lasso as a predicate', () => {
   it('refuses a key that does not name rows exactly, and an empty lasso', () => {
     expect(lassoPredicate('score', ['1', null]).why).toMatch(/does not name rows exactly/);
     expect(lassoPredicate('id', []).why).toMatch(/no points/);
+  });
+});
+
+describe("a search's results as the map's rows", () => {
+  it('names them by key, quoted for text keys', () => {
+    const results = [
+      { id: '4', name: "o'k" },
+      { id: '2', name: 'b' },
+    ];
+    expect(searchResultsFilter('id', 'int32', results)).toEqual({ predicate: 'id IN (4, 2)' });
+    expect(searchResultsFilter('name', 'utf8', results)).toEqual({
+      predicate: "name IN ('o''k', 'b')",
+    });
+  });
+
+  it('refuses a float key and results without the key', () => {
+    expect(searchResultsFilter('score', 'float64', [{ score: '1.5' }]).why).toMatch(/exactly/);
+    expect(searchResultsFilter('id', 'int64', [{ id: null }]).why).toMatch(/do not all have/);
   });
 });
