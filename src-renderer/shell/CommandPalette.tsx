@@ -138,7 +138,6 @@ export function CommandPalette({
             ))}
           </Command.Group>
         )}
-        <PaletteViews connections={connections} labels={labels} run={run} />
         <Command.Group heading="Commands">
           <Command.Item
             onSelect={() => run(() => ws.openDialog({ kind: 'open-folder', create: false }))}
@@ -233,6 +232,8 @@ export function CommandPalette({
             Theme: follow the system
           </Command.Item>
         </Command.Group>
+        {/* After the commands, so an empty box still opens on them. */}
+        <PaletteViews connections={connections} labels={labels} run={run} />
       </Command.List>
     </Command.Dialog>
   );

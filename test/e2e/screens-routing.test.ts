@@ -18,6 +18,9 @@ import { hasChromium, screenshotBothThemes, startWebApp, type WebApp } from '../
 let app: WebApp;
 let page: Page;
 let shopName: string;
+let shopId: string;
+const LONG = ['shop', 'regional_partners_in_europe'];
+const LONG_TABLE = 'quarterly_customer_satisfaction_scores';
 
 const ready = () => page.locator('[data-app-state="ready"]').waitFor();
 const hash = () => page.evaluate(() => window.location.hash);
@@ -55,9 +58,12 @@ describe.skipIf(!hasChromium)('addresses, history and the palette, in Chromium',
     app = await startWebApp();
     const shop = await openFolder('shop-catalog');
     shopName = shop.name;
+    shopId = shop.id;
     const catalog = app.catalogOf(shop.id);
     await catalog.createNamespace(['shop']);
     await catalog.createTable('reviews', sampleTable(60, 8), ['shop']);
+    await catalog.createNamespace(LONG);
+    await catalog.createTable(LONG_TABLE, sampleTable(5, 4), LONG);
     page = await app.newPage();
   });
   afterAll(async () => app?.close());
@@ -210,6 +216,50 @@ describe.skipIf(!hasChromium)('addresses, history and the palette, in Chromium',
     await expect.poll(async () => new Set(await open.allInnerTexts()).size).toBe(2);
     await page.keyboard.press('Escape');
     await screenshotBothThemes(page, 'routing-tabs-same-names');
+  });
+
+  it("keeps every header's buttons whole and in view at 1280×720, with the jobs panel open", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole('button', { name: /^Jobs/ }).click();
+    await page.getByRole('complementary', { name: 'Jobs' }).waitFor();
+    // Each header's buttons against the main area's box, in the browser's own measures.
+    const cut = () =>
+      page.evaluate(() => {
+        const main = document.querySelector('main.workspace')!.getBoundingClientRect();
+        const controls = 'main .table-header button, main .table-header a, main [role="tab"]';
+        return [...document.querySelectorAll<HTMLElement>(controls)]
+          .filter((b) => {
+            const box = b.getBoundingClientRect();
+            // Outside the main area is fine only inside a bar that scrolls sideways to it.
+            const bar = b.closest<HTMLElement>('[role="tablist"]');
+            const scrolls = bar && /auto|scroll/.test(getComputedStyle(bar).overflowX);
+            const outside = box.left < main.left - 1 || box.right > main.right + 1;
+            // A name broken over two lines is cut too, if differently.
+            const text = document.createRange();
+            text.selectNodeContents(b);
+            const lines = new Set([...text.getClientRects()].map((r) => Math.round(r.top)));
+            return b.scrollWidth > b.clientWidth + 1 || lines.size > 1 || (outside && !scrolls);
+          })
+          .map((b) => b.textContent);
+      });
+    await tableView('reviews').waitFor();
+    expect(await cut()).toEqual([]);
+    // Long names wrap the header rather than push its buttons out.
+    const long = `#/t/${[shopId, ...LONG, LONG_TABLE].map(encodeURIComponent).join('/')}/overview`;
+    await page.evaluate((to) => (window.location.hash = to), long);
+    await tableView(LONG_TABLE).waitFor();
+    expect(await cut()).toEqual([]);
+    await screenshotBothThemes(page, 'routing-table-header-1280');
+    await page.goBack();
+    await tableView('reviews').waitFor();
+    await tableView('reviews').getByRole('button', { name: 'Query console', exact: true }).click();
+    await consolePanel().waitFor();
+    expect(await cut()).toEqual([]);
+    await page.goBack();
+    await breadcrumbs().getByRole('link', { name: 'south', exact: true }).click();
+    await namespacePage('south').waitFor();
+    expect(await cut()).toEqual([]);
+    await page.getByRole('button', { name: 'Close jobs panel' }).click();
   });
 
   it('answers the icon request without a 401', async () => {
