@@ -10,15 +10,20 @@ import { useCall } from '../api/studio-context';
 import { tableInput } from '../api/table-input';
 import { ErrorMessage } from '../common/ErrorMessage';
 import { VersionSelect } from './VersionSelect';
-import { formatNumber } from '../../src-shared/format';
+import { formatBytes, formatCount, formatNumber } from '../../src-shared/format';
+import { diffData, type DiffData } from './diff-data';
+import type { TimelineEntry } from './version-timeline';
 
 export function VersionDiffPanel({
   tableRef,
   versions,
+  entries,
 }: {
   tableRef: TableRef;
   /** Newest first. */
   versions: readonly number[];
+  /** The timeline: each version's operation and totals, for what the data itself did. */
+  entries: readonly TimelineEntry[];
 }) {
   const call = useCall();
   // Undefined follows the newest two versions, so a new commit moves the defaults with it.
@@ -57,12 +62,14 @@ export function VersionDiffPanel({
       </form>
       {diff.isFetching && <p className="muted">Comparing…</p>}
       <ErrorMessage error={diff.error} label="Comparison error" />
-      {diff.data && !diff.isFetching && <DiffResult diff={diff.data} />}
+      {diff.data && !diff.isFetching && (
+        <DiffResult diff={diff.data} data={diffData(entries, diff.data.from, diff.data.to)} />
+      )}
     </section>
   );
 }
 
-function DiffResult({ diff }: { diff: VersionDiff }) {
+function DiffResult({ diff, data }: { diff: VersionDiff; data: DiffData }) {
   const delta = diff.rows.to - diff.rows.from;
   const columns =
     diff.columnsAdded.length + diff.columnsRemoved.length + diff.columnsChanged.length;
@@ -75,6 +82,21 @@ function DiffResult({ diff }: { diff: VersionDiff }) {
           ({delta > 0 ? '+' : ''}
           {formatNumber(delta)})
         </span>
+      </p>
+      <p data-testid="diff-data">
+        <strong>Data:</strong>{' '}
+        {data.commits.length === 0
+          ? 'no commit between them'
+          : data.commits.map((c) => `${c.operation} (version ${c.version})`).join(', ')}
+        {data.rowsRewritten !== undefined &&
+          data.rowsRewritten > 0 &&
+          ` · ${formatCount(data.rowsRewritten, 'row')} rewritten by ${data.commits.filter((c) => c.operation === 'Update').length === 1 ? 'the update' : 'updates'}`}
+        {data.fragments &&
+          data.fragments.from !== data.fragments.to &&
+          ` · fragments ${formatNumber(data.fragments.from)} → ${formatNumber(data.fragments.to)}`}
+        {data.bytes &&
+          data.bytes.from !== data.bytes.to &&
+          ` · data files ${formatBytes(data.bytes.from)} → ${formatBytes(data.bytes.to)}`}
       </p>
       <p>
         <strong>Columns:</strong> {columns === 0 ? 'no change' : ''}

@@ -135,7 +135,12 @@ export function VersionsTab({
           ` · ${(tags.data ?? []).length} tag${(tags.data ?? []).length === 1 ? '' : 's'}`}
       </p>
       <VersionsChart entries={entries} checkedOut={at?.version} />
-      <VersionDiffPanel key={branch ?? ''} tableRef={branchRef} versions={newestFirst} />
+      <VersionDiffPanel
+        key={branch ?? ''}
+        tableRef={branchRef}
+        versions={newestFirst}
+        entries={entries}
+      />
       <ErrorMessage error={tags.error ?? deleteTag.error ?? transactionError} />
       <table className="data-table" aria-label="Version timeline">
         <TableHead columns={['Version', 'Written', 'Operation', 'Rows', 'Size', 'Tags']} actions />

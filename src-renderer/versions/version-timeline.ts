@@ -62,9 +62,8 @@ export function describeOperation(
     case 'rewrite':
       return { operation: 'Compaction', detail: undefined, schemaChange: false };
     case 'merge':
-      return { operation: 'Add columns', detail: undefined, schemaChange: true };
     case 'project':
-      return { operation: 'Drop or rename columns', detail: undefined, schemaChange: true };
+      return { ...describeColumns(t), schemaChange: true };
     case 'restore':
       return {
         operation: 'Restore',
@@ -84,6 +83,51 @@ export function describeOperation(
     default:
       return { operation: t.operation.replace(/_/g, ' '), detail: undefined, schemaChange: false };
   }
+}
+
+/**
+ * A schema commit in the words of what it did to the columns, when the engine read them (see
+ * TransactionInfo.columns); otherwise the operation's own name, which covers both of its kinds.
+ */
+function describeColumns(t: TransactionInfo): { operation: string; detail: string | undefined } {
+  const c = t.columns;
+  const list = (paths: string[]) => paths.join(', ');
+  if (c) {
+    const parts: Array<{ operation: string; detail: string }> = [];
+    if (c.retyped.length > 0) {
+      parts.push({
+        operation: c.retyped.length === 1 ? 'Change column type' : 'Change column types',
+        detail: c.retyped.map((r) => `${r.path}: ${r.from} → ${r.to}`).join(', '),
+      });
+    }
+    if (c.added.length > 0) {
+      parts.push({
+        operation: c.added.length === 1 ? 'Add column' : 'Add columns',
+        detail: list(c.added),
+      });
+    }
+    if (c.renamed.length > 0) {
+      parts.push({
+        operation: c.renamed.length === 1 ? 'Rename column' : 'Rename columns',
+        detail: c.renamed.map((r) => `${r.from} → ${r.to}`).join(', '),
+      });
+    }
+    if (c.dropped.length > 0) {
+      parts.push({
+        operation: c.dropped.length === 1 ? 'Drop column' : 'Drop columns',
+        detail: list(c.dropped),
+      });
+    }
+    if (parts.length > 0) {
+      return {
+        operation: parts.map((p) => p.operation).join(' and '),
+        detail: parts.map((p) => p.detail).join('; '),
+      };
+    }
+  }
+  return t.operation === 'merge'
+    ? { operation: 'Add or change columns', detail: undefined }
+    : { operation: 'Drop or rename columns', detail: undefined };
 }
 
 const FIRST_VERSION = 1;

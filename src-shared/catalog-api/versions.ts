@@ -48,6 +48,19 @@ export const TransactionInfoSchema = z.object({
   indexesRemoved: z.array(z.string()).optional(),
   /** For a delete: its filter. */
   predicate: z.string().optional(),
+  /**
+   * For a commit that changed the schema (merge, project): the columns added, dropped, renamed
+   * and given a new type, from its version's schema against the one before; absent where the
+   * version before is gone or the back end does not read schemas.
+   */
+  columns: z
+    .object({
+      added: z.array(z.string()),
+      dropped: z.array(z.string()),
+      renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+      retyped: z.array(z.object({ path: z.string(), from: z.string(), to: z.string() })),
+    })
+    .optional(),
   /** The table has no such version (its manifest is not there). */
   missing: z.boolean().optional(),
 });

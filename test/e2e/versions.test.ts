@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('versions tab in Chromium', () => {
     await expect
       .poll(() => versionRow(5).textContent())
       .toMatch(/latest.*Delete.*where id >= 200.*15 \(−5\)/);
-    await expect(versionRow(4).textContent()).resolves.toMatch(/Add columns.*schema/);
+    await expect(versionRow(4).textContent()).resolves.toMatch(/Add column twice.*schema/);
     await expect(versionRow(2).textContent()).resolves.toMatch(/Append.*15 \(\+5\)/);
     await expect(versionRow(1).textContent()).resolves.toMatch(/Create.*10/);
     await page.getByRole('img', { name: 'Rows over 5 versions' }).waitFor();

@@ -10,7 +10,8 @@
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import type { TransactionInfo } from '../../../../src-shared/catalog-api';
-import { MANIFEST, readManifestLayout, section } from './lance-manifest';
+import { MANIFEST, readManifest, readManifestLayout, section } from './lance-manifest';
+import { columnChanges } from './schema-changes';
 import { manifests, type TableFiles } from '../table/dir-versions';
 
 /** The operation oneof's field numbers, by the name the timeline shows. */
@@ -33,6 +34,8 @@ const OPERATIONS: Record<number, TransactionInfo['operation']> = {
   115: 'data_overlay',
   116: 'append_fri_transitions',
 };
+/** Operations that change the schema in ways the transaction does not name. */
+const SCHEMA_OPERATIONS = new Set<TransactionInfo['operation']>(['merge', 'project']);
 const TRANSACTION = { readVersion: 1, uuid: 2, tag: 3 } as const;
 const CREATE_INDEX = { newIndices: 1, removedIndices: 2 } as const;
 const INDEX_METADATA = { name: 3 } as const;
@@ -51,9 +54,15 @@ export async function describeTransactions(
       if (!file) return { version, operation: 'unknown', missing: true };
       const bytes = await files.store.get(file.key);
       const transaction = await transactionOf(files, bytes, file.key);
-      return transaction
-        ? { ...decodeTransaction(transaction), version }
-        : { version, operation: 'unknown' };
+      if (!transaction) return { version, operation: 'unknown' };
+      const info: TransactionInfo = { ...decodeTransaction(transaction), version };
+      const before = present.get(version - 1);
+      if (SCHEMA_OPERATIONS.has(info.operation) && before) {
+        // Which columns changed, by the schema before: Merge and Project alone do not say.
+        const previous = readManifest(await files.store.get(before.key), before.key);
+        info.columns = columnChanges(previous.schema, readManifest(bytes, file.key).schema);
+      }
+      return info;
     }),
   );
 }
