@@ -110,7 +110,7 @@ export function SearchFormPanel({
             <span className="muted">or “Find similar” on a row of the Data tab</span>
           </div>
           {vectorFrom && (
-            <p className="muted vector-from" role="status" aria-label="Query vector from">
+            <p className="muted vector-from" role="status" aria-label="Vector source">
               {vectorFrom}
             </p>
           )}
