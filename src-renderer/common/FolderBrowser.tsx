@@ -1,7 +1,8 @@
 /**
  * A picker for paths on the host's machine: a browser has no native dialog for a server-side
  * path, so the host lists folders and the user walks them. Catalog folders are marked. With
- * `onPickFile`, the files an import can read are listed too, and a click picks one.
+ * `onPickFile`, the files an import can read are listed too, and a click picks one. A folder's
+ * path may also be typed and opened with Enter, for a place far from where the browser starts.
  */
 import { useEffect, useState } from 'react';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
@@ -19,6 +20,7 @@ export function FolderBrowser(props: {
 }) {
   const [listing, setListing] = useState<Listing>();
   const [error, setError] = useState<string>();
+  const [typed, setTyped] = useState('');
 
   const go = async (path?: string) => {
     const result = await props.api.call('fs:list-folder', {
@@ -48,6 +50,22 @@ export function FolderBrowser(props: {
           {error}
         </p>
       )}
+      <label className="field">
+        <span>Go to folder</span>
+        <input
+          aria-label="Go to folder"
+          placeholder="A folder's path, then Enter"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter opens the folder here; it must not submit the dialog's form around it.
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (typed.trim()) void go(typed.trim());
+          }}
+        />
+      </label>
       {listing && (
         <>
           <p>

@@ -4,7 +4,7 @@
  * namespaces?) before anything is saved.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { RemoteSettings } from '../../src-shared/studio-procedures';
 import { useCall } from '../api/studio-context';
 import { DialogActions } from '../common/DialogActions';
@@ -36,6 +36,7 @@ export function ConnectUrlDialog() {
   const [headerText, setHeaderText] = useState('');
   const [caFile, setCaFile] = useState('');
   const display = useDisplayFields();
+  const headersHint = useId();
 
   const parsedHeaders = parseHeaderLines(headerText);
   const urlProblem =
@@ -99,14 +100,18 @@ export function ConnectUrlDialog() {
         )}
         <TextField label="Database (optional)" value={database} onChange={setDatabase} />
         <label className="field">
-          <span>Extra headers (optional, one “Name: value” per line)</span>
+          <span>Extra headers (optional)</span>
           <textarea
-            aria-label="Extra headers"
+            aria-label="Extra headers (optional)"
+            aria-describedby={headersHint}
             rows={2}
             value={headerText}
             aria-invalid={Boolean(parsedHeaders.problem)}
             onChange={(e) => setHeaderText(e.target.value)}
           />
+          <span id={headersHint} className="help">
+            One “Name: value” per line
+          </span>
           {parsedHeaders.problem && <span className="field-error">{parsedHeaders.problem}</span>}
         </label>
         <TextField

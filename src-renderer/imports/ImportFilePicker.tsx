@@ -7,11 +7,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useStudioApi } from '../api/studio-context';
 import { FolderBrowser } from '../common/FolderBrowser';
-
-function parentOf(path: string): string {
-  const at = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return at > 0 ? path.slice(0, at) : '';
-}
+import { lastImportFolder, parentOf, rememberImportFolder } from './last-folder';
 
 export function ImportFilePicker({
   path,
@@ -19,6 +15,7 @@ export function ImportFilePicker({
   onPathChange,
   onChosen,
   onEnter,
+  catalogFolder,
   children,
 }: {
   path: string;
@@ -27,6 +24,8 @@ export function ImportFilePicker({
   /** A path picked, dropped or uploaded: ready to preview. */
   onChosen: (path: string) => void;
   onEnter: () => void;
+  /** Where the file browser opens when no path is typed and no file was imported before. */
+  catalogFolder?: string;
   /** The rest of the form, which is the drop target too. */
   children: ReactNode;
 }) {
@@ -43,6 +42,12 @@ export function ImportFilePicker({
     setUploadError(undefined);
     onPathChange(picked);
     onChosen(picked);
+  };
+
+  // A file found by browsing: its folder is where the next browse starts (an upload's is not).
+  const browsed = (picked: string) => {
+    rememberImportFolder(picked);
+    choose(picked);
   };
 
   const take = async (file: File) => {
@@ -105,7 +110,7 @@ export function ImportFilePicker({
             aria-expanded={files?.pick ? undefined : browsing}
             onClick={() => {
               if (files?.pick) {
-                void files.pick().then((picked) => picked && choose(picked));
+                void files.pick().then((picked) => picked && browsed(picked));
               } else setBrowsing((b) => !b);
             }}
           >
@@ -132,7 +137,15 @@ export function ImportFilePicker({
           )}
         </div>
       </label>
-      {browsing && <FolderBrowser api={api} start={parentOf(path.trim())} onPickFile={choose} />}
+      {browsing && (
+        <FolderBrowser
+          api={api}
+          // The typed path's folder, else the last import's, else the catalog's, else the host's
+          // home: the nearest guess of where the file is.
+          start={parentOf(path.trim()) || lastImportFolder() || catalogFolder || ''}
+          onPickFile={browsed}
+        />
+      )}
       {uploading && (
         <p className="help" role="status">
           Uploading {uploading}…

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { JsonArrowSchema } from '../../src-shared/vocabulary/json-arrow-types';
 import type { ProcedureInput } from '../../src-shared/studio-procedures';
-import { useJobs, useTables } from '../api/catalog-queries';
+import { useConnections, useJobs, useTables } from '../api/catalog-queries';
 import { queryKeys, type NamespaceRef } from '../api/query-keys';
 import { useCall } from '../api/studio-context';
 import type { JobView } from '../api/use-host-events';
@@ -77,6 +77,7 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
   });
   // For the append list, and to say live that a new name is taken.
   const tables = useTables(connectionId, path, true);
+  const connection = useConnections().data?.find((c) => c.id === connectionId);
   const jobs = useJobs();
   const job = jobId ? jobs.data?.find((j) => j.id === jobId) : undefined;
 
@@ -162,6 +163,7 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
         onPathChange={setFilePath}
         onChosen={(picked) => runPreview(picked)}
         onEnter={() => runPreview()}
+        catalogFolder={connection?.kind === 'folder' ? connection.target : undefined}
       >
         <div className="path-row">
           <SelectField
@@ -190,10 +192,7 @@ export function ImportTableForm({ connectionId, path }: NamespaceRef) {
             First {preview.data.rows.length} rows, read as {preview.data.format}
             {preview.data.totalRows !== undefined ? ` (${preview.data.totalRows} in all)` : ''}
           </h3>
-          <PreviewTable
-            columns={preview.data.schema.fields.map((f) => f.name)}
-            rows={preview.data.rows}
-          />
+          <PreviewTable fields={preview.data.schema.fields} rows={preview.data.rows} />
           <ImportColumnsEditor drafts={drafts} onChange={setDrafts} />
         </>
       )}

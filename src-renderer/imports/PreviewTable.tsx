@@ -1,7 +1,15 @@
 /** The first rows of a file as read for the import, so a person sees what the schema means. */
+import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
+import { temporalText } from '../common/decode/temporal-text';
 import { TableHead } from '../common/TableHead';
 
-function cellText(value: unknown): string {
+const DAYS = new Set(['date32', 'date64']);
+
+function cellText(value: unknown, field: JsonArrowField): string {
+  // Dates and timestamps arrive as milliseconds: shown as the table will show them, not as
+  // the number, so the preview agrees with the type the columns below say.
+  const type = field.type.type;
+  if (type === 'timestamp' || DAYS.has(type)) return temporalText(value, DAYS.has(type));
   if (Array.isArray(value)) {
     const shown = (value as unknown[])
       .slice(0, 6)
@@ -13,27 +21,27 @@ function cellText(value: unknown): string {
 }
 
 export function PreviewTable({
-  columns,
+  fields,
   rows,
 }: {
-  columns: readonly string[];
+  fields: readonly JsonArrowField[];
   rows: ReadonlyArray<Record<string, unknown>>;
 }) {
   return (
     <div className="wide-box">
       <table className="data-table" aria-label="Preview of the first rows">
-        <TableHead columns={columns} />
+        <TableHead columns={fields.map((f) => f.name)} />
         <tbody>
           {rows.map((row, i) => (
             <tr key={i}>
-              {columns.map((c) =>
-                row[c] === null || row[c] === undefined ? (
-                  <td key={c} className="null">
+              {fields.map((f) =>
+                row[f.name] === null || row[f.name] === undefined ? (
+                  <td key={f.name} className="null">
                     null
                   </td>
                 ) : (
-                  <td key={c} title={cellText(row[c])}>
-                    {cellText(row[c])}
+                  <td key={f.name} title={cellText(row[f.name], f)}>
+                    {cellText(row[f.name], f)}
                   </td>
                 ),
               )}

@@ -13,6 +13,7 @@ import {
 import { detectImage } from './image-magic';
 import { l2Norm } from './vector-math';
 import { hexPrefix } from '../../../src-shared/format';
+import { temporalText } from './temporal-text';
 
 type Decoder = (value: unknown) => Cell;
 
@@ -82,17 +83,8 @@ function decoderFor(field: Field): Decoder {
         : { kind: 'number', text: formatNumber(value as number | bigint), full: String(value) };
   }
   if (DataType.isTimestamp(type) || DataType.isDate(type)) {
-    return (value) => {
-      if (value == null) return NULL;
-      const ms = value instanceof Date ? value.getTime() : Number(value);
-      const date = new Date(ms);
-      const text = Number.isNaN(date.getTime())
-        ? String(value)
-        : DataType.isDate(type)
-          ? date.toISOString().slice(0, 10)
-          : date.toISOString();
-      return { kind: 'text', text };
-    };
+    const day = DataType.isDate(type);
+    return (value) => (value == null ? NULL : { kind: 'text', text: temporalText(value, day) });
   }
   if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) {
     return (value) => (value == null ? NULL : { kind: 'text', text: String(value) });
