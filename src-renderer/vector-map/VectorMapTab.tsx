@@ -55,6 +55,8 @@ function statusText(s: ProjectionState): string {
         ? `${n}: UMAP (PCA ${formatDuration(s.pcaMs ?? 0)}, UMAP ${formatDuration(s.umapMs)})`
         : `${n}: PCA (${formatDuration(s.pcaMs ?? 0)})`;
     case 'cancelled':
+      // Cancelled before the first picture: nothing is shown, so nothing is claimed.
+      if (!s.stage) return 'Cancelled before the first picture.';
       return `${n}: cancelled; showing the ${s.stage === 'umap' ? `UMAP layout at epoch ${fmt(s.epoch)}` : 'PCA picture'}`;
     case 'error':
       return 'The map could not be drawn.';
