@@ -170,7 +170,7 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
       )}
       {writable && (
         <div className="row">
-          {(stats.numSmallFragments > 1 || unindexed || (deleted?.deletedRows ?? 0) > 0) && (
+          {(mergeable > 0 || unindexed || (deleted?.deletedRows ?? 0) > 0) && (
             <button
               type="button"
               disabled={busy}
@@ -178,7 +178,7 @@ export function StorageTab({ tableRef, writable }: { tableRef: TableRef; writabl
                 ws.openDialog({
                   kind: 'compact-table',
                   table: tableRef,
-                  small: stats.numSmallFragments,
+                  small: mergeable,
                 })
               }
             >

@@ -1,7 +1,7 @@
 /**
  * What a commit did to the columns, from the schemas of its version and the one before (Lance
- * fields keep their id across a rename; a cast writes the column anew under a new id with the
- * same name). The transaction alone cannot tell them apart: Lance records adding a column and
+ * fields keep their id across a rename; a cast keeps the id with a new type, or writes the
+ * column anew under a new id with the same name). The transaction alone cannot tell them apart: Lance records adding a column and
  * changing its type both as a Merge, and renaming and dropping both as a Project, which made the
  * timeline call a type change "Add columns" and a rename "Drop or rename columns".
  */
@@ -33,6 +33,8 @@ export function columnChanges(
     const old = was.get(id);
     if (old) {
       if (old.path !== f.path) changes.renamed.push({ from: old.path, to: f.path });
+      // Lance may cast a column in place, keeping its id.
+      if (old.type !== f.type) changes.retyped.push({ path: f.path, from: old.type, to: f.type });
       continue;
     }
     const sameName = wasByPath.get(f.path);

@@ -22,6 +22,10 @@ describe('columnChanges', () => {
       added: ['twice'],
       retyped: [],
     });
+    const inPlace = [base[0]!, field(1, 'price', 'double'), base[2]!, base[3]!];
+    expect(columnChanges(base, inPlace).retyped).toEqual([
+      { path: 'price', from: 'int32', to: 'double' },
+    ]);
     const cast = [base[0]!, field(5, 'price', 'double'), base[2]!, base[3]!];
     expect(columnChanges(base, cast)).toEqual({
       added: [],
