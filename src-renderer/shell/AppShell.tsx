@@ -13,6 +13,7 @@ import { JobsPanel } from '../jobs/JobsPanel';
 import { jobTitle } from '../common/jobs/job-format';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette';
 import { MainView } from './MainView';
+import { useBackForward } from './use-back-forward';
 import { useTheme } from '../state/theme';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
@@ -53,6 +54,7 @@ export function AppShell() {
   }, []);
   useHostEvents(onJobFinished, onAppCommand);
   usePaletteShortcut();
+  useBackForward();
 
   const list = connections.data ?? [];
   // Tabs kept from before a reload whose connection has since closed go; the active one stays,

@@ -23,7 +23,8 @@ const LONG = ['shop', 'regional_partners_in_europe'];
 const LONG_TABLE = 'quarterly_customer_satisfaction_scores';
 
 const ready = () => page.locator('[data-app-state="ready"]').waitFor();
-const hash = () => page.evaluate(() => window.location.hash);
+// Scripts run in the page are strings: the tests' TypeScript has no DOM library.
+const hash = () => page.evaluate('location.hash') as Promise<string>;
 const tree = () => page.getByRole('tree', { name: 'Catalog tree' });
 const item = (name: string) => tree().getByRole('treeitem', { name, exact: true });
 const tableView = (name: string) => page.getByRole('region', { name: `Table ${name}` });
@@ -35,6 +36,27 @@ const tableTab = (name: string) =>
   page.getByRole('tablist', { name: 'Table views' }).getByRole('tab', { name, exact: true });
 const breadcrumbs = () => page.getByRole('navigation', { name: 'Breadcrumbs' });
 const palette = () => page.getByPlaceholder('Type a command or a table name…');
+
+/**
+ * The header buttons and tabs a person cannot read whole: text cut or broken over two lines, or
+ * outside the main area without a tab bar that scrolls sideways to it. Measured by the browser.
+ */
+const CUT_CONTROLS = `(() => {
+  const main = document.querySelector('main.workspace').getBoundingClientRect();
+  const controls = 'main .table-header button, main .table-header a, main [role="tab"]';
+  return [...document.querySelectorAll(controls)]
+    .filter((b) => {
+      const box = b.getBoundingClientRect();
+      const bar = b.closest('[role="tablist"]');
+      const scrolls = bar && /auto|scroll/.test(getComputedStyle(bar).overflowX);
+      const outside = box.left < main.left - 1 || box.right > main.right + 1;
+      const text = document.createRange();
+      text.selectNodeContents(b);
+      const lines = new Set([...text.getClientRects()].map((r) => Math.round(r.top)));
+      return b.scrollWidth > b.clientWidth + 1 || lines.size > 1 || (outside && !scrolls);
+    })
+    .map((b) => b.textContent);
+})()`;
 
 async function openFolder(folder: string): Promise<{ id: string; name: string }> {
   return callOk<{ id: string; name: string }>(app.host, 'connections:open-folder', {
@@ -107,7 +129,7 @@ describe.skipIf(!hasChromium)('addresses, history and the palette, in Chromium',
   });
 
   it('gives the namespace page and the connection root addresses, from real links', async () => {
-    await page.evaluate(() => window.history.back());
+    await page.evaluate('history.back()');
     await namespacePage('shop').waitFor();
     await reload();
     // Before: the address still named the table, and a reload went back to it.
@@ -223,30 +245,12 @@ describe.skipIf(!hasChromium)('addresses, history and the palette, in Chromium',
     await page.getByRole('button', { name: /^Jobs/ }).click();
     await page.getByRole('complementary', { name: 'Jobs' }).waitFor();
     // Each header's buttons against the main area's box, in the browser's own measures.
-    const cut = () =>
-      page.evaluate(() => {
-        const main = document.querySelector('main.workspace')!.getBoundingClientRect();
-        const controls = 'main .table-header button, main .table-header a, main [role="tab"]';
-        return [...document.querySelectorAll<HTMLElement>(controls)]
-          .filter((b) => {
-            const box = b.getBoundingClientRect();
-            // Outside the main area is fine only inside a bar that scrolls sideways to it.
-            const bar = b.closest<HTMLElement>('[role="tablist"]');
-            const scrolls = bar && /auto|scroll/.test(getComputedStyle(bar).overflowX);
-            const outside = box.left < main.left - 1 || box.right > main.right + 1;
-            // A name broken over two lines is cut too, if differently.
-            const text = document.createRange();
-            text.selectNodeContents(b);
-            const lines = new Set([...text.getClientRects()].map((r) => Math.round(r.top)));
-            return b.scrollWidth > b.clientWidth + 1 || lines.size > 1 || (outside && !scrolls);
-          })
-          .map((b) => b.textContent);
-      });
+    const cut = () => page.evaluate(CUT_CONTROLS) as Promise<string[]>;
     await tableView('reviews').waitFor();
     expect(await cut()).toEqual([]);
     // Long names wrap the header rather than push its buttons out.
     const long = `#/t/${[shopId, ...LONG, LONG_TABLE].map(encodeURIComponent).join('/')}/overview`;
-    await page.evaluate((to) => (window.location.hash = to), long);
+    await page.evaluate(`location.hash = ${JSON.stringify(long)}`);
     await tableView(LONG_TABLE).waitFor();
     expect(await cut()).toEqual([]);
     await screenshotBothThemes(page, 'routing-table-header-1280');
@@ -264,7 +268,7 @@ describe.skipIf(!hasChromium)('addresses, history and the palette, in Chromium',
 
   it('answers the icon request without a 401', async () => {
     // Chromium asks for /favicon.ico at the root, without the token, on every page load.
-    const status = await page.evaluate(async () => (await fetch('/favicon.ico')).status);
+    const status = await page.evaluate("fetch('/favicon.ico').then((reply) => reply.status)");
     expect(status).toBe(204);
   });
 });
