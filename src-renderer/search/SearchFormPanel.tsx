@@ -32,6 +32,7 @@ export function SearchFormPanel({
   problems,
   vectorColumns,
   textColumns,
+  ftsColumns,
   allColumns,
   running,
   onSubmit,
@@ -45,6 +46,8 @@ export function SearchFormPanel({
   problems: Problems;
   vectorColumns: readonly VectorColumn[];
   textColumns: readonly string[];
+  /** The text columns with a full-text index: the others are marked as needing one. */
+  ftsColumns: readonly string[];
   allColumns: readonly string[];
   running: boolean;
   onSubmit: () => void;
@@ -191,6 +194,7 @@ export function SearchFormPanel({
                     onChange={() => onChange({ textColumns: toggle(form.textColumns, c) })}
                   />
                   {c}
+                  {!ftsColumns.includes(c) && <span className="muted"> (no full-text index)</span>}
                 </label>
               ))}
             </div>

@@ -223,6 +223,7 @@ export function SearchTab({
         problems={problems}
         vectorColumns={vectors}
         textColumns={texts}
+        ftsColumns={(indexes.data ?? []).flatMap((i) => (i.indexType === 'FTS' ? i.columns : []))}
         allColumns={fields.map((f) => f.name)}
         running={running}
         onSubmit={() => search(form)}

@@ -166,7 +166,7 @@ function vectorPart(
   }
   const index = indexOn(facts.indexes, column.path, 'vector');
   if (form.mode === 'hybrid' && !index) {
-    problems.vectorColumn = `Hybrid search needs a vector index on ${column.path}; create one on the Indexes tab`;
+    problems.vectorColumn = `Hybrid search needs a vector index on ${column.path}; create one with New index… on the Indexes tab`;
   }
   if (form.exact) request.bypassVectorIndex = true;
   if (form.nprobes.trim() !== '') {
@@ -207,7 +207,7 @@ function textPart(form: SearchForm, facts: SearchFacts, request: QueryRequest, p
   }
   const unindexed = form.textColumns.filter((c) => !indexOn(facts.indexes, c, 'fts'));
   if (unindexed.length > 0) {
-    problems.textColumns = `${unindexed.join(', ')} ${unindexed.length === 1 ? 'has' : 'have'} no full-text index; create one on the Indexes tab`;
+    problems.textColumns = `${unindexed.join(', ')} ${unindexed.length === 1 ? 'has' : 'have'} no full-text index; create one with New index… on the Indexes tab`;
     return;
   }
   if (form.textKind === 'phrase' && form.textColumns.length !== 1) {

@@ -165,6 +165,15 @@ describe.skipIf(!hasChromium)('forms, labels and messages, in Chromium', () => {
     await app.catalogOf(connectionId).createTable('docs', sampleTable(50, 8));
     await treeMenu(page, 'catalog', 'Refresh');
     await treeItem(page, 'docs').click();
+    // The full-text form says which columns still need an index, and where to make one.
+    await page.getByRole('tab', { name: 'Search', exact: true }).click();
+    const search = page.getByRole('form', { name: 'Search' });
+    await search.getByRole('radio', { name: 'Full text' }).check();
+    const textColumn = search.getByRole('checkbox', { name: 'text', exact: true });
+    await search.getByRole('checkbox', { name: 'text (no full-text index)' }).check();
+    await search.getByLabel('Words').fill('river');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await search.getByText('create one with New index… on the Indexes tab').waitFor();
     await page.getByRole('tab', { name: 'Indexes', exact: true }).click();
     await page.getByRole('button', { name: 'New index…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create index' });
@@ -174,6 +183,8 @@ describe.skipIf(!hasChromium)('forms, labels and messages, in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('table', { name: 'Indexes' }).getByText('text_idx').waitFor();
     await screenshotBothThemes(page, 'forms-indexes-tab');
+    await page.getByRole('tab', { name: 'Search', exact: true }).click();
+    await textColumn.waitFor();
   });
 
   it('says a property needs a key only once the key is left empty', async () => {
