@@ -50,7 +50,12 @@ export function SearchHistory({
         <ol className="history-list">
           {entries.map((e) => (
             <li key={e.at}>
-              <button type="button" className="link history-load" onClick={() => onLoad(e.request)}>
+              <button
+                type="button"
+                className="link history-load"
+                title={describeRequest(e.request)}
+                onClick={() => onLoad(e.request)}
+              >
                 {describeRequest(e.request)}
               </button>
               <span className="muted mono">

@@ -28,10 +28,11 @@ export function emptyResultAdvice(
   const indexed = indexes.some(
     (i) => i.columns[0] === request.vectorColumn && /IVF|HNSW/i.test(i.indexType),
   );
-  if (!indexed || request.bypassVectorIndex) {
+  const probed = Math.min(request.nprobes ?? DEFAULT_NPROBES, partitions ?? Infinity);
+  // Searched exactly, or through every partition of the index: the filter is what found nothing.
+  if (!indexed || request.bypassVectorIndex || probed === partitions) {
     return { why: `No row matches the filter ${request.filter}.`, tries: [] };
   }
-  const probed = request.nprobes ?? DEFAULT_NPROBES;
   const more = partitions === undefined ? probed * 4 : Math.min(partitions, probed * 4);
   const tries: Array<{ label: string; patch: Partial<SearchForm> }> = [];
   if (more > probed) {

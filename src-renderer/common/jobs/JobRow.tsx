@@ -22,7 +22,8 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
   const ws = useWorkspace();
   const fraction = jobFraction(job);
   const started = job.startedAt ?? job.createdAt;
-  const elapsed = (job.endedAt ?? now) - started;
+  // The clock ticks once a second: a job that started since its last tick has run for 0 s, not '—'.
+  const elapsed = Math.max(0, (job.endedAt ?? now) - started);
   const p = job.progress;
   const title = jobTitle(job);
   return (

@@ -26,9 +26,16 @@ describe('empty result advice', () => {
   });
 
   it('probes no more partitions than the index has', () => {
-    const advice = emptyResultAdvice({ ...request, nprobes: 16 }, [ivf], 16)!;
-    expect(advice.tries.map((t) => t.label)).not.toContain('Probe 16 partitions');
-    expect(advice.tries).toHaveLength(2);
+    const advice = emptyResultAdvice({ ...request, nprobes: 16 }, [ivf], 40)!;
+    expect(advice.tries.map((t) => t.label)).toContain('Probe 40 partitions');
+  });
+
+  it('says the filter matches nothing when every partition was probed', () => {
+    expect(emptyResultAdvice(request, [ivf], 4)).toEqual({
+      why: "No row matches the filter category = 'c9'.",
+      tries: [],
+    });
+    expect(emptyResultAdvice({ ...request, nprobes: 16 }, [ivf], 16)!.tries).toEqual([]);
   });
 
   it('says the filter matches nothing when the search was exact', () => {
