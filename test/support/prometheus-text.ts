@@ -50,7 +50,12 @@ export function parsePrometheus(text: string): Map<string, PromFamily> {
     }
     const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})? (\S+)( -?\d+)?$/.exec(line);
     if (!sample) return fail('malformed sample');
-    const [, name, rawLabels, rawValue] = sample as unknown as [string, string, string?, string];
+    const [, name, rawLabels, rawValue] = sample as unknown as [
+      string,
+      string,
+      string | undefined,
+      string,
+    ];
     const labels = rawLabels ? parseLabels(rawLabels, fail) : {};
     const value = parseValue(rawValue, fail);
     const family = familyOf(families, name) ?? fail('sample of an undeclared family');

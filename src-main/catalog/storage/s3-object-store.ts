@@ -70,38 +70,39 @@ export class S3ObjectStore implements ObjectStore {
     command: () => Command,
     read: (reply: never) => Promise<T> | T = (reply) => reply as T,
   ): Promise<T> {
-    if (!hasStoreRequestListeners()) return this.sendOnly(command, read);
-    const started = performance.now();
     let kind: StoreRequestKind = 'OTHER';
-    const sent = this.sendOnly(() => {
-      const made = command();
-      kind = commandKind(made.constructor.name);
-      return made;
-    }, read);
-    const ended = (ok: boolean) =>
-      storeRequestEnded({ kind, ok, seconds: (performance.now() - started) / 1000 });
-    sent.then(
-      () => ended(true),
-      () => ended(false),
-    );
-    return sent;
-  }
-
-  private sendOnly<T>(command: () => Command, read: (reply: never) => Promise<T> | T): Promise<T> {
-    return this.retried(async ({ signal }) =>
-      read((await this.client.send(command() as never, { abortSignal: signal })) as never),
+    return this.retried(
+      async ({ signal }) => {
+        const made = command();
+        kind = commandKind(made.constructor.name);
+        return read((await this.client.send(made as never, { abortSignal: signal })) as never);
+      },
+      () => kind,
     );
   }
 
   /**
    * `call` with retries; a transient failure that outlasts them is the store's condition, said as
-   * such (503 with Retry-After at the server), never the SDK's raw text alone.
+   * such (503 with Retry-After at the server), never the SDK's raw text alone. Told to the store
+   * request listeners (store-requests.ts), if any, as one request of its kind: failed only when
+   * the store did not serve it (an answer such as 404 is the store working).
    */
-  private async retried<T>(call: (attempt: Attempt) => Promise<T>): Promise<T> {
+  private async retried<T>(
+    call: (attempt: Attempt) => Promise<T>,
+    kind: () => StoreRequestKind,
+  ): Promise<T> {
+    const started = hasStoreRequestListeners() ? performance.now() : undefined;
+    const ended = (ok: boolean) => {
+      if (started !== undefined)
+        storeRequestEnded({ kind: kind(), ok, seconds: (performance.now() - started) / 1000 });
+    };
     try {
-      return await withRetries(call, this.policy, this.health);
+      const result = await withRetries(call, this.policy, this.health);
+      ended(true);
+      return result;
     } catch (error) {
       const condition = storeCondition(error);
+      ended(!condition);
       if (!condition) throw error;
       throw storeUnavailable(condition, this.health.where, error);
     }
@@ -236,6 +237,7 @@ export class S3ObjectStore implements ObjectStore {
           throw error;
         }
       },
+      () => 'PUT',
     );
     if (outcome !== 'maybe-ours') return outcome === 'written';
     const stored = await this.get(key).catch(() => undefined);
