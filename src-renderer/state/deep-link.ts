@@ -72,6 +72,26 @@ export function routeHash(route: Route): string {
   }
 }
 
+/**
+ * The window's title for a view, which is also what the browser's history list shows for its
+ * entry: the table, namespace or page first, then the app's name.
+ */
+export function routeTitle(route: Route): string {
+  const app = 'Catalog Studio';
+  switch (route.view) {
+    case 'start':
+      return app;
+    case 'namespace':
+      return route.path.length ? `${route.path.join(' / ')} · ${app}` : app;
+    case 'table':
+      return `${route.ref.table} (${route.tab}) · ${app}`;
+    case 'console':
+      return `Query console${route.from?.table ? ` on ${route.from.table}` : ''} · ${app}`;
+    case 'job':
+      return `Job · ${app}`;
+  }
+}
+
 /** The view an address names, or undefined for an address of no view (then nothing moves). */
 export function parseRoute(hash: string): Route | undefined {
   if (hash === '' || hash === '#' || hash === '#/') return { view: 'start' };

@@ -4,7 +4,7 @@
  * Forward or a followed link hand the address they land on back to the workspace.
  */
 import { useEffect, useRef } from 'react';
-import { parseRoute, routeHash, type Route } from './deep-link';
+import { parseRoute, routeHash, routeTitle, type Route } from './deep-link';
 
 export type Navigation = 'push' | 'replace';
 
@@ -14,6 +14,7 @@ export function useRouteHistory(
   onNavigate: (route: Route) => void,
 ): void {
   const hash = routeHash(route);
+  const title = routeTitle(route);
   useEffect(() => {
     if (window.location.hash === hash) return;
     const url = `${window.location.pathname}${window.location.search}${hash}`;
@@ -21,6 +22,10 @@ export function useRouteHistory(
     else window.history.replaceState(null, '', url);
     // Only a new address writes history; `navigation` says how, and is read with it.
   }, [hash]);
+  useEffect(() => {
+    // After the entry is written, so the title is the new entry's, not the one left behind.
+    document.title = title;
+  }, [title]);
 
   // Read through a ref, so the listener is added once.
   const listener = useRef(onNavigate);

@@ -119,6 +119,8 @@ describe.skipIf(!hasChromium)('addresses, history and the palette, in Chromium',
     await expect.poll(() => tableTab('Schema').getAttribute('aria-selected')).toBe('true');
     await reload();
     await expect.poll(() => tableTab('Schema').getAttribute('aria-selected')).toBe('true');
+    // The title names the view, as the browser's history list does for its entry.
+    expect(await page.title()).toBe('reviews (schema) · Catalog Studio');
     await page.goForward();
     await namespacePage('shop').waitFor();
     await page.goForward();

@@ -4,6 +4,7 @@ import {
   parseRoute,
   parseTableHash,
   routeHash,
+  routeTitle,
   tableHash,
   TABLE_TABS,
   type Route,
@@ -89,5 +90,22 @@ describe('every view has an address', () => {
       '#/n/%E0%A4%A/x',
     ])
       expect(parseRoute(hash), hash).toBeUndefined();
+  });
+
+  it('titles each view by what it shows, which the history list shows for its entry', () => {
+    expect(routeTitle({ view: 'start' })).toBe('Catalog Studio');
+    expect(
+      routeTitle({
+        view: 'table',
+        ref: { connectionId: 'c', path: ['a'], table: 't' },
+        tab: 'data',
+      }),
+    ).toBe('t (data) · Catalog Studio');
+    expect(routeTitle({ view: 'namespace', connectionId: 'c', path: ['a', 'b'] })).toBe(
+      'a / b · Catalog Studio',
+    );
+    expect(routeTitle({ view: 'console', connectionId: 'c', from: { path: [], table: 't' } })).toBe(
+      'Query console on t · Catalog Studio',
+    );
   });
 });
