@@ -70,8 +70,10 @@ export class OwnWrites {
     write: () => Promise<T>,
     settled: (result: T) => Promise<unknown> = async () => undefined,
   ): Promise<T> {
+    const before = await latest().catch(() => undefined);
+    // A table whose newest version cannot be read (gone, or not there yet) has nothing to bracket.
+    if (before === undefined) return write();
     const writes = this.writes(key);
-    const before = await latest().catch(() => 0);
     const token = Symbol(key);
     writes.open.set(token, before);
     const close = async () => {
@@ -109,8 +111,9 @@ export class OwnWrites {
   /** The catalog with every handle it hands out bracketing its writes. */
   catalog(catalog: CatalogClient, target: string): CatalogClient {
     return new Proxy(catalog, {
-      get: (object, prop, receiver) => {
-        const value: unknown = Reflect.get(object, prop, receiver);
+      get: (object, prop) => {
+        // The target as receiver: a getter reading a private field would refuse the proxy.
+        const value: unknown = Reflect.get(object, prop);
         if (typeof value !== 'function') return value;
         const call = value as (...args: unknown[]) => unknown;
         if (!(HANDLES as readonly PropertyKey[]).includes(prop)) return call.bind(object);
@@ -128,8 +131,9 @@ export class OwnWrites {
     waitForJob: (id: string) => Promise<JobRecord>,
   ): TableHandle {
     return new Proxy(handle, {
-      get: (object, prop, receiver) => {
-        const value: unknown = Reflect.get(object, prop, receiver);
+      get: (object, prop) => {
+        // The target as receiver: a getter reading a private field would refuse the proxy.
+        const value: unknown = Reflect.get(object, prop);
         if (typeof value !== 'function') return value;
         const call = (value as (...args: unknown[]) => unknown).bind(object);
         if (prop === 'onBranch' || prop === 'checkoutVersion') {

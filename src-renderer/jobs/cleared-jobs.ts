@@ -4,8 +4,10 @@
  * moment of the last Clear in this browser's storage, and hides every job that had ended by then,
  * across reloads. A job still queued or running is never hidden.
  */
-import type { JobView } from '../api/use-host-events';
+import type { EventPayload } from '../../src-shared/studio-procedures';
 import { isActive } from '../common/jobs/job-format';
+
+type JobView = EventPayload<'jobs:progress'>;
 
 const KEY = 'catalog-studio.jobs-cleared-at';
 

@@ -1,6 +1,9 @@
 /** How a job reads in the panel and in announcements. */
-import type { JobView } from '../../api/use-host-events';
+import type { EventPayload } from '../../../src-shared/studio-procedures';
 import { displayPath } from '../format-path';
+
+/** A job as the host reports it (the same as api/use-host-events' JobView, without React). */
+type JobView = EventPayload<'jobs:progress'>;
 
 export function jobTitle(job: JobView): string {
   const where = displayPath([...job.target.namespacePath, job.target.table]);

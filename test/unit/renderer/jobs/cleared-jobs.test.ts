@@ -1,12 +1,14 @@
 /** Clearing finished jobs from the panel: what stays, what goes, and that it lasts a reload. */
 import { describe, expect, it } from 'vitest';
-import type { JobView } from '../../../../src-renderer/api/use-host-events';
+import type { EventPayload } from '../../../../src-shared/studio-procedures';
 import {
   hasFinished,
   readClearedAt,
   shownJobs,
   writeClearedAt,
 } from '../../../../src-renderer/jobs/cleared-jobs';
+
+type JobView = EventPayload<'jobs:progress'>;
 
 const job = (id: string, state: JobView['state'], createdAt: number, endedAt?: number) =>
   ({

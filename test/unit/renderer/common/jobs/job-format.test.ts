@@ -1,10 +1,12 @@
 /** A job's fraction: never a made-up one for an index build in flight, never past 100%. */
 import { describe, expect, it } from 'vitest';
-import type { JobView } from '../../../../../src-renderer/api/use-host-events';
+import type { EventPayload } from '../../../../../src-shared/studio-procedures';
 import {
   buildHasNoPercentage,
   jobFraction,
 } from '../../../../../src-renderer/common/jobs/job-format';
+
+type JobView = EventPayload<'jobs:progress'>;
 
 const job = (over: Partial<JobView>) =>
   ({
