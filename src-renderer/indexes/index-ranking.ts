@@ -1,8 +1,8 @@
 /**
  * The index types that fit a column, best first, with the reason for the first. The rules:
  *
- * - text: FTS (what people search text with), then NGRAM (substring filters), then the scalar
- *   indexes;
+ * - text: FTS (what people search text with), then FM and NGRAM (substring `contains`
+ *   filters), then the scalar indexes;
  * - a scalar: BITMAP when the column has few distinct values (a bitmap per value stays small),
  *   else BTREE; a boolean is always BITMAP;
  * - a list of scalars (tags, most often, even of strings): LABEL_LIST (`array_has_any` filters);
@@ -65,7 +65,12 @@ function preferred(field: JsonArrowField, facts: ColumnFacts): { order: string[]
   }
   if (isTextColumn(field)) {
     return {
-      order: ['FTS', 'NGRAM', ...(fewDistinct(facts) ? ['BITMAP', 'BTREE'] : ['BTREE', 'BITMAP'])],
+      order: [
+        'FTS',
+        'FM',
+        'NGRAM',
+        ...(fewDistinct(facts) ? ['BITMAP', 'BTREE'] : ['BTREE', 'BITMAP']),
+      ],
       reason: 'Full-text search is what text is searched with',
     };
   }

@@ -62,6 +62,8 @@ export function typescriptIndexConfig(type: string, r: IndexRequest): string | u
       return 'lancedb.Index.bitmap()';
     case 'LABEL_LIST':
       return 'lancedb.Index.labelList()';
+    case 'FM':
+      return 'lancedb.Index.fm()';
     case 'FTS':
       return call('fts', [
         ['withPosition', r.with_position],

@@ -1,6 +1,6 @@
 /**
  * LanceDB's own remote client (`connect("db://…", {apiKey, hostOverride})`) against our server on
- * loopback, unchanged: tables, data, vector/scalar/FTS indexes and their waits, queries, counts,
+ * loopback, unchanged: tables, data, vector/scalar/FTS/FM indexes and their waits, queries, counts,
  * index listing and stats, rename and drop. The server runs with an API key required.
  */
 import * as lancedb from '@lancedb/lancedb';
@@ -150,6 +150,38 @@ describe('LanceDB remote client against the catalog server', () => {
     expect(await query.explainPlan()).toMatch(/KNN|ANN|Vector|knn/i);
     expect(await query.analyzePlan()).toMatch(/elapsed|metrics|output_rows/i);
     await db.dropTable('search');
+  });
+
+  it('builds an FM index with Index.fm(), and contains() filters answer the same rows through it', async () => {
+    const db = await lancedb.connect('db://main', { apiKey: KEY, hostOverride: server.url });
+    const table = await db.createTable('substrings', sampleTable(600, 16));
+    const filter = "contains(text, 'item 42')";
+    const scanned = await table.query().where(filter).select(['id']).toArray();
+    // 42 and 420…429: the substring matches inside longer numbers too, which tokens would not.
+    expect(scanned.map((r) => r.id as number).sort((a, b) => a - b)).toEqual([
+      42, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429,
+    ]);
+    expect(await table.query().where(filter).explainPlan()).not.toMatch(/ScalarIndexQuery/);
+
+    await table.createIndex('text', { config: lancedb.Index.fm() });
+    await table.waitForIndex(['text_idx'], 60);
+    const [index] = await table.listIndices();
+    // The server lists it as FM; LanceDB's client names the type as its local tables do, Fm.
+    expect(index).toMatchObject({ name: 'text_idx', indexType: 'Fm', columns: ['text'] });
+    expect(await table.indexStats('text_idx')).toMatchObject({
+      indexType: 'FM',
+      numIndexedRows: 600,
+      numUnindexedRows: 0,
+    });
+
+    expect(await table.query().where(filter).explainPlan()).toMatch(
+      /ScalarIndexQuery: query=\[contains\(text, Utf8\("item 42"\)\)\]@text_idx\(Fm\)/,
+    );
+    const indexed = await table.query().where(filter).select(['id']).toArray();
+    expect(indexed.map((r) => r.id as number).sort((a, b) => a - b)).toEqual(
+      scanned.map((r) => r.id as number).sort((a, b) => a - b),
+    );
+    await db.dropTable('substrings');
   });
 
   it('is refused without the key, with a clear 401', async () => {

@@ -80,6 +80,7 @@ describe('the spec table', () => {
       'BITMAP',
       'LABEL_LIST',
       'NGRAM',
+      'FM',
       'ZONEMAP',
       'FTS',
     ]);
@@ -150,10 +151,16 @@ describe('column fit', () => {
   });
 
   it('offers scalar and text types by column type', () => {
-    expect(supported(new arrow.Field('s', new arrow.Utf8()))).toEqual(['BTREE', 'BITMAP', 'FTS']);
+    expect(supported(new arrow.Field('s', new arrow.Utf8()))).toEqual([
+      'BTREE',
+      'BITMAP',
+      'FM',
+      'FTS',
+    ]);
     expect(supported(new arrow.Field('s', new arrow.LargeUtf8()))).toEqual([
       'BTREE',
       'BITMAP',
+      'FM',
       'FTS',
     ]);
     expect(supported(new arrow.Field('n', new arrow.Int64()))).toEqual(['BTREE', 'BITMAP']);
@@ -218,7 +225,7 @@ describe('validateIndexRequest: type and column', () => {
 
   it('rejects a vector index on a string column, listing the types that fit', async () => {
     const error = await expectCode(() => validateIndexRequest(req('IVF_PQ'), text), INVALID);
-    expect(error.message).toContain('this column can take BTREE, BITMAP, FTS');
+    expect(error.message).toContain('this column can take BTREE, BITMAP, FM, FTS');
     // Unsupported types are not suggested.
     expect(error.message).not.toContain('NGRAM');
     expect(error.message).not.toContain('ZONEMAP');
@@ -280,6 +287,34 @@ describe('validateIndexRequest: type and column', () => {
   it('accepts LABEL_LIST on List<Utf8> and rejects it on Utf8', async () => {
     expect(validateIndexRequest(req('LABEL_LIST'), tags).spec.type).toBe('LABEL_LIST');
     await expectCode(() => validateIndexRequest(req('LABEL_LIST'), text), INVALID);
+  });
+
+  it('accepts FM on a string column, with no parameters, and refuses it elsewhere', async () => {
+    const v = validateIndexRequest(req('fm', { name: 'text_fm' }), text);
+    expect(v).toMatchObject({ name: 'text_fm', replace: true, params: {} });
+    expect(v.spec.type).toBe('FM');
+    expect(v.spec.kind).toBe('scalar');
+    // contains() takes strings only, so binary (which LanceDB would index) is not offered.
+    for (const other of [ints, tags, target(new arrow.Field('bin', new arrow.Binary()))]) {
+      const error = await expectCode(() => validateIndexRequest(req('FM'), other), INVALID);
+      expect(error.message).toContain('Index type FM needs a string column');
+    }
+    const extra = await expectCode(
+      () => validateIndexRequest(req('FM', { with_position: true }), text),
+      INVALID,
+    );
+    expect(extra.message).toBe(
+      'Parameter with_position does not apply to FM; it takes no parameters',
+    );
+  });
+
+  it('says when to choose FM: contains() on rare fragments, not words, not LIKE', () => {
+    const help = findIndexSpec('FM')!.help;
+    expect(help).toContain("contains(col, '…')");
+    expect(help).toMatch(/rare fragments/);
+    expect(help).toMatch(/occurs often in the column is slower through it than a scan/);
+    expect(help).toMatch(/For words and phrases .* Full-text/);
+    expect(help).toContain("LIKE '%…%' does not use it");
   });
 
   it('accepts BITMAP and BTREE on integers', () => {

@@ -57,6 +57,8 @@ export function toLanceIndex(request: ValidatedIndexRequest, rowCount: number): 
       return Index.bitmap();
     case 'LABEL_LIST':
       return Index.labelList();
+    case 'FM':
+      return Index.fm();
     case 'FTS':
       return Index.fts({
         withPosition: p.with_position as boolean | undefined,

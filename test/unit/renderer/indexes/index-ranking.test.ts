@@ -36,6 +36,14 @@ describe('index types ordered by fitness', () => {
     expect(reason).toMatch(/Full-text/);
   });
 
+  it('offers FM for substring filters right after full-text on text; unbuildable types last', () => {
+    const { order } = ranked(utf8, { rowCount: 50_000 });
+    expect(order.slice(0, 2)).toEqual(['FTS', 'FM']);
+    expect(order.slice(-2).sort()).toEqual(['NGRAM', 'ZONEMAP']);
+    // FM takes plain strings only: not offered for a list of strings.
+    expect(ranked(tags, { rowCount: 10 }).order).not.toContain('FM');
+  });
+
   it('prefers a bitmap for a scalar with few distinct values, a B-tree for many', () => {
     expect(
       ranked(int64, { rowCount: 1e6, distinct: { values: 12, sampled: 1_000 } }).order[0],

@@ -174,6 +174,7 @@ export const SAMPLE_ACTIONS: Record<string, CodeAction> = {
     request: { column: 'meta.score', index_type: 'BTREE' },
   },
   ivfSq: { kind: 'create-index', target, request: { column: 'vector', index_type: 'IVF_SQ' } },
+  fm: { kind: 'create-index', target, request: { column: 'text', index_type: 'fm' } },
   createNamespace: {
     kind: 'create-namespace',
     namespacePath: ['prod', 'eu'],

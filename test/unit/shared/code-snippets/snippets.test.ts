@@ -142,6 +142,10 @@ describe('codeFor', () => {
     const sq = codeFor(SAMPLE_ACTIONS.ivfSq!, folder!);
     expect(sq.typescript).toContain('throw new Error');
     expect(sq.python).toContain('from lancedb.index import IvfSq');
+    const fm = codeFor(SAMPLE_ACTIONS.fm!, folder!);
+    expect(fm.typescript).toContain('config: lancedb.Index.fm()');
+    expect(fm.typescript).toContain('name: "text_idx"');
+    expect(fm.curl).toContain('"index_type":"fm"');
   });
 
   it('carries out namespace modes LanceDB leaves to the catalog on a folder, passes them to a remote', () => {
