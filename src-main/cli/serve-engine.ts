@@ -21,6 +21,12 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
   // Dies with the primary, whichever way the primary ends; registered first, so that a worker
   // whose primary is gone before it opened its catalogs does not go on opening them.
   const stopping = worker ? holdToPrimary(worker) : undefined;
+  // The audit trail and the principals managed through the API, in the catalog's own state.
+  const { openServingAccess, accessRoot } = await import('../server/access/serving-access');
+  const access = await openServingAccess(
+    accessRoot(config.databases, config.defaultDatabase),
+    config.catalogOptions.storageOptions,
+  );
   // The authenticator (and its JWT library) is loaded only for a server that has an --auth file.
   const authenticator = config.auth
     ? await (async (file: string) => {
@@ -32,7 +38,7 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
         // Every worker reads the same file: the first one says what is wrong with it.
         if (!worker || worker.id === 1)
           warnUnservedDatabases([...auth.principals, ...(auth.oidc ? [auth.oidc] : [])], config);
-        return new Authenticator(auth, jwks);
+        return new Authenticator(auth, jwks, await access.keys(auth));
       })(config.auth)
     : undefined;
   // The catalogs open (mostly waiting on LanceDB's threads and the root's lock) while the server's
@@ -48,6 +54,8 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
     databases: catalogs,
     ...(config.defaultDatabase ? { defaultDatabase: config.defaultDatabase } : {}),
     ...(authenticator ? { authenticator } : {}),
+    ...(access.keyStore ? { keyStore: access.keyStore } : {}),
+    audit: access.audit,
     ...config.limits,
     // A worker's clients connect to the primary: the browser guard checks their Host against the
     // primary's addresses, and the primary caps connections per client (here every connection
@@ -115,6 +123,7 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       await app.close();
       clearTimeout(cut);
       log.flush();
+      await access.close();
       for (const catalog of catalogs.values()) await catalog.close();
       metrics?.stop();
       await readiness?.close();

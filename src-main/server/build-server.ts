@@ -42,6 +42,7 @@ import { registerWhoamiRoutes } from './routes/whoami';
 import { registerColumnRoutes } from './routes/columns';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerTestCrashRoute } from './routes/test-crash';
+import { registerAccessRoutes } from './routes/access';
 import { restoreFoldedRootId } from './http/root-id-url';
 import { recordRoutes } from './route-table';
 import { requestIdOf } from './operations/request-id';
@@ -200,6 +201,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerWhoamiRoutes(app, state);
   registerColumnRoutes(app, state);
   registerTransactionRoutes(app, state);
+  registerAccessRoutes(app, state);
   if (options.testCrashRoute) registerTestCrashRoute(app, state);
   return app;
 }

@@ -29,6 +29,8 @@ import type { ServerState } from './server-state';
 import { selectDatabase } from './select-database';
 import { readJsonBody } from './http/json-body';
 import type { RouteConfig } from './route-table';
+import { auditRoute } from './access/audit-hook';
+import { describeId } from '../../src-shared/vocabulary/ids';
 
 export interface RouteContext<B> {
   request: FastifyRequest;
@@ -83,7 +85,10 @@ export function defineRoute<B extends z.ZodType | undefined>(
       config: { access: definition.access, target: definition.target } satisfies RouteConfig,
       // Limits the body while it streams, once decoded (http/body-stream.ts).
       bodyLimit: definition.arrowBody ? state.limits.arrow : state.limits.json,
+      // Writes and admin actions, refused ones included, go to the audit trail once answered.
+      onResponse: async (request, reply) => auditRoute(state, definition, request, reply),
       handler: async (request, reply) => {
+        request.auditTarget = request.url.split('?')[0]!;
         const params = request.params as { id?: string };
         const query = request.query as Record<string, string | string[] | undefined>;
         const delimiter = delimiterOf(query);
@@ -109,6 +114,7 @@ export function defineRoute<B extends z.ZodType | undefined>(
           }
           checkBodyId(body, parts);
         }
+        request.auditTarget = describeId(parts);
 
         let principal: Principal | undefined;
         if (state.options.authenticator) {

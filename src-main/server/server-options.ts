@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { CatalogClient } from '../catalog/client';
 import type { Authenticator } from './auth/authenticator';
 import type { RequestMetrics } from './operations/service-metrics';
+import type { KeyStore } from './access/key-store';
+import type { AuditLog } from './access/audit-log';
 
 export interface ServerOptions {
   /** Catalogs by database name; the one named by `defaultDatabase` answers requests without a header. */
@@ -52,6 +54,10 @@ export interface ServerOptions {
   accessLog?: (entry: AccessLogEntry) => void;
   /** Counts every request by route template and status (operations/request-tracking.ts). */
   requestMetrics?: RequestMetrics;
+  /** Principals and keys managed through the admin routes (access/key-store.ts); needs auth. */
+  keyStore?: KeyStore;
+  /** Where writes and admin actions are recorded (access/audit-log.ts). */
+  audit?: AuditLog;
 }
 
 export interface AccessLogEntry {

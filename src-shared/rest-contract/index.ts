@@ -3,6 +3,7 @@
  * PROCEDURES (../studio-procedures.ts) is for the app. The server registers exactly these rows
  * and the client builds its URLs from them; test/unit/server/rest-contract.test.ts proves both.
  */
+import { ACCESS_ROUTES } from './access';
 import { COLUMN_ROUTES } from './columns';
 import { INDEX_ROUTES } from './indexes';
 import { JOB_ROUTES } from './jobs';
@@ -24,6 +25,7 @@ export const REST = {
   ...TRANSACTION_ROUTES,
   ...JOB_ROUTES,
   ...SERVICE_ROUTES,
+  ...ACCESS_ROUTES,
 } satisfies Record<string, RestRoute>;
 
 export type RestRouteName = keyof typeof REST;

@@ -51,6 +51,8 @@ export class Authenticator {
   constructor(
     private readonly config: AuthConfig,
     jwks?: unknown,
+    /** Keys managed through the API (access/key-store.ts); it governs the file's keys it holds. */
+    private readonly keyStore?: { lookup(secret: string): Principal | undefined },
   ) {
     for (const p of config.principals) {
       const principal: Principal = {
@@ -71,12 +73,17 @@ export class Authenticator {
 
   async authenticate(credentials: Credentials): Promise<Principal> {
     if (credentials.apiKey !== undefined) {
-      const found = match(this.keys, credentials.apiKey);
+      const found =
+        this.keyStore?.lookup(credentials.apiKey) ?? match(this.keys, credentials.apiKey);
       if (!found) throw errors.Unauthenticated('The API key is not valid');
       return found;
     }
     if (credentials.bearer !== undefined) {
-      const found = match(this.tokens, credentials.bearer);
+      // A JWT is verified below; the store's keys have no dots.
+      const jwt = this.jwks !== undefined && credentials.bearer.split('.').length === 3;
+      const found =
+        (jwt ? undefined : this.keyStore?.lookup(credentials.bearer)) ??
+        match(this.tokens, credentials.bearer);
       if (found) return found;
       if (this.jwks && credentials.bearer.split('.').length === 3)
         return this.verifyJwt(credentials.bearer);
