@@ -1001,6 +1001,7 @@ export function catalogClientConformance(
         { column: 'id', index_type: 'BTREE', type: 'BTREE' },
         { column: 'category', index_type: 'BITMAP', type: 'BITMAP' },
         { column: 'tags', index_type: 'LABEL_LIST', type: 'LABEL_LIST' },
+        { column: 'text', index_type: 'FM', type: 'FM' },
         {
           column: 'text',
           index_type: 'FTS',
@@ -1068,6 +1069,32 @@ export function catalogClientConformance(
           });
         });
       }
+
+      it('answers contains() through an FM index with the rows a scan finds', async () => {
+        const table = await tableWithRows(600);
+        const request = { filter: "contains(text, 'item 42')", columns: ['id'] };
+        const ids = async () =>
+          [...(await table.query(request)).getChild('id')!].map(Number).sort((a, b) => a - b);
+        const scanned = await ids();
+        // 42 and 420…429: a substring inside longer numbers too, which full-text tokens miss.
+        expect(scanned).toEqual([42, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429]);
+        expect(await table.explainPlan(request)).not.toContain('ScalarIndexQuery');
+
+        const job = await table.createIndex({ column: 'text', index_type: 'fm', name: 'text_fm' });
+        expect((await client.waitForJob(job.id)).state).toBe('succeeded');
+        expect(await table.explainPlan(request)).toContain(
+          `ScalarIndexQuery: query=[contains(text, Utf8("item 42"))]@text_fm(Fm)`,
+        );
+        expect(await ids()).toEqual(scanned);
+        // Rows added after the build are not in the index, and are still found.
+        await table.insert(sampleTable(1, DIM, { idOffset: 4242 }));
+        expect(await ids()).toEqual([...scanned, 4242]);
+        expect(await table.indexStats('text_fm')).toMatchObject({
+          indexType: 'FM',
+          numIndexedRows: 600,
+          numUnindexedRows: 1,
+        });
+      });
 
       it('shows a build in progress in listIndices and indexStats', async () => {
         const table = await tableWithRows(4000);

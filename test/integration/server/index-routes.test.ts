@@ -91,6 +91,7 @@ describe('POST /v1/table/{id}/create_index: every supported type', () => {
     { type: 'BTREE', column: 'id', listed: ['id'] },
     { type: 'BITMAP', column: 'category', listed: ['category'] },
     { type: 'LABEL_LIST', column: 'tags', listed: ['tags'] },
+    { type: 'FM', column: 'text', listed: ['text'] },
     { type: 'FTS', column: 'text', listed: ['text'] },
     { type: 'BTREE', column: 'meta.score', listed: ['meta.score'] },
     { type: 'BITMAP', column: 'meta.`a.b`', listed: ['meta.`a.b`'] },
@@ -240,6 +241,8 @@ describe('create_index refusals', () => {
   it('a scalar index on an unsuitable column is 400 code 13', async () => {
     expectError(await create({ column: 'vector', index_type: 'BTREE' }), 400, 13);
     expectError(await create({ column: 'id', index_type: 'LABEL_LIST' }), 400, 13);
+    expectError(await create({ column: 'tags', index_type: 'FM' }), 400, 13);
+    expectError(await create({ column: 'text', index_type: 'FM', with_position: true }), 400, 13);
     expectError(await create({ column: 'id', index_type: 'FTS' }), 400, 13);
   });
 
@@ -433,6 +436,18 @@ describe('POST /v1/table/{id}/create_scalar_index', () => {
     const { entry } = await waitForIndex(id, 'id_idx');
     expect(entry.index_type).toBe('BTREE');
     expect(entry.num_indexed_rows).toBe(100);
+  });
+
+  it('builds FM, a scalar index, and index/list names it FM', async () => {
+    const id = await freshTable(100);
+    const reply = await call(server, 'POST', `/v1/table/${id}/create_scalar_index`, {
+      column: 'text',
+      index_type: 'fm',
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const { entry, stats } = await waitForIndex(id, 'text_idx');
+    expect(entry.index_type).toBe('FM');
+    expect(stats.index_type).toBe('FM');
   });
 
   it('refuses the same things as create_index', async () => {
