@@ -4,7 +4,7 @@
  */
 import type { QueryRequest } from '../../src-shared/catalog-api';
 import type { Cell, DecodedPage } from '../common/grid/cell-model';
-import type { LastSearch } from '../state/table-handoffs';
+import type { LastSearch } from '../state/last-search';
 
 function textOf(cell: Cell | undefined): string | null {
   if (!cell) return null;

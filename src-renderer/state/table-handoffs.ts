@@ -7,14 +7,9 @@
 import { useSyncExternalStore } from 'react';
 import type { TableRef } from '../api/query-keys';
 import { tableKey } from './deep-link';
+import type { LastSearch } from './last-search';
 
-/** A search as another tab needs it: plain values, no grid cells. */
-export interface LastSearch {
-  vectorColumn?: string;
-  query?: readonly number[];
-  /** Each result row's single values by column name, as text (numbers in full); null for none. */
-  results: ReadonlyArray<Readonly<Record<string, string | null>>>;
-}
+export type { LastSearch } from './last-search';
 
 const filters = new Map<string, { predicate: string; serial: number }>();
 const searches = new Map<string, LastSearch>();

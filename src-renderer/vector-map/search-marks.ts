@@ -2,7 +2,7 @@
  * A search laid over the map: its result rows, found among the map's rows by their key, and its
  * query vector, placed at the mean position of its nearest map rows (nearest.ts).
  */
-import type { LastSearch as MapSearch } from '../state/table-handoffs';
+import type { LastSearch as MapSearch } from '../state/last-search';
 import type { MapRows } from './map-rows';
 import { meanPosition, nearestRows } from './nearest';
 
