@@ -12,6 +12,7 @@ import type { CatalogClient } from '../../src-main/catalog/client';
 import { Host } from '../../src-main/host/host';
 import { FileSecretStore } from '../../src-main/host/secret-store';
 import { buildWebServer, type WebServer } from '../../src-main/web-mode/web-mode-server';
+import { catalogServing } from '../../src-main/server/serving';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -43,6 +44,8 @@ export async function startWebApp(options: { rendererDir?: string } = {}): Promi
   const host = new Host({
     userDataDir: join(dir, 'data'),
     secrets: new FileSecretStore(join(dir, 'data', 'secrets.json')),
+    // As `catalog-studio web` and the desktop app compose it: the host is handed serving.
+    serving: catalogServing,
   });
   const web: WebServer = buildWebServer({ host, rendererDir });
   const url = await web.listen(0);
