@@ -178,7 +178,7 @@ function NewBranchForm({
       }}
     >
       <label className="field">
-        <span>New branch</span>
+        <span>Branch name</span>
         <input
           aria-label="Branch name"
           value={name}
@@ -187,13 +187,9 @@ function NewBranchForm({
           autoFocus={initialVersion !== undefined}
         />
       </label>
-      <VersionSelect
-        label={`From version of ${at?.branch ?? 'main'}`}
-        name="From version"
-        value={from}
-        versions={versions}
-        onChange={setPicked}
-      />
+      {/* The caption is the control's name, word for word; the branch it counts on beside it. */}
+      <VersionSelect label="From version" value={from} versions={versions} onChange={setPicked} />
+      <span className="muted">of {at?.branch ?? 'main'}</span>
       <button type="submit" disabled={name.trim() === '' || create.isPending}>
         Create branch
       </button>

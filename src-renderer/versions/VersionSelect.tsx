@@ -4,14 +4,12 @@
  */
 export function VersionSelect({
   label,
-  name = label,
   value,
   versions,
   onChange,
 }: {
+  /** The caption on screen, and so the accessible name too. */
   label: string;
-  /** The accessible name, where the visible label carries more than the name should. */
-  name?: string;
   value: string | number;
   versions: readonly number[];
   onChange: (value: string) => void;
@@ -19,7 +17,7 @@ export function VersionSelect({
   return (
     <label className="field">
       <span>{label}</span>
-      <select aria-label={name} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
         {versions.map((v) => (
           <option key={v} value={v}>
             {v}

@@ -33,17 +33,17 @@ async function closeDialog(dialog: Locator) {
 }
 
 /**
- * Each labelled form control of the dialog whose announced name differs from the label on
+ * Each labelled form control (shown) of the dialog, or of another root, whose announced name differs from the label on
  * screen, as `announced ≠ seen`; and each colour swatch announced by a hex code. The name is
  * the control's aria-label (what overrides every other source), the label the text of its
  * field's caption.
  */
-async function mislabelled(): Promise<string[]> {
+async function mislabelled(root = '[role="dialog"]'): Promise<string[]> {
   return (await page.evaluate(`(() => {
-    const dialog = document.querySelector('[role="dialog"]');
+    const dialog = document.querySelector(${JSON.stringify(root)});
     const wrong = [];
     for (const control of dialog.querySelectorAll('input, select, textarea')) {
-      if (control.type === 'hidden' || control.hidden) continue;
+      if (control.type === 'hidden' || control.hidden || !control.offsetParent) continue;
       const field = control.closest('label.field');
       const caption = field && field.querySelector(':scope > span:first-child');
       if (!caption) continue;
@@ -185,6 +185,22 @@ describe.skipIf(!hasChromium)('forms, labels and messages, in Chromium', () => {
     await screenshotBothThemes(page, 'forms-indexes-tab');
     await page.getByRole('tab', { name: 'Search', exact: true }).click();
     await textColumn.waitFor();
+  });
+
+  it("announces every tab's labelled controls by their visible labels", async () => {
+    await treeItem(page, 'docs').click();
+    const wrong: string[] = [];
+    for (const name of ['Overview', 'Schema', 'Data', 'Search', 'Indexes', 'Versions', 'Storage']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await page.getByRole('tabpanel').waitFor();
+      wrong.push(...(await mislabelled('main')).map((w) => `${name}: ${w}`));
+    }
+    await page.getByRole('tab', { name: 'Search', exact: true }).click();
+    for (const mode of ['Full text', 'Hybrid']) {
+      await page.getByRole('form', { name: 'Search' }).getByRole('radio', { name: mode }).check();
+      wrong.push(...(await mislabelled('main')).map((w) => `Search (${mode}): ${w}`));
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('says a property needs a key only once the key is left empty', async () => {
