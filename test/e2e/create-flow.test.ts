@@ -1,7 +1,7 @@
 /**
  * Building a catalog through the create dialogs in a real browser: nested namespaces from the
  * tree's context menu, a CSV with a vector column imported with an edited schema, IVF_PQ,
- * BTREE and FTS indexes built to completion in the jobs panel, and an empty table from the
+ * BTREE, FTS and FM indexes built to completion in the jobs panel, and an empty table from the
  * schema builder with a struct and a vector column. Results are checked through the engine.
  */
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
   });
   afterAll(async () => app?.close());
 
-  it('imports a CSV with a vector column into a nested namespace, then builds three indexes', async () => {
+  it('imports a CSV with a vector column into a nested namespace, then builds four indexes', async () => {
     const page = await app.newPage();
     const connectionId = await openFolderInUi(app, page, join(app.dir, 'catalog'));
     await createNamespaceInUi(page, 'catalog', 'sales');
@@ -60,11 +60,12 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
     ]);
 
     // The type built, and the one the form offers first for that column: HNSW for a small
-    // table's vectors, a B-tree for unique ids, full-text search for text.
+    // table's vectors, a B-tree for unique ids, full-text search for text (FM beside it).
     const indexes: Array<[string, string, string, string]> = [
       ['vector', 'IVF-PQ', 'IVF_PQ', 'IVF-HNSW-SQ'],
       ['id', 'B-tree', 'BTREE', 'B-tree'],
       ['name', 'Full-text (BM25)', 'FTS', 'Full-text (BM25)'],
+      ['name', 'FM (substring)', 'FM', 'Full-text (BM25)'],
     ];
     for (const [column, label, type, offeredFirst] of indexes) {
       await page.getByRole('button', { name: 'Create index…' }).click();
@@ -102,6 +103,17 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
       await expect(form.getByLabel('Index name', { exact: true }).inputValue()).resolves.toBe(
         `${column}_idx`,
       );
+      if (type === 'FM') {
+        // Offered second for text, with the advice of when to choose it; it takes no parameters.
+        await expect(form.getByRole('radio').nth(1).getAttribute('aria-label')).resolves.toBe(
+          label,
+        );
+        await form.getByText(/Choose it to find rare fragments/).waitFor();
+        await form.getByText('FM (substring) takes no parameters.').waitFor();
+        // name_idx is the full-text index already; a new name keeps both.
+        await form.getByLabel('Index name', { exact: true }).fill('name_fm');
+        await screenshotBothThemes(page, 'create-index-fm');
+      }
       if (type === 'IVF_PQ') {
         // Suggested from the table: √2000 partitions, 16 dimensions per sub-vector.
         await expect(form.getByLabel('Partitions', { exact: true }).inputValue()).resolves.toBe(
@@ -142,9 +154,22 @@ describe.skipIf(!hasChromium)('create dialogs in Chromium', () => {
     expect(built.map((i) => [i.name, i.indexType, i.columns]).sort()).toEqual(
       [
         ['id_idx', 'BTREE', ['id']],
+        ['name_fm', 'FM', ['name']],
         ['name_idx', 'FTS', ['name']],
         ['vector_idx', 'IVF_PQ', ['vector']],
       ].sort(),
+    );
+    // A substring filter goes through the FM index and finds what the data holds.
+    const filter = "contains(name, 'fox 4')";
+    expect(await table.explainPlan({ filter })).toMatch(
+      /ScalarIndexQuery: query=\[contains\(name, Utf8\("fox 4"\)\)\]@name_fm\(Fm\)/,
+    );
+    const found = (await table.query({ filter, columns: ['id'] })).getChild('id')!.toArray();
+    expect([...found].map(Number).sort((a, b) => a - b)).toEqual(
+      // writeVectorCsv names row i `${words[i % 7]} ${i}`, and 'fox' is word 4.
+      Array.from({ length: ROWS }, (_, i) => i).filter(
+        (i) => i % 7 === 4 && String(i).startsWith('4'),
+      ),
     );
     await page.close();
   });

@@ -201,7 +201,7 @@ export const INDEX_SPECS: readonly IndexSpec[] = [
     aliases: [],
     kind: 'scalar',
     label: 'FM (substring)',
-    help: "FM-index of the column's raw bytes: speeds up contains(col, '…') filters for any substring, case-sensitive, not split into words. Choose it to find rare fragments (codes, ids, hashes, error text) in long strings; a fragment that occurs often in the column is slower through it than a scan. For words and phrases ranked by relevance choose Full-text. LIKE '%…%' does not use it.",
+    help: "Speeds up contains(col, '…') filters: any substring of the raw text, case-sensitive, not split into words. Choose it to find rare fragments (codes, ids, hashes) in long strings; a fragment that occurs often in the column is slower through it than a scan. For words and phrases ranked by relevance choose Full-text. LIKE '%…%' does not use it.",
     accepts: 'a string column',
     acceptsField: (field) => isStringName(typeOf(field)),
     // LanceDB 0.39's Index.fm() takes no options.
