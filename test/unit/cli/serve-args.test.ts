@@ -40,4 +40,43 @@ describe('serve arguments', () => {
     expect(config.defaultDatabase).toBeUndefined();
     expect(config.limits).toEqual({ idleTimeoutMs: 2000, bodyLimit: 3 * 1024 * 1024 });
   });
+
+  it('reads the operations flags: metrics off, JSON log, 30 s to stop and no drain by default', () => {
+    expect(parse().operations).toEqual({
+      metrics: 'off',
+      logFormat: 'json',
+      stopTimeoutMs: 30_000,
+      drainMs: 0,
+    });
+    expect(
+      parse(
+        '--metrics',
+        'loopback',
+        '--log-format',
+        'text',
+        '--stop-timeout-s',
+        '5',
+        '--drain-s',
+        '2',
+      ).operations,
+    ).toEqual({ metrics: 'loopback', logFormat: 'text', stopTimeoutMs: 5_000, drainMs: 2_000 });
+  });
+
+  it('takes the metrics key from the environment only, and refuses bad settings', () => {
+    const before = process.env['CATALOG_STUDIO_METRICS_KEY'];
+    try {
+      delete process.env['CATALOG_STUDIO_METRICS_KEY'];
+      expect(parseServeArgs(['--root', '/tmp/c', '--metrics', 'key'])).toBe(2);
+      process.env['CATALOG_STUDIO_METRICS_KEY'] = 'k';
+      expect(parse('--metrics', 'key').operations).toMatchObject({
+        metrics: 'key',
+        metricsKey: 'k',
+      });
+      expect(parseServeArgs(['--root', '/tmp/c', '--metrics', 'on'])).toBe(2);
+      expect(parseServeArgs(['--root', '/tmp/c', '--log-format', 'xml'])).toBe(2);
+    } finally {
+      if (before === undefined) delete process.env['CATALOG_STUDIO_METRICS_KEY'];
+      else process.env['CATALOG_STUDIO_METRICS_KEY'] = before;
+    }
+  });
 });
