@@ -69,6 +69,9 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
             {p.bytesTotal ? ` of about ${formatBytes(p.bytesTotal)}` : ''} written
           </span>
         )}
+        {p.bytesDone !== undefined && job.kind === 'create_index' && (
+          <span>{formatBytes(p.bytesDone)} of index files written</span>
+        )}
         {p.rowsDone !== undefined && (
           <span>
             {formatNumber(p.rowsDone)}

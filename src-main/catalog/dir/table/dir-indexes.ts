@@ -21,6 +21,7 @@ import { vectorDimension } from '../../../../src-shared/vocabulary/index-types/c
 import type { JobRegistry } from '../../jobs/job-registry';
 import { canonicalIndexType, toLanceIndex } from './index-config';
 import { lance, mapLanceError } from '../lance-errors';
+import type { IndexBuildFiles } from './index-build-files';
 
 export interface IndexTableRef {
   namespacePath: readonly string[];
@@ -29,6 +30,8 @@ export interface IndexTableRef {
 }
 
 const POLL_MS = 100;
+/** How often a build in flight looks at the files it has written (a listing of `_indices/`). */
+const FILES_EVERY_POLLS = 10;
 
 function sameTarget(record: JobRecord, ref: IndexTableRef): boolean {
   const t = record.target;
@@ -60,6 +63,8 @@ export async function createIndexJob(
   table: LanceTable,
   ref: IndexTableRef,
   request: IndexRequest,
+  /** The table's index files as the build writes them, where they can be seen. */
+  watchFiles?: () => Promise<IndexBuildFiles>,
 ): Promise<JobRecord> {
   const schema = await lance(() => table.schema());
   const resolved = resolveFieldPath(schema, request.column);
@@ -107,6 +112,8 @@ export async function createIndexJob(
         phase: 'building',
         progress: { numUnindexedRows: rowCount, rowsTotal: rowCount },
       });
+      const files = await watchFiles?.().catch(() => undefined);
+      let written = 0;
       const build = await lance(() =>
         table.createIndexAsync(target.canonicalPath, {
           config,
@@ -114,7 +121,7 @@ export async function createIndexJob(
           replace: validated.replace,
         }),
       );
-      for (;;) {
+      for (let polls = 1; ; polls++) {
         if (signal.aborted) {
           await build.cancel().catch(() => undefined);
           throw errors.Internal('cancelled');
@@ -126,6 +133,16 @@ export async function createIndexJob(
             throw mapLanceError(error);
           });
           throw errors.Internal(build.failure?.message ?? `The index build ended as ${state}`);
+        }
+        if (files && polls % FILES_EVERY_POLLS === 0) {
+          const bytes = await files.bytes().catch(() => written);
+          if (bytes > written) {
+            written = bytes;
+            update({
+              phase: 'writing the index',
+              progress: { numUnindexedRows: rowCount, rowsTotal: rowCount, bytesDone: bytes },
+            });
+          }
         }
         await sleep(POLL_MS, signal);
       }

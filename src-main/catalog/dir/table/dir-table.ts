@@ -17,6 +17,7 @@ import * as versions from './dir-table-versions';
 import * as schemaChanges from './dir-table-schema';
 import * as refs from './dir-table-refs';
 import * as compacting from './dir-table-compact';
+import { watchIndexBuildFiles } from './index-build-files';
 
 const dirTableOperations: TableOperations<DirTableCore> = {
   describe: described.describe,
@@ -42,6 +43,10 @@ const dirTableOperations: TableOperations<DirTableCore> = {
       await core.writable(request.branch),
       core.ref(request.branch),
       request,
+      async () => {
+        const { store, folder } = await core.branchFiles(request.branch);
+        return watchIndexBuildFiles(store, folder);
+      },
     ),
   listIndices: async (core, { branch } = {}) =>
     indexes.listIndices(core.ctx.jobs, await core.lanceFor(branch), core.ref(branch)),
