@@ -41,8 +41,16 @@ export function startCleanup(
 ): JobRecord {
   const cleanupTarget = { ...target(table), params: { olderThanMillis: request.olderThanMillis } };
   return submit(jobs, 'cleanup', cleanupTarget, onEnd, async (hooks) => {
+    const before = await table.latestVersion().catch(() => undefined);
     const result = await table.cleanupVersions(request, hooks);
-    const removed = `${formatCount(result.versionsRemoved, 'old version')} removed, ${formatBytes(result.bytesRemoved)} freed`;
+    // Lance's optimize writes a version only when it merged or indexed something: say which.
+    const wrote =
+      before === undefined
+        ? ''
+        : result.version > before
+          ? `; its optimize wrote version ${result.version}`
+          : '; no new version written';
+    const removed = `${formatCount(result.versionsRemoved, 'old version')} removed, ${formatBytes(result.bytesRemoved)} freed${wrote}`;
     return result.keptBecause ? `${removed}; kept from where ${result.keptBecause}` : removed;
   });
 }
