@@ -43,10 +43,11 @@ export function ConfirmDialog({
       {typeToConfirm !== undefined && (
         <label className="field">
           <span>
-            Type <code>{typeToConfirm}</code> to confirm
+            Type the name to confirm: <code>{typeToConfirm}</code>
           </span>
           <input
-            aria-label="Type the name to confirm"
+            // The caption's words, the name included, so what is heard is what is seen.
+            aria-label={`Type the name to confirm: ${typeToConfirm}`}
             value={typed}
             autoFocus
             onChange={(e) => setTyped(e.target.value)}

@@ -41,7 +41,7 @@ export function OpenFolderDialog({ create }: { create: boolean }) {
         }}
       >
         <label className="field">
-          <span>Folder</span>
+          <span>Folder path</span>
           <div className="row">
             <input
               aria-label="Folder path"

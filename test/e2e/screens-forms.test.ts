@@ -203,6 +203,34 @@ describe.skipIf(!hasChromium)('forms, labels and messages, in Chromium', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("announces every dialog's labelled controls by their visible labels", async () => {
+    const connectionId = (await app.openConnectionIds())[0]!;
+    await app.catalogOf(connectionId).createTable('walked', sampleTable(20, 4));
+    await treeMenu(page, 'catalog', 'Refresh');
+    const wrong: string[] = [];
+    const walk = async (title: string) => {
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      wrong.push(...(await mislabelled()).map((w) => `${title}: ${w}`));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await page.getByRole('button', { name: 'Open folder…' }).first().click();
+    await walk('Open folder');
+    for (const item of ['Rename…', 'Copy to…', 'Drop table…']) {
+      await treeMenu(page, 'walked', item);
+      await walk((await page.locator('[role="dialog"] .modal-title').textContent())!);
+    }
+    await treeMenu(page, 'catalog', 'New table…');
+    await page.getByRole('dialog').getByRole('tab', { name: 'Empty, from a schema' }).click();
+    await walk('New table');
+    await treeItem(page, 'walked').click();
+    await page.getByRole('tab', { name: 'Data', exact: true }).click();
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await walk((await page.locator('[role="dialog"] .modal-title').textContent())!);
+    expect(wrong).toEqual([]);
+  });
+
   it('says a property needs a key only once the key is left empty', async () => {
     await treeMenu(page, 'catalog', 'New namespace…');
     const dialog = page.getByRole('dialog', { name: 'New namespace' });
