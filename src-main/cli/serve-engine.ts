@@ -7,6 +7,7 @@
 import type { CatalogClient } from '../catalog/client';
 // The directory catalog itself, not the engine's index, which also loads the REST client.
 import { openDirCatalog as connect } from '../catalog/dir/dir-catalog';
+import { markProcessStopping } from '../catalog/jobs/process-stop';
 import { stderrAccessLog } from './access-log';
 import type { ServeConfig } from './serve-args';
 import { announceReady, holdToPrimary, type WorkerRole } from './serve-workers/worker-link';
@@ -103,6 +104,9 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       if (stopped) return;
       stopped = true;
       stopping?.();
+      // Builds still running when the catalogs close end as interrupted (to be run again), in
+      // the job table every replica reads, as they would if this process had died.
+      markProcessStopping();
       // Not ready first, so that a load balancer stops sending before anything is refused.
       readiness?.markStopping();
       log.flush();

@@ -3,7 +3,8 @@
  * (Ceph's gateway): clients append rows and create namespaces through `serve --workers 2` as fast
  * as they can; the service is stopped in the middle. Every request gets an answer or a refused
  * connection, never a cut one; the service exits 0; and, read afterwards with plain LanceDB and
- * the engine, every row and namespace whose request was answered 200 is there, once.
+ * the engine, every row and namespace whose request was answered 200 is there, once. An index
+ * build running at the stop ends as interrupted (to be run again), which the next replica reports.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,8 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src-main/catalog';
+import { INTERRUPTED_MESSAGE } from '../../src-main/catalog/jobs/job-store';
+import { vectorTable } from '../bench/vector-data';
 import { arrow } from '../../src-main/catalog/arrow';
 import { within } from '../support/held-requests';
 import { waitReadiness, waitReady } from '../support/readiness';
@@ -169,4 +172,52 @@ describe.each(PLACES)('SIGTERM under load on $name', (place) => {
     },
     120_000,
   );
+});
+
+describe('SIGTERM during an index build', () => {
+  it('ends the build as interrupted, as the next replica on the root reports it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cs-graceful-build-'));
+    folders.push(root);
+    const seeded = await connect(root);
+    await seeded.createTable('big', vectorTable(40_000, 128, 5));
+    await seeded.close();
+    server = await startServerProcess(['--root', root, '--workers', '1']);
+    const { url } = server;
+    const post = async (path: string, body: object) => {
+      const reply = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: JSON.stringify(body),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
+    };
+    const made = await post('/v1/table/big/create_index', {
+      column: 'vector',
+      index_type: 'IVF_PQ',
+      name: 'v',
+    });
+    expect(made.status).toBe(200);
+    const jobId = made.body['job_id'] as string;
+    const until = Date.now() + 20_000;
+    let state = '';
+    while (state !== 'running' && Date.now() < until) {
+      state = (await post('/v1/jobs/describe', { job_id: jobId })).body['state'] as string;
+      if (state !== 'running') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(state).toBe('running');
+    server.child.kill('SIGTERM');
+    expect(await within(server.exited, 30_000)).toBe(0);
+
+    server = await startServerProcess(['--root', root, '--workers', '1']);
+    const described = await fetch(`${server.url}/v1/jobs/describe`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify({ job_id: jobId }),
+    });
+    expect(described.status).toBe(200);
+    expect(await described.json()).toMatchObject({
+      job_state: 'FAILED',
+      failure: { message: INTERRUPTED_MESSAGE },
+    });
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ import type { JobRecord } from '../../../src-shared/catalog-api';
 import { errors, type CatalogError } from '../../../src-shared/vocabulary/errors';
 import { JobRunner } from './job-runner';
 import { isTerminal } from './job-states';
+import { isProcessStopping } from './process-stop';
 
 /** Answers for jobs; the running of them is JobRunner's (job-runner.ts). */
 export class JobRegistry extends JobRunner {
@@ -97,11 +98,15 @@ export class JobRegistry extends JobRunner {
     ];
   }
 
-  /** For shutdown: drop what is queued, ask running jobs to stop, and wait for them. */
+  /**
+   * For shutdown: drop what is queued, ask running jobs to stop, and wait for them. They end as
+   * cancelled, or as interrupted when the whole process is stopping (process-stop.ts).
+   */
   async close(): Promise<void> {
     const all = [...this.entries.values()];
     for (const entry of all) {
       if (isTerminal(entry.record.state)) continue;
+      if (isProcessStopping()) entry.interrupted = true;
       entry.controller.abort();
       this.cancelQueued(entry);
     }
