@@ -29,6 +29,7 @@ import { CONSOLE_PROCEDURES } from './procedures/console';
 import { RECALL_PROCEDURES } from './procedures/recall';
 import { COPY_PROCEDURES } from './procedures/copy';
 import { SERVE_PROCEDURES } from './procedures/serve';
+import { ACCESS_PROCEDURES } from './procedures/access';
 import { StoreStatusSchema } from './procedures/connections';
 import { ConnectionId, Path } from './studio-schemas';
 import { JobRecordSchema } from './catalog-api';
@@ -55,6 +56,7 @@ export const PROCEDURES = {
   ...RECALL_PROCEDURES,
   ...COPY_PROCEDURES,
   ...SERVE_PROCEDURES,
+  ...ACCESS_PROCEDURES,
 } as const satisfies Record<ProcedureName, ProcedureSpec>;
 
 export type { ProcedureName };

@@ -23,6 +23,8 @@ const COLORS = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2'
 export interface OpenConnection extends Connection {
   catalog: CatalogClient;
   unsubscribe: () => void;
+  /** A remote connection's settings (its key among them): never listed to the renderer. */
+  remote?: RemoteSettings;
 }
 
 function defaultName(kind: Connection['kind'], target: string): string {
@@ -46,7 +48,9 @@ export class Connections {
   ) {}
 
   list(): Connection[] {
-    return [...this.open.values()].map(({ catalog: _c, unsubscribe: _u, ...rest }) => rest);
+    return [...this.open.values()].map(
+      ({ catalog: _c, unsubscribe: _u, remote: _r, ...rest }) => rest,
+    );
   }
 
   get(id: string): OpenConnection {
@@ -100,7 +104,15 @@ export class Connections {
       properties[`headers.${name}`] = value;
     if (settings.caFile) properties['tls.ssl_ca_cert'] = settings.caFile;
     const catalog = await connectNamespace('rest', properties);
-    return this.add('remote', settings.url, catalog, display, await remoteRights(settings));
+    const connection = this.add(
+      'remote',
+      settings.url,
+      catalog,
+      display,
+      await remoteRights(settings),
+    );
+    this.open.get(connection.id)!.remote = settings;
+    return connection;
   }
 
   /** `uri` is an object-store root; the engine checks the store before this returns. */

@@ -52,6 +52,7 @@ import { recallProcedures } from './procedures/recall';
 import { rowsProcedures } from './procedures/rows';
 import { searchProcedures } from './procedures/search';
 import { serveProcedures } from './procedures/serve';
+import { accessProcedures } from './procedures/access';
 import { tablesProcedures } from './procedures/tables';
 import { tagsProcedures } from './procedures/tags';
 
@@ -141,6 +142,7 @@ export class Host {
       ...searchProcedures(ctx, history),
       ...consoleProcedures(ctx, history),
       ...serveProcedures(ctx),
+      ...accessProcedures(ctx),
       ...copyProcedures(ctx),
       ...recallProcedures(ctx, new RecallReports(join(options.userDataDir, 'recall-reports.json'))),
     } satisfies Handlers;
