@@ -48,6 +48,17 @@ function repoPath(absolute) {
   return path.relative(ROOT, absolute).split(path.sep).join('/').replace(EXTENSION, '');
 }
 
+/** A bare specifier and each of its `/` prefixes: `a/b/c`, `a/b`, `a` (`@scope/a` is one name). */
+function packagePrefixes(specifier) {
+  const parts = specifier.split('/');
+  const least = specifier.startsWith('@') ? 2 : 1;
+  const prefixes = [];
+  for (let n = parts.length; n >= Math.min(least, parts.length); n--) {
+    prefixes.push(parts.slice(0, n).join('/'));
+  }
+  return prefixes;
+}
+
 /** The rows' refusals that apply to one file, each as (target, isType) => message | undefined. */
 function checksFor(file, { floors, rooms }) {
   const checks = [];
@@ -57,7 +68,11 @@ function checksFor(file, { floors, rooms }) {
       checks.push(({ kind, target, isType }) => {
         if (isType && entry.allowTypeImports) return undefined;
         const globs = kind === 'path' ? entry.paths : entry.packages;
-        if (!matches(globs, target) || matches(entry.allow, target)) return undefined;
+        if (matches(entry.allow, target)) return undefined;
+        // A package is refused with everything below it: `node:fs/promises` as `node:fs`,
+        // `apache-arrow/ipc/reader` as `apache-arrow`.
+        const subjects = kind === 'path' ? [target] : packagePrefixes(target);
+        if (!subjects.some((subject) => matches(globs, subject))) return undefined;
         return `${entry.message} [layers.mjs: ${row.name}]`;
       });
     }
@@ -98,9 +113,18 @@ export function layeringRule(table) {
       if (checks.length === 0) return {};
       const dir = path.dirname(context.filename);
 
+      /** The specifier of a string literal, or of a template literal without expressions. */
+      function specifierOf(source) {
+        if (source?.type === 'Literal' && typeof source.value === 'string') return source.value;
+        if (source?.type === 'TemplateLiteral' && source.expressions.length === 0) {
+          return source.quasis[0]?.value.cooked ?? undefined;
+        }
+        return undefined;
+      }
+
       function check(node, source, isType) {
-        if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-        const specifier = source.value;
+        const specifier = specifierOf(source);
+        if (specifier === undefined) return;
         const relative = /^\.\.?(?:\/|$)/.test(specifier);
         const subject = relative
           ? { kind: 'path', target: repoPath(path.resolve(dir, specifier)), isType }
@@ -119,6 +143,11 @@ export function layeringRule(table) {
         ExportNamedDeclaration: (node) => check(node, node.source, typeOnly(node)),
         ExportAllDeclaration: (node) => check(node, node.source, typeOnly(node)),
         ImportExpression: (node) => check(node, node.source, false),
+        CallExpression: (node) => {
+          if (node.callee.type === 'Identifier' && node.callee.name === 'require') {
+            check(node, node.arguments[0], false);
+          }
+        },
         TSImportEqualsDeclaration: (node) =>
           check(node, node.moduleReference?.expression, node.importKind === 'type'),
       };

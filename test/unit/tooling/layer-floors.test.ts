@@ -38,6 +38,30 @@ describe('the layer floors', () => {
     ).toEqual([]);
   });
 
+  it('refuse a package with everything below it, however it is imported', async () => {
+    for (const [file, specifier] of [
+      ['src-renderer/probe.ts', 'node:fs/promises'],
+      ['src-renderer/probe.ts', 'electron/renderer'],
+      ['src-renderer/probe.ts', '@lancedb/lancedb/embedding'],
+      ['src-shared/probe.ts', 'apache-arrow/ipc/reader'],
+      ['src-shared/probe.ts', 'node:path/posix'],
+      ['src-main/app/preload/probe.ts', 'electron/renderer'],
+    ] as const) {
+      expect(
+        await problems(file, `import { x } from '${specifier}';\nvoid x;\n`),
+        `${file}: ${specifier}`,
+      ).toHaveLength(1);
+    }
+    // require() and a template literal's import() are imports too.
+    const file = 'src-renderer/probe.ts';
+    expect(await problems(file, "const fs = require('node:fs');\nvoid fs;\n")).toHaveLength(1);
+    expect(await problems(file, 'void import(`node:fs`);\n')).toHaveLength(1);
+    // A package whose name only starts like a refused one is not refused.
+    expect(await problems('src-shared/probe.ts', "import { z } from 'zod/v4';\nvoid z;\n")).toEqual(
+      [],
+    );
+  });
+
   it('refuse an engine file that imports the host or the server', async () => {
     const file = 'src-main/catalog/probe.ts';
     expect(await problems(file, "import { Host } from '../host/host';\nvoid Host;\n")).toHaveLength(
