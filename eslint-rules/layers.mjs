@@ -23,6 +23,7 @@ const RENDERER_FEATURES = [
   'jobs',
   'console',
   'vector-map',
+  'access',
 ];
 const RENDERER_BASE = ['common', 'api', 'state', 'bridge'];
 const SHELL = ['src-renderer/shell/**', 'src-renderer/App', 'src-renderer/main'];

@@ -6,6 +6,7 @@ import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
 import { ConsolePage } from './ConsolePage';
 import { JobPage } from './JobPage';
+import { AccessPage } from '../access/AccessPage';
 import { TableView } from './TableView';
 
 export function MainView({
@@ -29,6 +30,10 @@ export function MainView({
       return <StartScreen hasConnections={connections.length > 0} />;
     case 'job':
       return <JobPage jobId={route.jobId} />;
+    case 'access': {
+      const connection = connectionOf(route.connectionId);
+      return connection ? <AccessPage key={connection.id} connection={connection} /> : notOpen;
+    }
     case 'namespace': {
       const connection = connectionOf(route.connectionId);
       return connection ? (

@@ -63,6 +63,17 @@ export function PaletteViews({
           Query console of {labels.get(c.id)}
         </Command.Item>
       ))}
+      {connections
+        .filter((c) => c.kind === 'remote' && c.rights.role === 'admin')
+        .map((c) => (
+          <Command.Item
+            key={`access-${c.id}`}
+            keywords={['keys', 'api keys', 'principals', 'audit', 'revoke', 'rotate']}
+            onSelect={() => run(() => ws.openAccess(c.id))}
+          >
+            Keys and audit of {labels.get(c.id)}
+          </Command.Item>
+        ))}
       {connections.map((c) => (
         <Command.Item
           key={`root-${c.id}`}

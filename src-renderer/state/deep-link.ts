@@ -44,7 +44,9 @@ export type Route =
   | { view: 'namespace'; connectionId: string; path: NamespacePath }
   | { view: 'table'; ref: TableRef; tab: TableTab }
   | { view: 'console'; connectionId: string; from?: ConsoleFrom }
-  | { view: 'job'; jobId: string };
+  | { view: 'job'; jobId: string }
+  /** A remote catalog's keys and audit trail. */
+  | { view: 'access'; connectionId: string };
 
 const encode = (parts: readonly string[]) => parts.map(encodeURIComponent).join('/');
 
@@ -69,6 +71,8 @@ export function routeHash(route: Route): string {
     }
     case 'job':
       return `#/j/${encode([route.jobId])}`;
+    case 'access':
+      return `#/a/${encode([route.connectionId])}`;
   }
 }
 
@@ -89,13 +93,15 @@ export function routeTitle(route: Route): string {
       return `Query console${route.from?.table ? ` on ${route.from.table}` : ''} · ${app}`;
     case 'job':
       return `Job · ${app}`;
+    case 'access':
+      return `Keys and audit · ${app}`;
   }
 }
 
 /** The view an address names, or undefined for an address of no view (then nothing moves). */
 export function parseRoute(hash: string): Route | undefined {
   if (hash === '' || hash === '#' || hash === '#/') return { view: 'start' };
-  const match = /^#\/([cnqtj])\/(.*)$/.exec(hash);
+  const match = /^#\/([cnqtja])\/(.*)$/.exec(hash);
   if (!match) return undefined;
   let parts: string[];
   try {
@@ -116,6 +122,8 @@ export function parseRoute(hash: string): Route | undefined {
     }
     case 'j':
       return rest.length === 0 ? { view: 'job', jobId: first } : undefined;
+    case 'a':
+      return rest.length === 0 ? { view: 'access', connectionId: first } : undefined;
     default:
       return parseConsole(first, rest);
   }

@@ -223,6 +223,7 @@ export interface Workspace extends State {
   /** Leaves a page for the active table (or the start screen when none is open). */
   closeNamespace: () => void;
   openConsole: (connectionId: string, from?: ConsoleFrom) => void;
+  openAccess: (connectionId: string) => void;
   openJob: (jobId: string) => void;
   goStart: () => void;
 }
@@ -325,6 +326,8 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
           page: { view: 'console', connectionId, ...(from ? { from } : {}) },
         }),
       openJob: (jobId: string) => dispatch({ type: 'page', page: { view: 'job', jobId } }),
+      openAccess: (connectionId: string) =>
+        dispatch({ type: 'page', page: { view: 'access', connectionId } }),
       goStart: () => dispatch({ type: 'page', page: { view: 'start' } }),
     }),
     [],

@@ -73,7 +73,12 @@ describe('every view has an address', () => {
       routeHash({ view: 'console', connectionId: 'c', from: { path: ['n'] } }),
       routeHash({ view: 'console', connectionId: 'c', from: { path: [], table: 'n' } }),
       routeHash({ view: 'job', jobId: 'c' }),
+      routeHash({ view: 'access', connectionId: 'c' }),
     ];
+    expect(parseRoute(routeHash({ view: 'access', connectionId: 'c/1' }))).toEqual({
+      view: 'access',
+      connectionId: 'c/1',
+    });
     expect(new Set(hashes).size).toBe(hashes.length);
   });
 
@@ -86,6 +91,7 @@ describe('every view has an address', () => {
       '#/c/a/b',
       '#/n/c',
       '#/j/a/b',
+      '#/a/c/x',
       '#/q/c/z/t',
       '#/n/%E0%A4%A/x',
     ])
