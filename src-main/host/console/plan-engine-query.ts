@@ -113,6 +113,7 @@ export function planEngineQuery(
   }
 
   const { limit, offset } = mapLimit(source, statement.limit);
+  const shown = Math.min(limit ?? rowCap, rowCap);
   const sql = [
     `SELECT ${items.map(({ column, expr }) => `${expr.sql} AS ${duckName(outputName(source, column, expr))}`).join(', ')}`,
     `FROM ${duckTable(0)}`,
@@ -131,7 +132,9 @@ export function planEngineQuery(
           )
           .join(', ')}`
       : '',
-    `LIMIT ${limit ?? rowCap}`,
+    // The answer is built in the host's memory, outside DuckDB's limit: never more than the cap,
+    // whatever LIMIT says (an export of the query would write every row).
+    `LIMIT ${shown}`,
     offset ? `OFFSET ${offset}` : '',
   ]
     .filter(Boolean)
@@ -143,7 +146,7 @@ export function planEngineQuery(
       ...(filter !== undefined ? { filter } : {}),
     })),
     sql,
-    ...(limit === undefined ? { cappedAt: rowCap } : {}),
+    ...(limit === undefined || limit > rowCap ? { cappedAt: rowCap } : {}),
   };
 }
 

@@ -109,6 +109,12 @@ describe('the plan', () => {
     expect(query.cappedAt).toBeUndefined();
   });
 
+  it('never answers more rows than the cap, whatever LIMIT says (the answer is built in memory)', () => {
+    const query = engine('SELECT category, count(*) FROM items GROUP BY category LIMIT 100000000');
+    expect(query.sql.split('\n').at(-1)).toBe('LIMIT 100');
+    expect(query.cappedAt).toBe(100);
+  });
+
   it('keeps a WHERE on the right of a LEFT JOIN in DuckDB, where a missing row is null', () => {
     const query = engine(
       'SELECT a.id, b.v FROM a LEFT JOIN b ON a.id = b.id WHERE b.v IS NULL AND a.id < 5',
