@@ -260,6 +260,31 @@ const SAMPLES: Record<string, (at: Place) => Sample> = {
   'POST /v1/jobs/describe': (at) => ({ path: '/v1/jobs/describe', body: { job_id: at.jobId } }),
   'POST /v1/jobs/cancel': (at) => ({ path: '/v1/jobs/cancel', body: { job_id: at.jobId } }),
   'GET /v1/whoami': () => ({ path: '/v1/whoami' }),
+  // Principals and the audit trail: changes aim at principals and keys that do not exist (400).
+  'GET /v1/access/principals/list': () => ({ path: '/v1/access/principals/list' }),
+  'POST /v1/access/principals/list': () => ({ path: '/v1/access/principals/list', body: {} }),
+  'POST /v1/access/principals/create': () => ({
+    path: '/v1/access/principals/create',
+    body: { name: unique('p'), role: 'reader' },
+  }),
+  'POST /v1/access/principals/update': () => ({
+    path: '/v1/access/principals/update',
+    body: { name: 'missing', role: 'reader' },
+  }),
+  'POST /v1/access/principals/revoke': () => ({
+    path: '/v1/access/principals/revoke',
+    body: { name: 'missing' },
+  }),
+  'POST /v1/access/keys/create': () => ({
+    path: '/v1/access/keys/create',
+    body: { principal: 'missing' },
+  }),
+  'POST /v1/access/keys/revoke': () => ({
+    path: '/v1/access/keys/revoke',
+    body: { key_id: 'k_0000000000000000' },
+  }),
+  'GET /v1/audit/list': () => ({ path: '/v1/audit/list?action=dropTable' }),
+  'POST /v1/audit/list': () => ({ path: '/v1/audit/list', body: { action: 'dropTable' } }),
 };
 
 /** HEAD routes are Fastify's automatic twins of GET routes: same handler, no body. */
@@ -285,6 +310,8 @@ function expectationFor(route: RegisteredRoute, caller: Caller, outside: boolean
   if (!caller.role) return 401;
   if (RANK[caller.role] < NEEDED[route.access!]) return 403;
   if (!caller.scoped) return 'allowed';
+  // Managing principals needs an admin of the whole catalog: a scoped one could mint wider keys.
+  if (route.url.startsWith('/v1/access/') || route.url.startsWith('/v1/audit/')) return 403;
   // Root tables lie outside every scope, and a registered location can name any folder of the
   // catalog, so only unscoped principals may create root tables or register.
   if (route.url === '/v1/tables/:table_name' || route.url === '/v1/table/:id/register') return 403;
