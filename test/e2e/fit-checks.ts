@@ -11,6 +11,8 @@ export async function unreachableButtons(page: Page, root: string): Promise<stri
   return (await page.evaluate(`(() => {
     const problems = [];
     const roots = document.querySelectorAll(${JSON.stringify(root)});
+    // A root that is not on the page is a failure, not a pass with nothing measured.
+    if (roots.length === 0) return ['nothing matches ' + ${JSON.stringify(root)}];
     const buttons = [...roots].flatMap((r) => [...r.querySelectorAll('button, [role="button"], a[href]')]);
     for (const button of buttons) {
       const style = getComputedStyle(button);

@@ -41,6 +41,8 @@ async function closeDialog(dialog: Locator) {
 async function mislabelled(root = '[role="dialog"]'): Promise<string[]> {
   return (await page.evaluate(`(() => {
     const dialog = document.querySelector(${JSON.stringify(root)});
+    // A missing root is a failure, not a pass with nothing checked.
+    if (!dialog) return ['nothing matches ' + ${JSON.stringify(root)}];
     const wrong = [];
     for (const control of dialog.querySelectorAll('input, select, textarea')) {
       if (control.type === 'hidden' || control.hidden || !control.offsetParent) continue;
@@ -48,7 +50,11 @@ async function mislabelled(root = '[role="dialog"]'): Promise<string[]> {
       const caption = field && field.querySelector(':scope > span:first-child');
       if (!caption) continue;
       const seen = caption.textContent.trim();
-      const announced = control.getAttribute('aria-label') ?? seen;
+      // aria-labelledby overrides aria-label, which overrides the caption.
+      const labelledBy = control.getAttribute('aria-labelledby');
+      const announced = labelledBy
+        ? labelledBy.split(/\\s+/).map((id) => document.getElementById(id)?.textContent.trim() ?? '').join(' ')
+        : control.getAttribute('aria-label') ?? seen;
       if (announced !== seen) wrong.push(announced + ' ≠ ' + seen);
     }
     for (const swatch of dialog.querySelectorAll('[role="radio"]')) {
