@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium)(
         await expect(sources.getByText('A profile').count()).resolves.toBe(0);
         await dialog.getByLabel('Endpoint').fill(azurite.endpoint);
         await dialog.getByLabel('Account name').fill(AZURITE_ACCOUNT);
-        await dialog.getByLabel('Account key').fill(AZURITE_KEY);
+        await dialog.getByLabel('Account key', { exact: true }).fill(AZURITE_KEY);
         await dialog.getByLabel('SAS token').waitFor();
         await dialog.getByLabel('Connection name').fill('azure catalog');
 
