@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewKey, PrincipalInfo } from '../../src-shared/rest-contract/access';
 import { formatDateTime } from '../../src-shared/format';
 import { useCall } from '../api/studio-context';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { CopyButton } from '../common/CopyButton';
 import { ErrorMessage } from '../common/ErrorMessage';
 
@@ -34,6 +35,8 @@ export function KeysPanel({ connectionId }: { connectionId: string }) {
     queryFn: () => call('access:principals', { connectionId }),
   });
   const [shown, setShown] = useState<NewKey>();
+  /** The principal whose revocation waits for confirmation. */
+  const [revoking, setRevoking] = useState<string>();
   const [name, setName] = useState('');
   const [role, setRole] = useState<(typeof ROLES)[number]>('reader');
   const [scopes, setScopes] = useState('');
@@ -64,14 +67,22 @@ export function KeysPanel({ connectionId }: { connectionId: string }) {
     mutationFn: (keyId: string) => call('access:revoke-key', { connectionId, key_id: keyId }),
     onSuccess: refresh,
   });
-  const revokePrincipal = useMutation({
-    mutationFn: (principal: string) =>
-      call('access:revoke-principal', { connectionId, name: principal }),
-    onSuccess: refresh,
-  });
 
   return (
     <section className="access-panel" aria-label="Keys">
+      {revoking && (
+        // Typed, since revoking the principal of this connection's own key locks the app out.
+        <ConfirmDialog
+          title={`Revoke ${revoking}`}
+          consequence={`Every key of ${revoking} stops working on every replica within 5 seconds. A principal cannot be restored; create a new one instead.`}
+          confirmLabel="Revoke principal"
+          typeToConfirm={revoking}
+          onConfirm={() =>
+            call('access:revoke-principal', { connectionId, name: revoking }).then(refresh)
+          }
+          onClose={() => setRevoking(undefined)}
+        />
+      )}
       {shown && (
         <div className="access-new-key" role="alert" aria-label="New API key">
           <p>
@@ -117,9 +128,7 @@ export function KeysPanel({ connectionId }: { connectionId: string }) {
           Create principal and key
         </button>
       </form>
-      <ErrorMessage
-        error={create.error ?? newKey.error ?? revokeKey.error ?? revokePrincipal.error}
-      />
+      <ErrorMessage error={create.error ?? newKey.error ?? revokeKey.error} />
       <ErrorMessage error={principals.error} />
       {principals.data && (
         <table className="access-table">
@@ -170,7 +179,7 @@ export function KeysPanel({ connectionId }: { connectionId: string }) {
                       <button
                         type="button"
                         aria-label={`Revoke principal ${p.name}`}
-                        onClick={() => revokePrincipal.mutate(p.name)}
+                        onClick={() => setRevoking(p.name)}
                       >
                         Revoke principal
                       </button>

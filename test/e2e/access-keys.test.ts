@@ -84,10 +84,20 @@ describe.skipIf(!hasChromium)('the Keys panel and the Audit view (Chromium)', ()
     expect((await call(server, 'GET', '/v1/whoami', undefined, { 'x-api-key': key })).status).toBe(
       401,
     );
+    // Revoking the whole principal asks for its name first.
+    await row.getByRole('button', { name: 'Revoke principal etl' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke etl' });
+    await confirm.getByLabel('Type the name to confirm: etl').fill('etl');
+    await screenshotBothThemes(page, 'access-revoke-principal');
+    await confirm.getByRole('button', { name: 'Revoke principal' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.getByText('revoked', { exact: true }).first().waitFor();
+    await row.getByRole('button', { name: 'New key' }).waitFor({ state: 'detached' });
     await screenshotBothThemes(page, 'access-keys');
 
     await page.getByRole('tab', { name: 'Audit' }).click();
     const audit = page.getByRole('region', { name: 'Audit trail' });
+    await audit.getByRole('cell', { name: 'revokePrincipal' }).waitFor();
     await audit.getByRole('cell', { name: 'revokeKey' }).waitFor();
     await expect(audit.getByRole('cell', { name: 'createPrincipal' }).count()).resolves.toBe(1);
     await screenshotBothThemes(page, 'access-audit');
