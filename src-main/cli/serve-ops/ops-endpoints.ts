@@ -65,6 +65,11 @@ function metricsRefusal(
   ops: OpsEndpoints,
 ): { status: number; why: string } | undefined {
   if (ops.metrics === 'loopback') {
+    // A reverse proxy on this machine connects from loopback for every client: a relayed
+    // request (it says whom it relays) is not this machine's.
+    if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) {
+      return { status: 403, why: 'metrics are served to this machine only, not through a proxy' };
+    }
     const from = req.socket.remoteAddress ?? '';
     const loopback = from === '::1' || from.startsWith('127.') || from.startsWith('::ffff:127.');
     return loopback ? undefined : { status: 403, why: 'metrics are served to this machine only' };

@@ -37,6 +37,8 @@ export class Readiness {
   private stopping = false;
   private readonly stores = new Map<string, string>();
   private readonly opened = new Map<string, OpenedRoot>();
+  /** The last store failure logged per root, so a lasting outage is one log line, not one a tick. */
+  private readonly lastLogged = new Map<string, string | undefined>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
@@ -101,7 +103,17 @@ export class Readiness {
       }
       await new LockEpochs(opened.store).newest();
       return 'ok';
-    })().catch((error: unknown) => `the store failed: ${(error as Error).message.split('\n')[0]}`);
+    })().catch((error: unknown) => {
+      // /readyz answers without credentials: the store's own message (its endpoint, bucket or
+      // path) goes to the log, the probe says only what kind of failure it was.
+      const { name, code } = error as { name?: string; code?: string };
+      const said = (error as Error).message?.split('\n')[0];
+      if (said !== this.lastLogged.get(root)) {
+        this.lastLogged.set(root, said);
+        console.error(`readiness: the store of ${root} failed: ${said}`);
+      }
+      return `the store failed (${code ?? name ?? 'error'})`;
+    });
     try {
       return await Promise.race([probe, late]);
     } finally {

@@ -116,6 +116,11 @@ describe('serve --workers 2 --metrics loopback', () => {
 
     const text = await (await fetch(`${server.url}/metrics`)).text();
     const after = parsePrometheus(text);
+    // A proxy on this machine connects from loopback for everyone: what it relays is refused.
+    const relayed = await fetch(`${server.url}/metrics`, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(relayed.status).toBe(403);
     const delta = (route: string, status: string) =>
       count(after, route, status) - count(before, route, status);
     expect(delta('/v1/namespace/:id/create', '200')).toBe(12);
