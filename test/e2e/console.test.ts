@@ -108,6 +108,10 @@ describe.skipIf(!hasChromium)('query console in Chromium', () => {
       .click();
     await expect(editor().textContent()).resolves.toMatch(/ORDER BY id DESC LIMIT 5$/);
     await page.keyboard.press('Control+Enter');
+    // The export form belongs to one result: wait for this query's five rows (the last test's
+    // result had four), or the path typed into the old form is gone when the new one replaces it.
+    const grid = consolePanel().getByRole('grid', { name: 'Rows of docs' });
+    await expect.poll(() => grid.getAttribute('aria-rowcount'), { timeout: 30_000 }).toBe('6');
     const out = join(app.dir, 'export.csv');
     const form = consolePanel().getByRole('form', { name: 'Export result' });
     await form.getByLabel('To file').fill(out);
