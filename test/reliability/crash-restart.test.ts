@@ -19,6 +19,8 @@ import { reportFigures, scaled } from '../support/reliability-scale';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { pollUntil } from '../integration/server/contract-helpers';
 
+const BUILD_PHASES = ['building', 'writing the index'];
+
 /** Short leases, so that the killed process is known dead a few seconds after the kill. */
 const LEASE_MS = 2000;
 process.env.CATALOG_STUDIO_LEASE_MS = String(LEASE_MS);
@@ -127,7 +129,8 @@ describe(`SIGKILL mid-work and restart on the same folder (${ROUNDS} round(s))`,
       const building = await pollUntil(
         'the build to start',
         () => call(server!, 'POST', '/v1/jobs/describe', { job_id: jobId }),
-        (r) => r.body.phase === 'building',
+        // A build in flight is 'building', then 'writing the index' once its files appear.
+        (r) => BUILD_PHASES.includes(r.body.phase),
         { intervalMs: 5 },
       );
       expect(building.body.job_state).toBe('IN_PROGRESS');

@@ -22,6 +22,8 @@ import { joinRoot } from '../../src-main/catalog/storage/root-uri';
 import { s3Env, s3Root, s3StorageOptions, s3Unavailable } from '../support/s3-store';
 import { randomBytes } from 'node:crypto';
 
+const BUILD_PHASES = ['building', 'writing the index'];
+
 const DIM = 64;
 const ROWS = 20_000;
 const INDEX_BODY = {
@@ -97,7 +99,8 @@ function replicaJobsSuite(place: Place): void {
     await pollUntil(
       'B to see the build running',
       () => describeOn(b, id),
-      (r) => r.status === 200 && r.body.phase === 'building',
+      // A build in flight is 'building', then 'writing the index' once its files appear.
+      (r) => r.status === 200 && BUILD_PHASES.includes(r.body.phase),
       // A build queued behind a cancelled one starts when the cancelled one's native work ends,
       // which took over 90 s on a machine whose cores were both busy.
       { intervalMs: 20, timeoutMs: 180_000 },
