@@ -112,6 +112,10 @@ export class Readiness {
         this.lastLogged.set(root, said);
         console.error(`readiness: the store of ${root} failed: ${said}`);
       }
+      // The store client giving up at the same bound is the probe's own timeout, said the same way.
+      if (/did not answer|timed? ?out/i.test(said ?? '')) {
+        return `the store did not answer in ${timeoutMs} ms`;
+      }
       return `the store failed (${code ?? name ?? 'error'})`;
     });
     try {
