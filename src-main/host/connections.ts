@@ -153,10 +153,29 @@ export class Connections {
     const connection = this.get(id);
     this.open.delete(id);
     connection.unsubscribe();
-    await connection.catalog.close();
+    await closeWhenIdle(() => connection.catalog.close());
   }
 
   async closeAll(): Promise<void> {
     for (const id of [...this.open.keys()]) await this.close(id);
+  }
+}
+
+/**
+ * LanceDB's native close refuses while a call on the same handle is still running ("cannot be
+ * borrowed mutably while another borrow is active"): a write's own-version read or a head poll may
+ * still be in flight when a connection is closed. No new call can start (the connection is already
+ * out of the list), so the close is tried again once those have ended, for up to about 2 s.
+ */
+async function closeWhenIdle(close: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await close();
+      return;
+    } catch (error) {
+      const busy = /cannot be borrowed mutably/.test((error as Error)?.message ?? '');
+      if (!busy || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
