@@ -1,0 +1,193 @@
+/**
+ * The grid's pending changes to one table, as TablePlus and DBeaver keep them: cell edits by the
+ * row they name, new rows, rows marked for deletion, held until they are committed together
+ * (`rows:commit`: the edits as one version, the new rows one more, the deletions one more) or
+ * discarded. Plain immutable values, so each change is a new state and the logic is testable
+ * without a browser.
+ */
+import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
+import { sqlIdentifier } from '../../common/grid/row-predicate';
+import { sqlShown, type CellText } from './cell-input';
+
+export interface PendingEdit {
+  /** The row's predicate (row-predicate.ts): the commit refuses one that names no row or many. */
+  predicate: string;
+  /** The row's number in the grid when it was edited (from 0), for what is said about it. */
+  row: number;
+  /** New values by column, as typed. */
+  values: Readonly<Record<string, CellText>>;
+}
+
+export interface PendingInsert {
+  /** Names the new row in the list, which has no predicate for it yet. */
+  id: number;
+  values: Readonly<Record<string, CellText>>;
+}
+
+export interface PendingDelete {
+  predicate: string;
+  row: number;
+}
+
+export interface PendingChanges {
+  edits: readonly PendingEdit[];
+  inserts: readonly PendingInsert[];
+  deletes: readonly PendingDelete[];
+}
+
+export const NO_CHANGES: PendingChanges = { edits: [], inserts: [], deletes: [] };
+
+/** Each edited cell, new row and deleted row counts once. */
+export function pendingCount(changes: PendingChanges): number {
+  return (
+    changes.edits.reduce((n, e) => n + Object.keys(e.values).length, 0) +
+    changes.inserts.length +
+    changes.deletes.length
+  );
+}
+
+/** The pending value of one cell, or undefined when it has none. */
+export function pendingValue(
+  changes: PendingChanges,
+  predicate: string,
+  column: string,
+): { value: CellText } | undefined {
+  const edit = changes.edits.find((e) => e.predicate === predicate);
+  return edit && Object.hasOwn(edit.values, column) ? { value: edit.values[column]! } : undefined;
+}
+
+/**
+ * A cell edited to `value`. Typed back to what the table holds (`original`), the cell is no
+ * longer pending; a row left with no edited cell leaves the list.
+ */
+export function withCellEdit(
+  changes: PendingChanges,
+  edit: { predicate: string; row: number; column: string; value: CellText; original: CellText },
+): PendingChanges {
+  const current = changes.edits.find((e) => e.predicate === edit.predicate);
+  const values = { ...current?.values };
+  if (edit.value === edit.original) delete values[edit.column];
+  else values[edit.column] = edit.value;
+  const others = changes.edits.filter((e) => e.predicate !== edit.predicate);
+  const edits =
+    Object.keys(values).length === 0
+      ? others
+      : current
+        ? changes.edits.map((e) => (e === current ? { ...e, values } : e))
+        : [...others, { predicate: edit.predicate, row: edit.row, values }];
+  return { ...changes, edits };
+}
+
+export function withInsert(
+  changes: PendingChanges,
+  values: Readonly<Record<string, CellText>>,
+): PendingChanges {
+  const id = Math.max(0, ...changes.inserts.map((i) => i.id)) + 1;
+  return { ...changes, inserts: [...changes.inserts, { id, values }] };
+}
+
+export function withoutInsert(changes: PendingChanges, id: number): PendingChanges {
+  return { ...changes, inserts: changes.inserts.filter((i) => i.id !== id) };
+}
+
+/** Rows marked for deletion, or unmarked when every one of them already was. */
+export function withDeletesToggled(
+  changes: PendingChanges,
+  rows: readonly PendingDelete[],
+): PendingChanges {
+  const marked = new Set(changes.deletes.map((d) => d.predicate));
+  const unmark = rows.length > 0 && rows.every((r) => marked.has(r.predicate));
+  const named = new Set(rows.map((r) => r.predicate));
+  return {
+    ...changes,
+    deletes: unmark
+      ? changes.deletes.filter((d) => !named.has(d.predicate))
+      : [...changes.deletes, ...rows.filter((r) => !marked.has(r.predicate))],
+  };
+}
+
+export function isMarkedForDeletion(changes: PendingChanges, predicate: string): boolean {
+  return changes.deletes.some((d) => d.predicate === predicate);
+}
+
+/** What `rows:commit` takes, beside the table. */
+export function commitInput(changes: PendingChanges) {
+  return {
+    edits: changes.edits.map((e) => ({ predicate: e.predicate, values: { ...e.values } })),
+    inserts: changes.inserts.map((i) => ({ ...i.values })),
+    deletes: changes.deletes.map((d) => d.predicate),
+  };
+}
+
+export interface Statements {
+  update?: string;
+  insert?: string;
+  delete?: string;
+}
+
+const either = (predicates: readonly string[]) =>
+  predicates.length === 1 ? predicates[0]! : predicates.map((p) => `(${p})`).join(' OR ');
+
+/**
+ * The statements the commit runs, as the review shows them: one UPDATE whose SET gives each
+ * edited column a CASE over the rows that change it (every other row keeps its value), one
+ * INSERT of the new rows, one DELETE. Values are shown as SQL; they are sent as typed.
+ */
+export function statements(
+  table: string,
+  changes: PendingChanges,
+  fields: readonly JsonArrowField[],
+): Statements {
+  const out: Statements = {};
+  const field = (name: string): JsonArrowField =>
+    fields.find((f) => f.name === name) ?? { name, nullable: true, type: { type: 'utf8' } };
+  const name = sqlIdentifier(table);
+  if (changes.edits.length > 0) {
+    const columns = [...new Set(changes.edits.flatMap((e) => Object.keys(e.values)))];
+    const sets = columns.map((column) => {
+      const c = sqlIdentifier(column);
+      const whens = changes.edits
+        .filter((e) => Object.hasOwn(e.values, column))
+        .map((e) => `WHEN ${e.predicate} THEN ${sqlShown(e.values[column]!, field(column))}`);
+      return `  ${c} = CASE ${whens.join(' ')} ELSE ${c} END`;
+    });
+    out.update = `UPDATE ${name} SET\n${sets.join(',\n')}\nWHERE ${either(changes.edits.map((e) => e.predicate))}`;
+  }
+  if (changes.inserts.length > 0) {
+    const columns = fields
+      .map((f) => f.name)
+      .filter((c) => changes.inserts.some((i) => Object.hasOwn(i.values, c)));
+    const rows = changes.inserts.map(
+      (i) => `  (${columns.map((c) => sqlShown(i.values[c] ?? null, field(c))).join(', ')})`,
+    );
+    out.insert = `INSERT INTO ${name} (${columns.map(sqlIdentifier).join(', ')}) VALUES\n${rows.join(',\n')}`;
+  }
+  if (changes.deletes.length > 0) {
+    out.delete = `DELETE FROM ${name} WHERE ${either(changes.deletes.map((d) => d.predicate))}`;
+  }
+  return out;
+}
+
+/**
+ * What is left once `sent` is written: a change made while the commit ran (another cell, or the
+ * same cell typed again) stays pending; everything that went is gone.
+ */
+export function withoutCommitted(current: PendingChanges, sent: PendingChanges): PendingChanges {
+  const edits = current.edits.flatMap((edit) => {
+    const was = sent.edits.find((e) => e.predicate === edit.predicate);
+    if (!was) return [edit];
+    const values = Object.fromEntries(
+      Object.entries(edit.values).filter(
+        ([column, value]) => !Object.hasOwn(was.values, column) || was.values[column] !== value,
+      ),
+    );
+    return Object.keys(values).length === 0 ? [] : [{ ...edit, values }];
+  });
+  const insertsSent = new Set(sent.inserts.map((i) => i.id));
+  const deletesSent = new Set(sent.deletes.map((d) => d.predicate));
+  return {
+    edits,
+    inserts: current.inserts.filter((i) => !insertsSent.has(i.id)),
+    deletes: current.deletes.filter((d) => !deletesSent.has(d.predicate)),
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  commitInput,
+  NO_CHANGES,
+  pendingCount,
+  pendingValue,
+  statements,
+  withCellEdit,
+  withDeletesToggled,
+  withInsert,
+  withoutCommitted,
+  type PendingChanges,
+} from '../../../../../src-renderer/tables/pending/pending-changes';
+import type { JsonArrowField } from '../../../../../src-shared/vocabulary/json-arrow-types';
+
+const fields: JsonArrowField[] = [
+  { name: 'id', nullable: false, type: { type: 'int64' } },
+  { name: 'name', nullable: true, type: { type: 'utf8' } },
+  { name: 'price', nullable: true, type: { type: 'float64' } },
+];
+
+const edit = (
+  changes: PendingChanges,
+  predicate: string,
+  column: string,
+  value: string | null,
+  original: string | null = 'old',
+) => withCellEdit(changes, { predicate, row: 0, column, value, original });
+
+describe('pending changes', () => {
+  it('collects edits by row, and forgets a cell typed back to what the table holds', () => {
+    let changes = edit(NO_CHANGES, 'id = 1', 'name', 'a');
+    changes = edit(changes, 'id = 1', 'price', '2.5');
+    changes = edit(changes, 'id = 2', 'name', null);
+    expect(pendingCount(changes)).toBe(3);
+    expect(changes.edits).toHaveLength(2);
+    expect(pendingValue(changes, 'id = 2', 'name')).toEqual({ value: null });
+    expect(pendingValue(changes, 'id = 2', 'price')).toBeUndefined();
+    changes = edit(changes, 'id = 2', 'name', 'old');
+    expect(changes.edits.map((e) => e.predicate)).toEqual(['id = 1']);
+    expect(pendingCount(changes)).toBe(2);
+  });
+
+  it('builds one UPDATE with a CASE per column, the INSERT and the DELETE', () => {
+    let changes = edit(NO_CHANGES, 'id = 1', 'name', "it's");
+    changes = edit(changes, 'id = 2', 'name', 'b');
+    changes = edit(changes, 'id = 2', 'price', '3');
+    changes = withInsert(changes, { id: '9', name: 'new', price: null });
+    changes = withDeletesToggled(changes, [{ predicate: 'id = 5', row: 4 }]);
+    const sql = statements('items', changes, fields);
+    expect(sql.update).toBe(
+      [
+        'UPDATE items SET',
+        "  name = CASE WHEN id = 1 THEN 'it''s' WHEN id = 2 THEN 'b' ELSE name END,",
+        '  price = CASE WHEN id = 2 THEN 3 ELSE price END',
+        'WHERE (id = 1) OR (id = 2)',
+      ].join('\n'),
+    );
+    expect(sql.insert).toBe("INSERT INTO items (id, name, price) VALUES\n  (9, 'new', NULL)");
+    expect(sql.delete).toBe('DELETE FROM items WHERE id = 5');
+    expect(commitInput(changes)).toEqual({
+      edits: [
+        { predicate: 'id = 1', values: { name: "it's" } },
+        { predicate: 'id = 2', values: { name: 'b', price: '3' } },
+      ],
+      inserts: [{ id: '9', name: 'new', price: null }],
+      deletes: ['id = 5'],
+    });
+  });
+
+  it('marks rows for deletion and unmarks them when every one already was', () => {
+    const rows = [
+      { predicate: 'id = 1', row: 0 },
+      { predicate: 'id = 2', row: 1 },
+    ];
+    let changes = withDeletesToggled(NO_CHANGES, rows.slice(0, 1));
+    changes = withDeletesToggled(changes, rows);
+    expect(changes.deletes.map((d) => d.predicate)).toEqual(['id = 1', 'id = 2']);
+    expect(withDeletesToggled(changes, rows).deletes).toEqual([]);
+  });
+
+  it('keeps what changed while a commit ran, and drops what it wrote', () => {
+    const sent = withInsert(edit(NO_CHANGES, 'id = 1', 'name', 'a'), { id: '9' });
+    let current = edit(sent, 'id = 1', 'price', '4');
+    current = edit(current, 'id = 3', 'name', 'c');
+    current = withInsert(current, { id: '10' });
+    const left = withoutCommitted(current, sent);
+    expect(commitInput(left)).toEqual({
+      edits: [
+        { predicate: 'id = 1', values: { price: '4' } },
+        { predicate: 'id = 3', values: { name: 'c' } },
+      ],
+      inserts: [{ id: '10' }],
+      deletes: [],
+    });
+    expect(pendingCount(withoutCommitted(sent, sent))).toBe(0);
+  });
+});
