@@ -19,6 +19,8 @@ import { RowInspector } from '../common/grid/RowInspector';
 import { SelectionBar } from './SelectionBar';
 import { typeLabel } from '../common/schema/schema-tree';
 import { useRowCount, type GridView } from '../common/grid/use-table-data';
+import { useColumnLayout } from '../common/grid/use-column-layout';
+import { arrangeColumns } from '../common/grid/column-prefs';
 import { isSortableColumn, sortColumnOf, structSortPaths } from '../common/grid/sortable-fields';
 import { useWorkspace } from '../state/workspace';
 import { takeFilter, useHandedFilter } from '../state/table-handoffs';
@@ -36,7 +38,9 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   const fields = (description.data?.schema.fields ?? NO_FIELDS) as JsonArrowField[];
   const allNames = useMemo(() => fields.map((f) => f.name), [fields]);
 
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  // Order, widths and hidden columns, as last left for this table (kept across sessions).
+  const layout = useColumnLayout(tableRef, allNames);
+  const hidden = layout.hidden;
   const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState('');
   const [goTo, setGoTo] = useState('');
@@ -57,6 +61,9 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         })),
     [fields, hidden],
   );
+  // In the layout's order for the grid only: the view (the pages read, the sort's tie-breaks)
+  // keeps the schema's, so moving or resizing a column reads nothing again.
+  const gridColumns = useMemo(() => arrangeColumns(columns, layout), [columns, layout]);
   const [sort, setSort] = useState<GridView['sort']>();
   const view: GridView = useMemo(
     () => ({
@@ -155,9 +162,14 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
           )}
         </form>
         <ColumnChooser
-          all={allNames}
-          visible={new Set(allNames.filter((n) => !hidden.has(n)))}
-          onChange={(visible) => setHidden(new Set(allNames.filter((n) => !visible.has(n))))}
+          all={layout.order}
+          visible={new Set(layout.order.filter((n) => !hidden.has(n)))}
+          onChange={(visible) =>
+            layout.setHidden(new Set(layout.order.filter((n) => !visible.has(n))))
+          }
+          onMove={layout.move}
+          onReset={layout.reset}
+          customized={layout.customized}
         />
         <div className="row jump">
           <button type="button" disabled={!rowCount} onClick={() => grid.current?.goToRow(0)}>
@@ -225,7 +237,9 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             handle={grid}
             tableRef={tableRef}
             view={view}
-            columns={columns}
+            columns={gridColumns}
+            onResizeColumn={layout.resize}
+            onMoveColumn={layout.move}
             rowCount={rowCount}
             onOpenRow={setOpened}
             onPageError={onPageError}

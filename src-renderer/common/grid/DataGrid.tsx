@@ -25,7 +25,8 @@ import { CellView } from './CellView';
 import type { Highlight } from './highlight';
 import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
 import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
-import { GridHeaderCell } from './GridHeaderCell';
+import { GridHeaderRow } from './GridHeaderRow';
+import { columnKeys } from './column-keys';
 import type { GridColumn, GridHandle, OpenedRow } from './grid-model';
 import { useRowSelection } from './use-row-selection';
 import { titleWhenCut } from './cut-title';
@@ -60,6 +61,8 @@ export function DataGrid({
   handle,
   pageSource,
   highlight,
+  onResizeColumn,
+  onMoveColumn,
 }: {
   tableRef: TableRef;
   view: GridView;
@@ -83,6 +86,10 @@ export function DataGrid({
   pageSource?: (pageNumbers: readonly number[]) => Map<number, PageState>;
   /** Words to mark in text cells: a full-text search's. */
   highlight?: Highlight;
+  /** A column's header was resized (absent: headers have no resize edge). */
+  onResizeColumn?: (name: string, width: number) => void;
+  /** A column's header was moved onto another's place (absent: headers do not move). */
+  onMoveColumn?: (name: string, target: string) => void;
 }) {
   const id = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -110,11 +117,13 @@ export function DataGrid({
   const firstError = [...pages.values()].find((p) => p.error)?.error;
   useEffect(() => onPageError(firstError), [firstError, onPageError]);
 
+  const columnKey = useMemo(() => columnKeys(columns), [columns]);
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columns.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => columns[i]?.width ?? 120,
+    getItemKey: columnKey,
     paddingStart: GUTTER_WIDTH,
     overscan: 3,
   });
@@ -295,28 +304,17 @@ export function DataGrid({
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onMouseOver={titleWhenCut}
     >
-      <div
-        role="rowgroup"
-        className="grid-head"
-        style={{ width: totalWidth, height: HEADER_HEIGHT }}
-      >
-        <div role="row" aria-rowindex={1} className="grid-row" style={{ width: totalWidth }}>
-          <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
-            #
-          </div>
-          {virtualColumns.map((vc) => (
-            <GridHeaderCell
-              key={vc.key}
-              column={columns[vc.index]!}
-              index={vc.index}
-              left={vc.start}
-              width={vc.size}
-              sort={view.sort}
-              onSort={onSort}
-            />
-          ))}
-        </div>
-      </div>
+      <GridHeaderRow
+        columns={columns}
+        virtualColumns={virtualColumns}
+        totalWidth={totalWidth}
+        height={HEADER_HEIGHT}
+        gutterWidth={GUTTER_WIDTH}
+        sort={view.sort}
+        onSort={onSort}
+        onResizeColumn={onResizeColumn}
+        onMoveColumn={onMoveColumn}
+      />
       <div
         role="rowgroup"
         className="grid-body"

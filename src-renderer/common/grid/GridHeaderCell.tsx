@@ -1,4 +1,9 @@
-/** One column's header: its name and type, and the sort it offers (a click, or a struct's fields). */
+/**
+ * One column's header: its name and type, the sort it offers (a click, or a struct's fields),
+ * and, where the grid's owner keeps a layout, its resize edge and a press that starts a move.
+ */
+import type { PointerEvent } from 'react';
+import { ColumnResizer } from './ColumnResizer';
 import { formatFieldPath } from '../../../src-shared/vocabulary/field-paths';
 import { FieldSortMenu } from './FieldSortMenu';
 import type { GridColumn } from './grid-model';
@@ -12,6 +17,10 @@ export function GridHeaderCell({
   width,
   sort,
   onSort,
+  onResize,
+  onMoveBy,
+  onMovePress,
+  moving,
 }: {
   column: GridColumn;
   index: number;
@@ -19,6 +28,12 @@ export function GridHeaderCell({
   width: number;
   sort: GridView['sort'];
   onSort: ((path: string) => void) | undefined;
+  onResize?: (width: number) => void;
+  onMoveBy?: (delta: -1 | 1) => void;
+  /** A press on the header, which becomes a move if the pointer then travels. */
+  onMovePress?: (event: PointerEvent<HTMLDivElement>) => void;
+  /** This header is being moved, or the one moved would land before or after it. */
+  moving?: 'dragged' | 'before' | 'after';
 }) {
   const sorted = sort && sortColumnOf(sort.column) === column.name ? sort : undefined;
   const own = formatFieldPath([column.name]);
@@ -50,8 +65,10 @@ export function GridHeaderCell({
             : 'none'
           : undefined
       }
-      className="grid-header-cell"
+      className={moving ? `grid-header-cell ${moving}` : 'grid-header-cell'}
+      data-column={column.name}
       style={{ left, width }}
+      onPointerDown={onMovePress}
       title={`${column.name}: ${column.typeLabel}`}
     >
       {column.sortable && onSort ? (
@@ -74,6 +91,9 @@ export function GridHeaderCell({
         </FieldSortMenu>
       ) : (
         label
+      )}
+      {onResize && (
+        <ColumnResizer column={column.name} width={width} onResize={onResize} onMoveBy={onMoveBy} />
       )}
     </div>
   );
