@@ -62,6 +62,7 @@ export const PROCEDURE_NAMES = [
   'tables:export',
   'rows:update',
   'rows:delete',
+  'rows:commit',
   'columns:add',
   'columns:alter',
   'columns:drop',

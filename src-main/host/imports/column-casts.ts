@@ -100,7 +100,8 @@ const INT32_MAX = 2 ** 31 - 1;
 const TRUE_WORDS = new Set(['true', 't', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'f', 'no', 'n', '0']);
 
-class CastFailure extends Error {}
+/** Why one value does not fit its type; the caller says where it was. */
+export class CastFailure extends Error {}
 const refuse = (why: string): never => {
   throw new CastFailure(why);
 };
@@ -236,6 +237,33 @@ function toVector(value: unknown, dimension: number): number[] {
   });
 }
 
+/**
+ * One non-null value cast to a type, in the form the batch builder takes, or CastFailure saying
+ * why it does not fit. The grid's typed cells (../rows/) are read by the same rules.
+ */
+export function castTo(value: unknown, cast: ImportColumnType, dimension = 0): unknown {
+  switch (cast) {
+    case 'int32':
+    case 'int64':
+      return toWhole(value, cast);
+    case 'float32':
+    case 'float64':
+      return toFloat(value, cast);
+    case 'utf8':
+      return toText(value);
+    case 'bool':
+      return toBool(value);
+    case 'binary':
+      return toBytes(value);
+    case 'date32':
+      return new Date(toEpochMs(value, true));
+    case 'timestamp':
+      return toEpochMs(value, false);
+    case 'vector':
+      return toVector(value, dimension);
+  }
+}
+
 /** One value cast to its column's type, in the form the batch builder takes; null stays null. */
 export function castValue(
   value: unknown,
@@ -248,28 +276,7 @@ export function castValue(
   if (fromText && typeof value === 'string' && value.trim() === '' && plan.cast !== 'utf8')
     return null;
   try {
-    switch (plan.cast) {
-      case 'int32':
-      case 'int64':
-        return toWhole(value, plan.cast);
-      case 'float32':
-      case 'float64':
-        return toFloat(value, plan.cast);
-      case 'utf8':
-        return toText(value);
-      case 'bool':
-        return toBool(value);
-      case 'binary':
-        return toBytes(value);
-      case 'date32':
-        return new Date(toEpochMs(value, true));
-      case 'timestamp':
-        return toEpochMs(value, false);
-      case 'vector':
-        return toVector(value, plan.dimension ?? 0);
-      default:
-        return value;
-    }
+    return plan.cast === undefined ? value : castTo(value, plan.cast, plan.dimension);
   } catch (error) {
     if (!(error instanceof CastFailure)) throw error;
     throw errors.InvalidInput(

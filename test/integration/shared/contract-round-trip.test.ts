@@ -205,6 +205,12 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:restore': { ...t, version: 1 },
     'rows:update': { ...t, updates: { category: "'x'" }, filter: 'id = 1' },
     'rows:delete': { ...t, filter: 'id = 2' },
+    'rows:commit': {
+      ...t,
+      edits: [{ predicate: 'id = 3', values: { category: "it's" } }],
+      inserts: [{ id: '5000', text: 'new', vector: '[1, 2, 3, 4, 5, 6, 7, 8]' }],
+      deletes: ['id = 4'],
+    },
     'columns:add': { ...t, columns: [{ name: 'doubled', expression: 'id * 2' }] },
     'columns:alter': { ...t, alterations: [{ path: 'doubled', rename: 'twice' }] },
     'columns:drop': { ...t, columns: ['twice'] },

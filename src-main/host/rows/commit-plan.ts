@@ -1,0 +1,123 @@
+/**
+ * The grid's pending changes checked against the table's schema, all before anything is written:
+ * every column named, every value read by its column's type (cell-text.ts), every predicate and
+ * every generated expression through the expression gate. What comes out is what the commit
+ * writes: one update expression per edited column, the new rows as Arrow, the deletions'
+ * predicates. A refusal names the edit, new row or deletion (counted from 1) and the column.
+ */
+import type { Field, Schema, Table } from 'apache-arrow';
+import { CatalogError, errors } from '../../../src-shared/vocabulary/errors';
+import { gateExpression } from '../../../src-shared/expression-gate/expression-gate';
+import { CastFailure } from '../imports/column-casts';
+import { readCell, type CellValue } from './cell-text';
+import { insertTable, type NewRow } from './insert-table';
+import { columnValues } from './sql-literal';
+
+type CellTexts = Readonly<Record<string, string | null>>;
+
+export interface PendingChanges {
+  edits: ReadonlyArray<{ predicate: string; values: CellTexts }>;
+  inserts: readonly CellTexts[];
+  deletes: readonly string[];
+}
+
+export interface CommitPlan {
+  /** Each edit's predicate as gated, in order. */
+  edits: string[];
+  /** Column → the expression that sets it in every edited row (gated). */
+  updates: Record<string, string>;
+  /** The new rows in the table's schema; undefined when there are none. */
+  rows: Table | undefined;
+  /** Each deletion's predicate as gated, in order. */
+  deletes: string[];
+}
+
+export function planCommit(schema: Schema, changes: PendingChanges): CommitPlan {
+  const fields = new Map(schema.fields.map((f) => [f.name, f]));
+  const fieldOf = (name: string, where: string): Field => {
+    const field = fields.get(name);
+    if (!field) {
+      throw errors.TableColumnNotFound(`${where}: the table has no column ${JSON.stringify(name)}`);
+    }
+    return field;
+  };
+  const read = (text: string | null, field: Field, where: string): CellValue => {
+    const at = `${where}, column ${JSON.stringify(field.name)}`;
+    let value: CellValue;
+    try {
+      value = readCell(text, field);
+    } catch (error) {
+      if (error instanceof CastFailure) throw errors.InvalidInput(`${at}: ${error.message}`);
+      throw error;
+    }
+    if (value.kind === 'null' && !field.nullable) {
+      throw errors.TableSchemaValidationError(`${at}: the column cannot be null`);
+    }
+    return value;
+  };
+
+  const edits = changes.edits.map((edit, i) => {
+    const where = `Edit ${i + 1}`;
+    if (Object.keys(edit.values).length === 0) {
+      throw errors.InvalidInput(`${where} changes no column`);
+    }
+    return gateExpression(edit.predicate, { what: `condition of edit ${i + 1}` });
+  });
+
+  const byColumn = new Map<
+    string,
+    { field: Field; edits: { predicate: string; value: CellValue }[] }
+  >();
+  changes.edits.forEach((edit, i) => {
+    for (const [name, text] of Object.entries(edit.values)) {
+      const field = fieldOf(name, `Edit ${i + 1}`);
+      const column = byColumn.get(name) ?? { field, edits: [] };
+      column.edits.push({ predicate: edits[i]!, value: read(text, field, `Edit ${i + 1}`) });
+      byColumn.set(name, column);
+    }
+  });
+  const updates: Record<string, string> = {};
+  for (const [name, column] of byColumn) updates[name] = gatedValues(column.field, column.edits);
+
+  const rows: NewRow[] = changes.inserts.map((insert, i) => {
+    const where = `New row ${i + 1}`;
+    const row = new Map<string, CellValue>();
+    for (const [name, text] of Object.entries(insert)) {
+      const field = fieldOf(name, where);
+      row.set(name, read(text, field, where));
+    }
+    for (const field of schema.fields) {
+      if (!field.nullable && !row.has(field.name)) {
+        throw errors.TableSchemaValidationError(
+          `${where}: column ${JSON.stringify(field.name)} cannot be null and has no value`,
+        );
+      }
+    }
+    return row;
+  });
+
+  const deletes = changes.deletes.map((predicate, i) =>
+    gateExpression(predicate, { what: `condition of deletion ${i + 1}` }),
+  );
+  return { edits, updates, rows: rows.length > 0 ? insertTable(schema, rows) : undefined, deletes };
+}
+
+/**
+ * One column's new values as one expression, through the gate. Each predicate passed alone; what
+ * the gate can refuse here is their sum: the list of values is built for every edited row, so the
+ * gate holds all of one column's values in a commit to GATE_LIMITS.maxConstantBytes (8 KiB, each
+ * value at least 16 bytes as it counts them: about 500 short values, or a vector of 500 numbers)
+ * and the whole to GATE_LIMITS.maxNodes. Fewer edits per commit always fit.
+ */
+function gatedValues(field: Field, edits: { predicate: string; value: CellValue }[]): string {
+  const what = `new values of ${field.name}`;
+  try {
+    return gateExpression(columnValues(field, edits), { what });
+  } catch (error) {
+    if (!(error instanceof CatalogError)) throw error;
+    throw errors.InvalidInput(
+      `The ${edits.length} edit${edits.length === 1 ? '' : 's'} of column ${JSON.stringify(field.name)} do not fit in one update (${error.message}); commit them in smaller groups${edits.length === 1 ? ', or a shorter value' : ''}`,
+      error.detail === undefined ? undefined : { detail: error.detail },
+    );
+  }
+}

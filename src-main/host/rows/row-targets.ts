@@ -1,0 +1,65 @@
+/**
+ * Each pending edit's and deletion's predicate resolved to the one row it names, before anything
+ * is written. A predicate matching no row or several refuses the commit, saying which one and how
+ * many it matched; so do two predicates that name the same row (one row's changes belong in one
+ * edit, and a row cannot be both edited and deleted).
+ *
+ * The rows are kept as their `_rowid`s: the deletions run after the edits and the new rows, which
+ * could make a predicate match a new row too (a duplicated row has the original's values), while
+ * a row's id stays until that row itself is rewritten. An update rewrites only the rows it
+ * changes, and those are never among the deleted ones (checked here).
+ */
+import type { TableHandle } from '../../catalog/client';
+import { errors } from '../../../src-shared/vocabulary/errors';
+
+export interface Target {
+  /** "Edit 2", "Deletion 1": how the message names it. */
+  what: string;
+  predicate: string;
+}
+
+/** Predicates resolved at once, so a wide review does not wait on one scan after another. */
+const CONCURRENT_LOOKUPS = 4;
+
+/** The `_rowid` of the one row each target names, in order. */
+export async function resolveRows(
+  table: TableHandle,
+  targets: readonly Target[],
+): Promise<bigint[]> {
+  const ids: bigint[] = new Array<bigint>(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const i = next++;
+      ids[i] = await oneRow(table, targets[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_LOOKUPS, targets.length) }, worker));
+  const seen = new Map<bigint, Target>();
+  targets.forEach((target, i) => {
+    const first = seen.get(ids[i]!);
+    if (first) {
+      throw errors.InvalidInput(
+        `${first.what} and ${target.what.toLowerCase()} name the same row (${first.predicate}; ${target.predicate}): one row's changes go in one edit, and a deleted row is not edited`,
+      );
+    }
+    seen.set(ids[i]!, target);
+  });
+  return ids;
+}
+
+async function oneRow(table: TableHandle, { what, predicate }: Target): Promise<bigint> {
+  // Two rows are enough to know it is not one; the count is read only to say how many.
+  const found = await table.query({ filter: predicate, withRowId: true, columns: [], limit: 2 });
+  const ids = found.getChild('_rowid');
+  if (found.numRows === 1 && ids) return BigInt(ids.get(0) as bigint);
+  const count = found.numRows === 0 ? 0 : await table.countRows({ filter: predicate });
+  throw errors.InvalidInput(
+    `${what} names ${count === 0 ? 'no row' : `${count} rows`}, not one: ${predicate}. Nothing was written`,
+  );
+}
+
+/** A filter naming exactly these rows. */
+export function rowIdFilter(ids: readonly bigint[]): string {
+  return `_rowid IN (${ids.join(', ')})`;
+}
