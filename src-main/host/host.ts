@@ -29,6 +29,7 @@ import type { Handlers, HostContext } from './procedures/context';
 import { OwnWrites } from './own-writes';
 import { openOptions } from './table-at';
 import { UploadStore } from './upload-store';
+import { DownloadStore, type ReadyDownload } from './exports/download-store';
 import type { Readable } from 'node:stream';
 import { QueryHistory } from './search/query-history';
 import { ServedCatalogs } from './serving/served-catalogs';
@@ -96,6 +97,8 @@ export class Host {
   });
   /** Files a browser uploads for an import (the web mode). */
   private readonly uploads: UploadStore;
+  /** Exports a browser downloads (the web mode). */
+  private readonly downloads: DownloadStore;
 
   constructor(options: HostOptions) {
     this.served = new ServedCatalogs(options.serving);
@@ -105,6 +108,7 @@ export class Host {
     }, ownWrites);
     this.recent = new RecentConnections(join(options.userDataDir, 'recent-connections.json'));
     this.uploads = new UploadStore(join(options.userDataDir, 'uploads'));
+    this.downloads = new DownloadStore(join(options.userDataDir, 'downloads'));
     const ctx: HostContext = {
       connections: this.connections,
       served: this.served,
@@ -131,7 +135,7 @@ export class Host {
       ...fsProcedures(),
       ...namespacesProcedures(ctx),
       ...catalogProcedures(ctx),
-      ...tablesProcedures(ctx),
+      ...tablesProcedures(ctx, this.downloads),
       ...rowsProcedures(ctx),
       ...columnsProcedures(ctx),
       ...branchesProcedures(ctx),
@@ -140,7 +144,7 @@ export class Host {
       ...importsProcedures(ctx),
       ...jobsProcedures(ctx),
       ...searchProcedures(ctx, history),
-      ...consoleProcedures(ctx, history),
+      ...consoleProcedures(ctx, history, this.downloads),
       ...serveProcedures(ctx),
       ...accessProcedures(ctx),
       ...copyProcedures(ctx),
@@ -193,6 +197,15 @@ export class Host {
     }
   }
 
+  /**
+   * The file of an export job made for download, once it has succeeded and until it is sent
+   * whole (`delivered`) or expires; undefined otherwise.
+   */
+  download(jobId: string): (ReadyDownload & { delivered(): void }) | undefined {
+    const ready = this.downloads.ready(jobId);
+    return ready && { ...ready, delivered: () => this.downloads.delivered(jobId) };
+  }
+
   /** Passes a command of the app's menu to the renderer, which knows what is in view. */
   appCommand(command: EventPayload<'app:command'>['command']): void {
     this.emit('app:command', { command });
@@ -209,6 +222,7 @@ export class Host {
     for (const connection of this.connections.list()) await this.names.forget(connection.id);
     await this.connections.closeAll();
     this.uploads.close();
+    this.downloads.close();
   }
 
   private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {

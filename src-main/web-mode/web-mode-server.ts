@@ -7,7 +7,9 @@
  * - `/rpc/*` and `/events` take it in the `x-studio-token` header, which the page sends on every
  *   fetch (a foreign page cannot set it without a CORS preflight, which is never answered);
  * - the page and its assets live under `/s/<token>/`: the printed `/?token=…` address redirects
- *   there, and the renderer's relative asset paths carry the prefix to every file it loads.
+ *   there, and the renderer's relative asset paths carry the prefix to every file it loads;
+ * - an export's download, which the browser fetches by navigating, is `/download/<token>/<job>`
+ *   (download-route.ts).
  *
  * Before the token, the browser guard (http-edge/browser-guard.ts) refuses a foreign Host (DNS
  * rebinding), a foreign Origin and form-like requests. Refusals close the connection unread.
@@ -22,6 +24,7 @@ import { ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import type { Host } from '../host/host';
 import { allowedHosts, browserRefusal } from '../http-edge/browser-guard';
 import { hasBody } from '../http-edge/has-body';
+import { DOWNLOAD_PATH, registerDownloads } from './download-route';
 
 const TOKEN_HEADER = 'x-studio-token';
 /** Beside an Arrow answer, the rest of a procedure's value (see /rpc in the web-mode server). */
@@ -95,6 +98,7 @@ export function buildWebServer(options: WebServerOptions): WebServer {
       return reply.code(204).send();
     const header = request.headers[TOKEN_HEADER];
     const inPath = request.method === 'GET' ? PAGE_PATH.exec(path)?.[1] : undefined;
+    const inDownload = request.method === 'GET' ? DOWNLOAD_PATH.exec(path)?.[1] : undefined;
     const inQuery =
       request.method === 'GET' && path === '/'
         ? (request.query as { token?: unknown }).token
@@ -102,7 +106,7 @@ export function buildWebServer(options: WebServerOptions): WebServer {
     const given =
       typeof header === 'string'
         ? header
-        : (inPath ?? (typeof inQuery === 'string' ? inQuery : undefined));
+        : (inPath ?? inDownload ?? (typeof inQuery === 'string' ? inQuery : undefined));
     if (!sameToken(given, token)) {
       return refuse(reply, 401, {
         code: 16,
@@ -165,6 +169,8 @@ export function buildWebServer(options: WebServerOptions): WebServer {
     const result = await options.host.receiveUpload(name, request.body as Readable);
     return reply.type('application/json').send(result);
   });
+
+  registerDownloads(app, options.host);
 
   app.get('/events', (request, reply) => {
     reply.hijack();

@@ -31,14 +31,19 @@ export const CONSOLE_PROCEDURES = {
     [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],
   ),
   'console:history': procedure(InConn.strict(), z.array(HistoryEntrySchema), []),
-  /** A console query's whole answer written to a file on this machine, as a job. */
+  /**
+   * A console query's whole answer written, as a job, to a file on this machine or, with
+   * `download`, to a file the host keeps for the browser to download (the web mode).
+   */
   'console:export': procedure(
     InConn.extend({
       sql: z.string().min(1).max(1_000_000),
       format: z.enum(EXPORT_FORMATS),
       /** Absolute; an existing file is replaced only with `overwrite`. */
-      path: z.string().min(1).max(4096),
+      path: z.string().min(1).max(4096).optional(),
       overwrite: z.boolean().optional(),
+      /** Instead of `path`: the host keeps the file for one download (see `FileAccess.downloadUrl`). */
+      download: z.literal(true).optional(),
     }).strict(),
     JobRecordSchema,
     [E.TableNotFound, E.TableColumnNotFound, E.NamespaceNotFound],

@@ -147,15 +147,20 @@ export const TABLES_PROCEDURES = {
     z.string(),
     [E.TableNotFound, E.TableColumnNotFound],
   ),
-  /** A table's rows (all, or those a filter matches) written to a file on this machine, as a job. */
+  /**
+   * A table's rows (all, or those a filter matches) written, as a job, to a file on this machine
+   * or, with `download`, to a file the host keeps for the browser to download (the web mode).
+   */
   'tables:export': procedure(
     InTable.extend({
       filter: z.string().optional(),
       columns: z.array(z.string().min(1)).optional(),
       format: z.enum(EXPORT_FORMATS),
       /** The file to write (`path` is the table's namespace): absolute; replaced only with `overwrite`. */
-      file: z.string().min(1).max(4096),
+      file: z.string().min(1).max(4096).optional(),
       overwrite: z.boolean().optional(),
+      /** Instead of `file`: the host keeps the file for one download (see `FileAccess.downloadUrl`). */
+      download: z.literal(true).optional(),
     }).strict(),
     JobRecordSchema,
     [E.TableNotFound, E.TableColumnNotFound],

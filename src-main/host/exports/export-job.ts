@@ -1,6 +1,6 @@
 /**
- * An export as a job of the host: the query's answer streamed to a file with rows-written
- * progress and cancel. The query is opened before the job is accepted, so a table or column that
+ * An export as a job of the host: the query's answer streamed to a file (one the person named, or
+ * one kept for the browser to download) with rows-written progress and cancel. The query is opened before the job is accepted, so a table or column that
  * does not exist is refused at once; the file appears only when the whole answer is written.
  */
 import type { RecordBatch } from 'apache-arrow';
@@ -9,6 +9,7 @@ import type { TableHandle } from '../../catalog/client';
 import type { JobRegistry } from '../../catalog/jobs/job-registry';
 import type { JobRecord, QueryRequest } from '../../../src-shared/catalog-api';
 import { exportResult, type ExportFormat } from './export-result';
+import type { ExportTarget } from './export-target';
 
 /**
  * About the size of the batches an export reads: large batches, because each one costs a call
@@ -25,15 +26,33 @@ export async function startExport(
   table: TableHandle,
   request: QueryRequest,
   format: ExportFormat,
-  path: string,
+  /**
+   * The file, and whether the person chose to replace an existing one. Without `replace` the
+   * file is put in place only if the name is still free when the export ends: it may wait in
+   * the queue, or run for minutes, after the name was checked.
+   */
+  to: ExportTarget,
   /** The rows the file must hold (a table's count under the filter), checked before it is kept. */
   expectRows: number | undefined,
-  /**
-   * The person chose to replace an existing file. Without it the file is put in place only if
-   * the name is still free when the export ends: it may wait in the queue, or run for minutes,
-   * after the name was checked.
-   */
-  replace: boolean,
+): Promise<JobRecord> {
+  let record: JobRecord;
+  try {
+    record = await submitExport(jobs, table, request, format, to, expectRows);
+  } catch (error) {
+    to.abandon();
+    throw error;
+  }
+  to.submitted(record.id, jobs);
+  return record;
+}
+
+async function submitExport(
+  jobs: JobRegistry,
+  table: TableHandle,
+  request: QueryRequest,
+  format: ExportFormat,
+  { path, replace, params }: ExportTarget,
+  expectRows: number | undefined,
 ): Promise<JobRecord> {
   const reader = await openIpcReader(
     await table.queryStream(request, { batchBytes: EXPORT_BATCH_BYTES }),
@@ -43,7 +62,7 @@ export async function startExport(
     target: {
       namespacePath: [...table.namespacePath],
       table: table.name,
-      params: { format, path },
+      params,
     },
     ...(expectRows !== undefined
       ? { rowsTotal: expectRows }

@@ -12,7 +12,8 @@ import type { ConsoleQuery } from '../console/parse-console-query';
 import { planConsoleQuery, type ConsolePlan } from '../console/plan-console-query';
 import { runEngineQuery } from '../console/run-engine-query';
 import { startExport } from '../exports/export-job';
-import { checkExportTarget } from '../exports/export-target';
+import type { DownloadStore } from '../exports/download-store';
+import { exportTarget } from '../exports/export-target';
 import { consoleHistoryKey, type QueryHistory } from '../search/query-history';
 import type { HandlersFor, HostContext } from './context';
 
@@ -40,7 +41,11 @@ interface ConsoleProblem {
   column: number;
 }
 
-export function consoleProcedures(ctx: HostContext, history: QueryHistory): HandlersFor<Names> {
+export function consoleProcedures(
+  ctx: HostContext,
+  history: QueryHistory,
+  downloads: DownloadStore,
+): HandlersFor<Names> {
   const targetOf = (connectionId: string) => ctx.connections.get(connectionId).target;
   const open = (connectionId: string, query: ConsoleQuery) =>
     ctx.table({ connectionId, path: query.namespacePath, table: query.table });
@@ -94,8 +99,7 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
     },
     'console:history': async ({ connectionId }) =>
       history.list(consoleHistoryKey(targetOf(connectionId))),
-    'console:export': async ({ connectionId, sql, format, path, overwrite }) => {
-      checkExportTarget(path, overwrite);
+    'console:export': async ({ connectionId, sql, format, path, overwrite, download }) => {
       const parsed = parse(sql);
       if ('problem' in parsed) {
         const p = parsed.problem;
@@ -106,14 +110,17 @@ export function consoleProcedures(ctx: HostContext, history: QueryHistory): Hand
           'Aggregate and join queries cannot be exported yet: export the tables, or copy the answer from the grid',
         );
       }
+      const table = await open(connectionId, parsed.query);
       const job = await startExport(
         ctx.jobs.runner('export'),
-        await open(connectionId, parsed.query),
+        table,
         parsed.query.request,
         format,
-        path,
+        exportTarget({ file: path, overwrite, download }, format, {
+          store: downloads,
+          stem: `${table.name}-result`,
+        }),
         undefined,
-        overwrite === true,
       );
       ctx.jobConnection.set(job.id, connectionId);
       return job;

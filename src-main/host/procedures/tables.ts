@@ -12,7 +12,8 @@ import type { TableHandle } from '../../catalog/client';
 import type { JobRecord } from '../../../src-shared/catalog-api';
 import { startCleanup, startCompaction } from '../maintenance/maintenance-jobs';
 import { startExport } from '../exports/export-job';
-import { checkExportTarget } from '../exports/export-target';
+import type { DownloadStore } from '../exports/download-store';
+import { exportTarget } from '../exports/export-target';
 import { changeTable, page, type HandlersFor, type HostContext, type TableInput } from './context';
 
 type Names =
@@ -36,7 +37,7 @@ type Names =
   | 'tables:list'
   | 'tables:export';
 
-export function tablesProcedures(ctx: HostContext): HandlersFor<Names> {
+export function tablesProcedures(ctx: HostContext, downloads: DownloadStore): HandlersFor<Names> {
   const catalog = (connectionId: string) => ctx.connections.get(connectionId).catalog;
   const versionLists = ctx.versionLists;
   /** A maintenance job of the table; when it ends the table's views and version list refresh. */
@@ -154,8 +155,7 @@ export function tablesProcedures(ctx: HostContext): HandlersFor<Names> {
     'tables:list': async ({ connectionId, path, pageToken, limit }) =>
       catalog(connectionId).listTables(path, page(pageToken, limit)),
     // The rows the filter matches are counted first, and a file with another count is not kept.
-    'tables:export': async ({ filter, columns, format, file, overwrite, ...input }) => {
-      checkExportTarget(file, overwrite);
+    'tables:export': async ({ filter, columns, format, file, overwrite, download, ...input }) => {
       const table = await ctx.table(input);
       const where = filter && filter.trim() !== '' ? { filter } : {};
       const expected = await table.countRows(where);
@@ -164,9 +164,11 @@ export function tablesProcedures(ctx: HostContext): HandlersFor<Names> {
         table,
         { ...where, ...(columns ? { columns } : {}) },
         format,
-        file,
+        exportTarget({ file, overwrite, download }, format, {
+          store: downloads,
+          stem: input.table,
+        }),
         expected,
-        overwrite === true,
       );
       ctx.jobConnection.set(job.id, input.connectionId);
       return job;
