@@ -234,7 +234,9 @@ export function SearchTab({
           <ShowCode
             connectionId={tableRef.connectionId}
             action={() => {
-              const request = checked(form);
+              // Pure: it runs on every render while the panel is open (no problems are set here).
+              const outcome = toSearchRequest(form, facts);
+              const request = 'request' in outcome ? outcome.request : undefined;
               return request
                 ? {
                     kind: 'search',

@@ -23,17 +23,20 @@ export function ShowCode({
   action,
 }: {
   connectionId: string;
-  /** The action as the form now describes it; undefined while the form cannot be sent. */
+  /**
+   * The action as the form now describes it; undefined while the form cannot be sent. Called on
+   * every render while the panel is open, so it must not set state.
+   */
   action: () => CodeAction | undefined;
 }) {
-  const [shown, setShown] = useState<CodeAction | 'incomplete'>();
+  const [open, setOpen] = useState(false);
+  // Computed on every render, not when the panel opened: the code follows the form as it changes.
+  const shown: CodeAction | 'incomplete' | undefined = open
+    ? (action() ?? 'incomplete')
+    : undefined;
   return (
     <>
-      <button
-        type="button"
-        aria-expanded={shown !== undefined}
-        onClick={() => setShown(shown ? undefined : (action() ?? 'incomplete'))}
-      >
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         {shown ? 'Hide code' : 'Show code'}
       </button>
       {shown === 'incomplete' && (
