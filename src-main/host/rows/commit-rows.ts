@@ -9,6 +9,7 @@
  * delete then touch only rows that were named (their filters are the rows' ids), and say how many
  * they changed.
  */
+import type { Schema } from 'apache-arrow';
 import type { TableHandle } from '../../catalog/client';
 import type { RowsCommitResult } from '../../../src-shared/procedures/rows';
 import { planCommit, type PendingChanges } from './commit-plan';
@@ -18,8 +19,9 @@ export async function commitRows(
   table: TableHandle,
   changes: PendingChanges,
 ): Promise<RowsCommitResult> {
-  const plan = planCommit(await table.schema(), changes);
-  const editRows = await resolveRows(table, [
+  const schema = await exactSchema(table);
+  const plan = planCommit(schema, changes);
+  const editRows = await resolveRows(table, schema, [
     ...plan.edits.map((predicate, i) => ({ what: `Edit ${i + 1}`, predicate })),
     ...plan.deletes.map((predicate, i) => ({ what: `Deletion ${i + 1}`, predicate })),
   ]);
@@ -44,4 +46,13 @@ export async function commitRows(
   }
   const version = versions.at(-1) ?? (await table.latestVersion());
   return { version, versions, ...result };
+}
+
+/**
+ * The schema as the table's data has it: a remote catalog's describe names a timestamp without
+ * its unit or zone (the contract's JSON types have none), so `schema()` there says microseconds
+ * for a nanosecond column; a query's Arrow answer carries the real types.
+ */
+async function exactSchema(table: TableHandle): Promise<Schema> {
+  return (await table.query({ limit: 0 })).schema;
 }

@@ -9,6 +9,7 @@
  * a row's id stays until that row itself is rewritten. An update rewrites only the rows it
  * changes, and those are never among the deleted ones (checked here).
  */
+import type { Schema } from 'apache-arrow';
 import type { TableHandle } from '../../catalog/client';
 import { errors } from '../../../src-shared/vocabulary/errors';
 
@@ -24,14 +25,20 @@ const CONCURRENT_LOOKUPS = 4;
 /** The `_rowid` of the one row each target names, in order. */
 export async function resolveRows(
   table: TableHandle,
+  schema: Schema,
   targets: readonly Target[],
 ): Promise<bigint[]> {
+  // One plain column beside the ids: a remote catalog answers a query for no columns that
+  // matches nothing with a stream without a schema. Without a plain name, every column (of two
+  // rows at most).
+  const plain = schema.fields.find((f) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(f.name));
+  const columns = plain ? [plain.name] : undefined;
   const ids: bigint[] = new Array<bigint>(targets.length);
   let next = 0;
   const worker = async () => {
     while (next < targets.length) {
       const i = next++;
-      ids[i] = await oneRow(table, targets[i]!);
+      ids[i] = await oneRow(table, targets[i]!, columns);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_LOOKUPS, targets.length) }, worker));
@@ -48,9 +55,18 @@ export async function resolveRows(
   return ids;
 }
 
-async function oneRow(table: TableHandle, { what, predicate }: Target): Promise<bigint> {
+async function oneRow(
+  table: TableHandle,
+  { what, predicate }: Target,
+  columns: string[] | undefined,
+): Promise<bigint> {
   // Two rows are enough to know it is not one; the count is read only to say how many.
-  const found = await table.query({ filter: predicate, withRowId: true, columns: [], limit: 2 });
+  const found = await table.query({
+    filter: predicate,
+    withRowId: true,
+    limit: 2,
+    ...(columns ? { columns } : {}),
+  });
   const ids = found.getChild('_rowid');
   if (found.numRows === 1 && ids) return BigInt(ids.get(0) as bigint);
   const count = found.numRows === 0 ? 0 : await table.countRows({ filter: predicate });
