@@ -1,7 +1,7 @@
 /**
  * A version's transaction as the contract's DescribeTransaction answers it: a map of strings.
  * The directory implementation names `uuid`, `version`, `read_version`, `operation` and `tag`;
- * this server adds the details a timeline shows, lists as JSON arrays. Both ends use these two
+ * this server adds the details a timeline shows, lists and the changed columns as JSON. Both ends use these two
  * functions, so the map's keys are written once.
  */
 import { TransactionInfoSchema, type TransactionInfo } from './catalog-api';
@@ -20,6 +20,7 @@ export function toTransactionProperties(info: TransactionInfo): Record<string, s
   if (info.indexesAdded) properties.indexes_added = JSON.stringify(info.indexesAdded);
   if (info.indexesRemoved) properties.indexes_removed = JSON.stringify(info.indexesRemoved);
   if (info.predicate !== undefined) properties.predicate = info.predicate;
+  if (info.columns) properties.columns = JSON.stringify(info.columns);
   return properties;
 }
 
@@ -41,6 +42,15 @@ export function fromTransactionProperties(
       return undefined;
     }
   };
+  const columns = (value: string | undefined) => {
+    if (value === undefined) return undefined;
+    try {
+      const parsed = TransactionInfoSchema.shape.columns.safeParse(JSON.parse(value));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   const operation = TransactionInfoSchema.shape.operation.safeParse(properties.operation);
   const candidate = {
     version,
@@ -52,6 +62,7 @@ export function fromTransactionProperties(
     indexesAdded: list(properties.indexes_added),
     indexesRemoved: list(properties.indexes_removed),
     predicate: properties.predicate,
+    columns: columns(properties.columns),
   };
   return TransactionInfoSchema.parse(
     Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined)),

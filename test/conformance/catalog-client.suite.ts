@@ -918,6 +918,11 @@ export function catalogClientConformance(
         expect(operations[0]).toBe('overwrite');
         expect(operations).toContain('append');
         expect(operations).toContain('merge');
+        // The added column is named on every back end: a timeline over REST says "Add column".
+        expect(described.find((t) => t.operation === 'merge')?.columns).toMatchObject({
+          added: ['twice'],
+          dropped: [],
+        });
         expect(described.find((t) => t.operation === 'delete')?.predicate).toBe('id < 3');
         expect(described.find((t) => t.operation === 'create_index')?.indexesAdded).toEqual([
           'id_idx',
