@@ -1,5 +1,5 @@
 /** Renders the one open dialog, whichever screen asked for it. */
-import { DeleteRowsDialog, EditCellDialog } from '../tables/RowChangeDialogs';
+import { DeleteRowsDialog } from '../tables/RowChangeDialogs';
 import { CompactDialog } from '../storage/CompactDialog';
 import { ExportTableDialog } from '../tables/ExportTableDialog';
 import { ServeDialog } from '../connections/ServeDialog';
@@ -79,16 +79,6 @@ export function DialogHost() {
           table={dialog.table}
           filter={dialog.filter}
           selection={dialog.selection}
-        />
-      );
-    case 'edit-cell':
-      return (
-        <EditCellDialog
-          table={dialog.table}
-          predicate={dialog.predicate}
-          column={dialog.column}
-          typeLabel={dialog.typeLabel}
-          current={dialog.current}
         />
       );
   }

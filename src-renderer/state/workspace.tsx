@@ -37,15 +37,7 @@ export type Dialog =
       selection?: { predicate: string; rows: number };
     }
   | { kind: 'serve'; connectionId: string; name: string }
-  | { kind: 'copy'; connectionId: string; path: NamespacePath; table?: string }
-  | {
-      kind: 'edit-cell';
-      table: TableRef;
-      predicate: string;
-      column: string;
-      typeLabel: string;
-      current: string;
-    };
+  | { kind: 'copy'; connectionId: string; path: NamespacePath; table?: string };
 
 export interface OpenTab {
   ref: TableRef;

@@ -17,6 +17,8 @@ import {
 } from '../common/grid/DataGrid';
 import { RowInspector } from '../common/grid/RowInspector';
 import { SelectionBar } from './SelectionBar';
+import { PendingBar } from './pending/PendingBar';
+import { useGridEditing } from './pending/use-grid-editing';
 import { typeLabel } from '../common/schema/schema-tree';
 import { useRowCount, type GridView } from '../common/grid/use-table-data';
 import { useColumnLayout } from '../common/grid/use-column-layout';
@@ -47,6 +49,8 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   const [opened, setOpened] = useState<OpenedRow>();
   const [pageError, setPageError] = useState<unknown>();
   const grid = useRef<GridHandle>(null);
+  // Cells edited in place and new rows, pending until committed together (none for a reader).
+  const pending = useGridEditing(tableRef, fields, writable);
 
   const columns: GridColumn[] = useMemo(
     () =>
@@ -215,6 +219,15 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         </span>
       </div>
       <ErrorMessage error={error} label={filter ? 'Filter error' : 'Data error'} />
+      {writable && (
+        <PendingBar
+          table={tableRef}
+          fields={fields}
+          changes={pending.changes}
+          update={pending.update}
+          duplicable={opened}
+        />
+      )}
       {selected.size > 0 && (
         <SelectionBar
           table={tableRef}
@@ -246,6 +259,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             onSort={cycleSort}
             selected={selected}
             onSelect={setSelected}
+            editing={pending.editing}
           />
         )}
         {opened && (
@@ -253,6 +267,12 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             row={opened}
             table={tableRef}
             writable={writable}
+            edit={
+              pending.editing && {
+                can: pending.editing.editable,
+                start: (column) => grid.current?.editCell(opened.index, column),
+              }
+            }
             onClose={() => {
               setOpened(undefined);
               // Back to the grid, where the keyboard left off.

@@ -103,20 +103,22 @@ describe.skipIf(!hasChromium)('a new user, from a fresh folder to an edited tabl
     await firstRow.getByRole('gridcell', { name: `person ${ROWS - 1}`, exact: true }).waitFor();
     await shot('5-sorted');
 
-    // 6. One value edited, through its update shown first.
-    await firstRow.getByRole('gridcell', { name: `person ${ROWS - 1}`, exact: true }).click();
+    // 6. One value edited in its cell, then committed through its update shown first.
+    await firstRow.getByRole('gridcell', { name: `person ${ROWS - 1}`, exact: true }).dblclick();
+    const editor = grid.getByRole('textbox', { name: 'name of row 1' });
+    await editor.fill('the last person');
+    await editor.press('Enter');
     await page
-      .getByRole('complementary', { name: 'Row 1' })
-      .getByRole('button', { name: 'Edit name' })
+      .getByRole('toolbar', { name: 'Pending changes' })
+      .getByRole('button', { name: 'Review…' })
       .click();
-    const edit = page.getByRole('dialog', { name: 'Edit name' });
-    await edit.getByLabel('New value of name').fill('the last person');
+    const edit = page.getByRole('dialog', { name: 'Review pending changes' });
     await expect(edit.getByLabel('The update to run').textContent()).resolves.toBe(
-      `UPDATE people SET name = 'the last person' WHERE id = ${ROWS - 1}`,
+      `UPDATE people SET\n  name = CASE WHEN id = ${ROWS - 1} THEN 'the last person' ELSE name END\nWHERE id = ${ROWS - 1}`,
     );
-    await edit.getByText('It matches 1 row.').waitFor();
+    await edit.getByRole('cell', { name: '1 row', exact: true }).waitFor();
     await shot('6-edit');
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('button', { name: 'Commit' }).click();
     await edit.waitFor({ state: 'detached' });
     // Sorted by id, the edited row is still first; the inspector's old copy of it is gone.
     await firstRow.getByRole('gridcell', { name: 'the last person', exact: true }).waitFor();

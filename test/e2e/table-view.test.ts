@@ -440,16 +440,21 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
     expect(tsv[0]!.split('\t').slice(0, 2)).toEqual(['id', 'name']);
     expect(tsv[1]!.split('\t').slice(0, 2)).toEqual(['5', 'item 5']);
 
-    // Edit: the update and the rows it matches are shown before anything changes.
+    // Edit: in the grid's cell, as a pending change; the update and the rows it matches are
+    // reviewed before anything changes (test/e2e/grid-editing.test.ts has the rest).
     const before = (await table.listVersions()).length;
     await inspector.getByRole('button', { name: 'Edit name' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit name' });
-    await edit.getByLabel('New value of name').fill("fifth's");
+    const editor = grid().getByRole('textbox', { name: 'name of row 6' });
+    await editor.fill("fifth's");
+    await editor.press('Enter');
+    const changes = page.getByRole('toolbar', { name: 'Pending changes' });
+    await changes.getByRole('button', { name: 'Review…' }).click();
+    const edit = page.getByRole('dialog', { name: 'Review pending changes' });
     await expect(edit.getByLabel('The update to run').textContent()).resolves.toBe(
-      "UPDATE items SET name = 'fifth''s' WHERE id = 5",
+      "UPDATE items SET\n  name = CASE WHEN id = 5 THEN 'fifth''s' ELSE name END\nWHERE id = 5",
     );
-    await edit.getByText('It matches 1 row.').waitFor();
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('cell', { name: '1 row', exact: true }).waitFor();
+    await edit.getByRole('button', { name: 'Commit' }).click();
     await edit.waitFor({ state: 'detached' });
     await expect(
       table.query({ filter: 'id = 5', columns: ['name'] }).then((t) => t.get(0)!.toJSON().name),

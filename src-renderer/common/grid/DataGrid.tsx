@@ -3,7 +3,8 @@
  * react-virtual; rows with fixed-height windowing of our own, because past ~33M px the scrollbar
  * has to be scaled (see scroll-scale) and react-virtual clamps to the element's real height.
  * Pages of PAGE_SIZE rows load as they come into view. Keyboard: arrows, Page Up/Down,
- * Home/End (Ctrl for rows), Enter opens the row.
+ * Home/End (Ctrl for rows), Enter opens the row. Given `editing`, F2 or a double-click edits the
+ * focused cell in place (CellEditor) and pending values are drawn over the stored ones.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -22,6 +23,8 @@ import {
 import type { TableRef } from '../../api/query-keys';
 import type { Cell, DecodedPage } from './cell-model';
 import { CellView } from './CellView';
+import { CellEditor } from './CellEditor';
+import { editText, type GridEditing, type RowEditState } from './grid-editing';
 import type { Highlight } from './highlight';
 import { offsetToReveal, pagesCovering, scrollScale, visibleRows } from './scroll-scale';
 import { PAGE_SIZE, usePages, type GridView, type PageState } from './use-table-data';
@@ -61,6 +64,7 @@ export function DataGrid({
   handle,
   pageSource,
   highlight,
+  editing,
   onResizeColumn,
   onMoveColumn,
 }: {
@@ -86,6 +90,8 @@ export function DataGrid({
   pageSource?: (pageNumbers: readonly number[]) => Map<number, PageState>;
   /** Words to mark in text cells: a full-text search's. */
   highlight?: Highlight;
+  /** Cells may be edited in place, their new values kept as pending (absent: read only). */
+  editing?: GridEditing;
   /** A column's header was resized (absent: headers have no resize edge). */
   onResizeColumn?: (name: string, width: number) => void;
   /** A column's header was moved onto another's place (absent: headers do not move). */
@@ -96,6 +102,9 @@ export function DataGrid({
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
   const [focus, setFocus] = useState({ row: 0, col: 0 });
+  // The cell being edited, and a cell that was asked to be and cannot, with the reason.
+  const [editor, setEditor] = useState<{ row: number; col: number }>();
+  const [refusal, setRefusal] = useState<{ row: number; col: number; why: string }>();
   // A programmatic jump remembers its exact virtual offset: the real scrollTop is rounded, and
   // on a scaled scrollbar one real pixel is many rows' worth of virtual pixels.
   const pin = useRef<{ real: number; virtual: number } | undefined>(undefined);
@@ -175,8 +184,12 @@ export function DataGrid({
       focus() {
         scrollRef.current?.focus({ preventScroll: true });
       },
+      editCell(row: number, column: string) {
+        const col = columns.findIndex((c) => c.name === column);
+        if (col !== -1) startEditRef.current(row, col);
+      },
     }),
-    [rowCount, bodyViewport, scrollToVirtual],
+    [rowCount, bodyViewport, scrollToVirtual, columns],
   );
 
   // A new filter or column set starts at the top; the count may also shrink under the focus.
@@ -187,6 +200,8 @@ export function DataGrid({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
     setScrollTop(0);
     setFocus({ row: 0, col: 0 });
+    setEditor(undefined);
+    setRefusal(undefined);
   }, [viewKey]);
 
   const rowCells = (row: number): OpenedRow => {
@@ -199,6 +214,24 @@ export function DataGrid({
       }),
     };
   };
+
+  /** Opens the editor on a cell, or says on it why it cannot be edited. */
+  const startEdit = (row: number, col: number) => {
+    const column = columns[col];
+    if (!editing || !column || !editing.editable(column.name)) return;
+    const opened = rowCells(row);
+    if (!opened.cells.some((c) => c.column.name === column.name)) return;
+    const why = editing.row(opened).blocked;
+    setFocus({ row, col });
+    if (why !== undefined) {
+      setRefusal({ row, col, why });
+      return;
+    }
+    setRefusal(undefined);
+    setEditor({ row, col });
+  };
+  const startEditRef = useRef(startEdit);
+  startEditRef.current = startEdit;
 
   const open = (row: number) => {
     const opened = rowCells(row);
@@ -228,8 +261,10 @@ export function DataGrid({
           ? focusCell(rowCount - 1, col)
           : focusCell(row, columns.length - 1),
       Enter: () => open(row),
+      F2: () => startEdit(row, col),
       ' ': () => toggleRow(row),
     };
+    if (event.key !== 'F2') setRefusal(undefined);
     const move = moves[event.key];
     if (!move || rowCount === 0) return;
     event.preventDefault();
@@ -239,10 +274,22 @@ export function DataGrid({
   const cellId = (row: number, col: number) => `${id}-r${row}-c${col}`;
   const focusVisible = focus.row >= first && focus.row <= last;
 
+  /** A kept value: the editor goes and the focus moves on as the key said. */
+  const keepEdit = (row: number, col: number, text: string, move: -1 | 0 | 1 | undefined) => {
+    const column = columns[col];
+    if (editing && column) editing.keep(rowCells(row), column.name, text);
+    setEditor(undefined);
+    if (move === undefined) return;
+    focusCell(row, col + move);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
   const rows = [];
   for (let r = first; r <= last; r += 1) {
     const state: PageState | undefined = pages.get(Math.floor(r / PAGE_SIZE));
     const top = scrollTop + (r * ROW_HEIGHT - virtualTop);
+    const edits: RowEditState | undefined =
+      editing && state?.page ? editing.row(rowCells(r)) : undefined;
     rows.push(
       <div
         key={r}
@@ -253,6 +300,7 @@ export function DataGrid({
           'grid-row',
           r === focus.row ? 'focused-row' : '',
           selected.has(r) ? 'selected-row' : '',
+          edits?.deleted ? 'deleted-row' : '',
         ]
           .filter(Boolean)
           .join(' ')}
@@ -260,6 +308,7 @@ export function DataGrid({
         onClick={(event) => onRowClick(event, r)}
       >
         <div className="grid-gutter" aria-hidden="true" style={{ width: GUTTER_WIDTH }}>
+          {edits?.deleted ? '✕ ' : ''}
           {selected.has(r) ? '✓ ' : ''}
           {formatNumber(r + 1)}
         </div>
@@ -267,6 +316,12 @@ export function DataGrid({
           const column = columns[vc.index]!;
           const cell = cellOf(state?.page, r, column.name);
           const focused = r === focus.row && vc.index === focus.col;
+          const pending =
+            edits && Object.hasOwn(edits.pending, column.name)
+              ? { value: edits.pending[column.name]! }
+              : undefined;
+          const inEditor = editor?.row === r && editor.col === vc.index && cell && editing;
+          const refused = refusal?.row === r && refusal.col === vc.index ? refusal.why : undefined;
           return (
             <div
               key={vc.key}
@@ -274,14 +329,55 @@ export function DataGrid({
               role="gridcell"
               aria-colindex={vc.index + 1}
               aria-selected={focused}
-              className={focused ? 'grid-cell focused' : 'grid-cell'}
+              // Said without colour too: the mark, and this for a screen reader.
+              aria-description={pending ? 'edited, not committed yet' : undefined}
+              className={[
+                'grid-cell',
+                focused ? 'focused' : '',
+                pending ? 'pending-cell' : '',
+                inEditor || refused ? 'editing-cell' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
               style={{ left: vc.start, width: vc.size }}
               onMouseDown={() => setFocus({ row: r, col: vc.index })}
+              onDoubleClick={() => startEdit(r, vc.index)}
             >
-              {cell ? (
+              {inEditor ? (
+                <CellEditor
+                  initial={(pending ? pending.value : editText(cell)) ?? ''}
+                  label={`${column.name} of row ${formatNumber(r + 1)}`}
+                  hint={editing.hint(column.name)}
+                  problem={(text) => editing.problem(column.name, text)}
+                  onKeep={(text, move) => keepEdit(r, vc.index, text, move)}
+                  onCancel={() => {
+                    setEditor(undefined);
+                    scrollRef.current?.focus({ preventScroll: true });
+                  }}
+                />
+              ) : pending ? (
+                <>
+                  <span className="pending-mark" aria-hidden="true">
+                    ✎
+                  </span>
+                  {pending.value === null ? (
+                    <span className="cell-null">null</span>
+                  ) : (
+                    // A number stays on the right, where the column's numbers are.
+                    <span className={cell?.kind === 'number' ? 'cell-number' : 'cell-text'}>
+                      {pending.value}
+                    </span>
+                  )}
+                </>
+              ) : cell ? (
                 <CellView cell={cell} highlight={highlight} />
               ) : (
                 <span className="cell-loading" aria-label="Loading" />
+              )}
+              {refused !== undefined && (
+                <span className="cell-editor-problem" role="status">
+                  {refused}
+                </span>
               )}
             </div>
           );

@@ -9,7 +9,7 @@ import { CopyButton } from '../CopyButton';
 import type { OpenedRow } from './DataGrid';
 import { Sparkline } from './Sparkline';
 import { useObjectUrl } from './use-object-url';
-import { isEditableType, rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
+import { rowPredicate, rowsAsJson, rowsAsTsv } from './row-predicate';
 import type { TableRef } from '../../api/query-keys';
 import { useWorkspace } from '../../state/workspace';
 import { tableKey } from '../../state/deep-link';
@@ -103,12 +103,18 @@ export function RowInspector({
   onClose,
   table,
   writable,
+  edit,
 }: {
   row: OpenedRow;
   onClose: () => void;
   table: TableRef;
   /** The connection may change this table's rows. */
   writable: boolean;
+  /**
+   * A value is edited in the grid, in place, as a pending change: Edit opens the grid's editor
+   * on this row's cell. Absent: no Edit buttons.
+   */
+  edit?: { can(column: string): boolean; start(column: string): void };
 }) {
   const ws = useWorkspace();
   const title = `Row ${formatNumber(row.index + 1)}`;
@@ -183,23 +189,14 @@ export function RowInspector({
                   Find similar
                 </button>
               )}
-              {editable && isEditableType(column.typeLabel) && (
+              {editable && edit?.can(column.name) && (
                 <button
                   type="button"
                   className="link"
                   aria-label={`Edit ${column.name}`}
-                  onClick={() =>
-                    ws.openDialog({
-                      kind: 'edit-cell',
-                      table,
-                      predicate,
-                      column: column.name,
-                      typeLabel: column.typeLabel,
-                      current: cell.kind === 'null' ? '' : copyTextOf(cell),
-                    })
-                  }
+                  onClick={() => edit.start(column.name)}
                 >
-                  Edit…
+                  Edit
                 </button>
               )}
             </dt>

@@ -15,6 +15,8 @@ export interface GridHandle {
   /** Scrolls so that `row` is at the top (or as near as the end allows) and focuses it. */
   goToRow(row: number): void;
   focus(): void;
+  /** Opens the in-place editor on a row's cell (when the grid edits and the cell can be). */
+  editCell(row: number, column: string): void;
 }
 
 export interface OpenedRow {

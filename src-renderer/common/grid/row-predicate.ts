@@ -18,15 +18,7 @@ export interface RowCell {
 const KEY_NAMES = ['id', '_id', 'uuid', 'key', 'pk', 'row_id'];
 /** Column type labels (the Schema tab's words) by what a value of them is. */
 export const INT = /^u?int(8|16|32|64)$/;
-export const FLOAT = /^float(16|32|64)$/;
 export const TEXT = /^(large_)?utf8$/;
-
-/** Types a value of which can be typed in and written back: numbers, text and booleans. */
-export function isEditableType(typeLabel: string): boolean {
-  return (
-    INT.test(typeLabel) || FLOAT.test(typeLabel) || TEXT.test(typeLabel) || typeLabel === 'bool'
-  );
-}
 
 /** `name`, or `` `odd name` `` when it is not a plain identifier (backticks doubled). */
 export function sqlIdentifier(name: string): string {

@@ -191,3 +191,29 @@ export function withoutCommitted(current: PendingChanges, sent: PendingChanges):
     deletes: current.deletes.filter((d) => !deletesSent.has(d.predicate)),
   };
 }
+
+/**
+ * The grid's row behind the host's refusal of a commit, which names the change by its place in
+ * what was sent ("Edit 2, column …", "Deletion 1 names 3 rows…"): that row as the grid numbers
+ * it, and its predicate, so the person finds the cell to fix.
+ */
+export function refusedRow(message: string, sent: PendingChanges): string | undefined {
+  const found = /\b(Edit|Deletion|New row) (\d+)\b/.exec(message);
+  if (!found) return undefined;
+  const i = Number(found[2]) - 1;
+  if (found[1] === 'New row') {
+    return sent.inserts[i]
+      ? `New row ${i + 1} is the ${ordinal(i + 1)} of the new rows listed`
+      : undefined;
+  }
+  const change = found[1] === 'Edit' ? sent.edits[i] : sent.deletes[i];
+  return change
+    ? `${found[1]} ${i + 1} is row ${change.row + 1} of the grid (${change.predicate})`
+    : undefined;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}

@@ -4,6 +4,7 @@ import {
   NO_CHANGES,
   pendingCount,
   pendingValue,
+  refusedRow,
   statements,
   withCellEdit,
   withDeletesToggled,
@@ -94,5 +95,31 @@ describe('pending changes', () => {
       deletes: [],
     });
     expect(pendingCount(withoutCommitted(sent, sent))).toBe(0);
+  });
+
+  it("names the grid's row behind the host's refusal", () => {
+    let sent = withCellEdit(NO_CHANGES, {
+      predicate: 'id = 1',
+      row: 0,
+      column: 'name',
+      value: 'a',
+      original: null,
+    });
+    sent = withCellEdit(sent, {
+      predicate: 'id = 7',
+      row: 6,
+      column: 'price',
+      value: 'x',
+      original: null,
+    });
+    sent = withInsert(sent, { id: '1' });
+    expect(refusedRow('Edit 2, column "price": "x" is not a finite number', sent)).toBe(
+      'Edit 2 is row 7 of the grid (id = 7)',
+    );
+    expect(refusedRow('New row 1, column "id": the column cannot be null', sent)).toBe(
+      'New row 1 is the 1st of the new rows listed',
+    );
+    expect(refusedRow('Edit 9 changes no column', sent)).toBeUndefined();
+    expect(refusedRow('The table was dropped', sent)).toBeUndefined();
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * The grid's side of the pending changes: which cells may be edited, the quick check of what is
+ * typed, and each kept value added to the table's pending changes. Undefined when the table is
+ * not writable, so a reader's grid has no editor at all.
+ */
+import { useEffect, useMemo } from 'react';
+import type { TableRef } from '../../api/query-keys';
+import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
+import { editText, type GridEditing } from '../../common/grid/grid-editing';
+import { rowPredicate } from '../../common/grid/row-predicate';
+import { checkTyped, editKindOf, inputHint } from './cell-input';
+import { isMarkedForDeletion, withCellEdit, type PendingChanges } from './pending-changes';
+import { usePendingChanges } from './pending-store';
+
+const NO_VALUES: Readonly<Record<string, string | null>> = {};
+
+export const UNNAMED_ROW =
+  'This row has no value that names it exactly (only floats, vectors or nested values), so it cannot be edited';
+
+export function useGridEditing(
+  tableRef: TableRef,
+  fields: readonly JsonArrowField[],
+  writable: boolean,
+): {
+  changes: PendingChanges;
+  update: (change: (current: PendingChanges) => PendingChanges) => void;
+  editing: GridEditing | undefined;
+} {
+  const [changes, update] = usePendingChanges(tableRef);
+  const byName = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
+
+  // Closing or reloading the window would lose what was not committed: the browser asks first.
+  const waiting = changes.edits.length + changes.inserts.length + changes.deletes.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [waiting]);
+
+  const editing = useMemo((): GridEditing | undefined => {
+    if (!writable) return undefined;
+    const field = (column: string) => byName.get(column);
+    return {
+      row(row) {
+        const predicate = rowPredicate(row.cells);
+        if (predicate === undefined)
+          return { blocked: UNNAMED_ROW, deleted: false, pending: NO_VALUES };
+        const edit = changes.edits.find((e) => e.predicate === predicate);
+        return {
+          deleted: isMarkedForDeletion(changes, predicate),
+          pending: edit?.values ?? NO_VALUES,
+        };
+      },
+      editable: (column) => {
+        const f = field(column);
+        return f !== undefined && editKindOf(f) !== undefined;
+      },
+      problem: (column, text) => {
+        const f = field(column);
+        return f ? checkTyped(text, f).problem : 'No such column';
+      },
+      hint: (column) => {
+        const f = field(column);
+        return f ? inputHint(f) : '';
+      },
+      keep(row, column, text) {
+        const f = field(column);
+        const predicate = rowPredicate(row.cells);
+        const cell = row.cells.find((c) => c.column.name === column)?.cell;
+        if (!f || predicate === undefined || !cell) return;
+        const checked = checkTyped(text, f);
+        if (checked.problem !== undefined) return;
+        update((current) =>
+          withCellEdit(current, {
+            predicate,
+            row: row.index,
+            column,
+            value: checked.value,
+            original: editText(cell),
+          }),
+        );
+      },
+    };
+  }, [writable, byName, changes, update]);
+
+  return { changes, update, editing };
+}
