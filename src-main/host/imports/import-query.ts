@@ -106,7 +106,9 @@ export function importQuery(
     const c = json ? `${sqlName(name)}::VARCHAR` : sqlName(name);
     if (json)
       return [`CASE WHEN ${c} = 'null' THEN NULL ELSE ${c} END AS ${raw(i)}`, `${c} AS ${text(i)}`];
-    const blank = `${c} = '' OR (ascii(${c}) IN (9, 10, 11, 12, 13, 32) AND regexp_full_match(${c}, '\\s*'))`;
+    // The blank first characters as ranges, not `IN (9, …, 32)`: DuckDB plans an IN list of six
+    // as a hash join (a MARK join per column), which took a third of an inferred import's time.
+    const blank = `${c} = '' OR ((ascii(${c}) BETWEEN 9 AND 13 OR ascii(${c}) = 32) AND regexp_full_match(${c}, '\\s*'))`;
     return [
       `${c} AS ${text(i)}`,
       ...(used[i]!.some((column) => column.convert !== 'cast')
