@@ -1,11 +1,13 @@
 /**
- * Open tables as tabs; middle click or the ✕ closes one. Tables of the same name say which
- * connection (and namespace) they are in, beside the name.
+ * Open tables as tabs; middle click or the ✕ closes one, after asking when the table has pending
+ * changes not committed. Tables of the same name say which connection (and namespace) they are
+ * in, beside the name.
  */
 import type { Connection } from '../../src-shared/studio-procedures';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
 import { connectionLabels, tableContexts } from './table-labels';
+import { confirmLeavingTable } from '../tables/pending/pending-store';
 
 export function TabBar({ connections }: { connections: readonly Connection[] }) {
   const ws = useWorkspace();
@@ -24,6 +26,9 @@ export function TabBar({ connections }: { connections: readonly Connection[] }) 
         const active = key === ws.active && ws.route.view === 'table';
         const context = contexts[i];
         const name = context ? `${t.ref.table} · ${context}` : t.ref.table;
+        const close = () => {
+          if (confirmLeavingTable(key, t.ref.table)) ws.closeTab(key);
+        };
         return (
           <div
             key={key}
@@ -37,13 +42,13 @@ export function TabBar({ connections }: { connections: readonly Connection[] }) 
               title={[labels.get(t.ref.connectionId), ...t.ref.path, t.ref.table].join(' / ')}
               onClick={() => ws.activate(key)}
               onAuxClick={(e) => {
-                if (e.button === 1) ws.closeTab(key);
+                if (e.button === 1) close();
               }}
             >
               {t.ref.table}
               {context && <span className="tab-context"> · {context}</span>}
             </button>
-            <button type="button" aria-label={`Close ${name}`} onClick={() => ws.closeTab(key)}>
+            <button type="button" aria-label={`Close ${name}`} onClick={close}>
               ✕
             </button>
           </div>

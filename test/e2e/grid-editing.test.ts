@@ -243,6 +243,42 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await screenshotBothThemes(page, 'grid-editing-committed');
   });
 
+  it('keeps every change when the commit is refused, and asks before the table is closed', async () => {
+    await page.getByRole('button', { name: 'First rows' }).click();
+    await grid().getByRole('gridcell', { name: 'item 10', exact: true }).dblclick();
+    await type(grid().getByRole('textbox'), 'gone soon');
+    await bar().getByText('1 pending change').waitFor();
+    // Another writer deletes the row behind the app's back: the edit now names no row.
+    await table.delete('id = 10');
+    const before = (await table.listVersions()).length;
+    await bar().getByRole('button', { name: 'Commit' }).click();
+    const refusal = page.getByRole('alert', { name: 'The commit was refused' });
+    await refusal.getByText(/Edit 1 names no row, not one: id = 10/).waitFor();
+    await page.getByText(/^Edit 1 is row \d+ of the grid \(id = 10\)\./).waitFor();
+    await bar().getByText('1 pending change').waitFor();
+    expect((await table.listVersions()).length).toBe(before);
+    await screenshotBothThemes(page, 'grid-editing-refusal');
+
+    // Closing the table asks first; agreeing discards the change with the tab.
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    });
+    await page.getByRole('button', { name: 'Close prices' }).click();
+    await expect(asked).resolves.toMatch(/prices has 1 pending change/);
+    await expect.poll(() => page.getByRole('tab', { name: 'prices' }).count()).toBe(0);
+    await page.getByRole('treeitem', { name: 'prices' }).click();
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await grid().waitFor();
+    await expect(
+      bar()
+        .getByText(/pending change/)
+        .count(),
+    ).resolves.toBe(0);
+  });
+
   it('offers a reader no editing at all', async () => {
     // Another folder with the table, made by the engine, then opened read-only.
     const opened = await app.host.call('connections:open-folder', {
