@@ -104,10 +104,12 @@ export function planCommit(schema: Schema, changes: PendingChanges): CommitPlan 
 
 /**
  * One column's new values as one expression, through the gate. Each predicate passed alone; what
- * the gate can refuse here is their sum: the list of values is built for every edited row, so the
- * gate holds all of one column's values in a commit to GATE_LIMITS.maxConstantBytes (8 KiB, each
- * value at least 16 bytes as it counts them: about 500 short values, or a vector of 500 numbers)
- * and the whole to GATE_LIMITS.maxNodes. Fewer edits per commit always fit.
+ * the gate can refuse here is their sum. The list of values is built for every edited row, so the
+ * gate holds one column's values in a commit to GATE_LIMITS.maxConstantBytes per row (8 KiB, each
+ * value counted as at least 16 bytes, each number of a vector too: about 500 short values, or one
+ * vector of up to 511 numbers), and the whole expression to GATE_LIMITS.maxNodes (each edit's
+ * predicate is repeated in it). Fewer edits per commit fit; a single value over the limit (text of
+ * more than 8 KiB, a vector of 512 numbers or more) cannot be written by an edit at all.
  */
 function gatedValues(field: Field, edits: { predicate: string; value: CellValue }[]): string {
   const what = `new values of ${field.name}`;
@@ -115,8 +117,13 @@ function gatedValues(field: Field, edits: { predicate: string; value: CellValue 
     return gateExpression(columnValues(field, edits), { what });
   } catch (error) {
     if (!(error instanceof CatalogError)) throw error;
+    const column = JSON.stringify(field.name);
+    const advice =
+      edits.length === 1
+        ? `the edit of column ${column} is too large for an update`
+        : `the ${edits.length} edits of column ${column} do not fit in one update; commit them in smaller groups`;
     throw errors.InvalidInput(
-      `The ${edits.length} edit${edits.length === 1 ? '' : 's'} of column ${JSON.stringify(field.name)} do not fit in one update (${error.message}); commit them in smaller groups${edits.length === 1 ? ', or a shorter value' : ''}`,
+      `${advice} (${error.message.replace(/, at character [\s\S]*$/, '')})`.replace(/^t/, 'T'),
       error.detail === undefined ? undefined : { detail: error.detail },
     );
   }

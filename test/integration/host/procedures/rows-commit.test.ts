@@ -16,6 +16,7 @@ import { arrow } from '../../../../src-main/catalog/arrow';
 import type { CatalogClient } from '../../../../src-main/catalog/client';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
+import { MAX_PENDING_ROWS } from '../../../../src-shared/procedures/rows';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { startCatalogServer, type RunningServer } from '../../../support/catalog-server';
 import { callFails, callOk } from '../../../support/host-calls';
@@ -442,6 +443,37 @@ for (const [name, start] of Object.entries(BACKENDS)) {
       }
       expect(await head(t())).toBe(since);
       expect((await rows(t(), 'id = 500')).numRows).toBe(0);
+    });
+
+    it('commits the most pending edits of one column there can be as one version', async () => {
+      await callOk(host, 'rows:commit', {
+        ...t(),
+        edits: [],
+        inserts: Array.from({ length: MAX_PENDING_ROWS }, (_, i) => ({ id: String(1000 + i) })),
+        deletes: [],
+      });
+      const since = await head(t());
+      const started = performance.now();
+      const result = await commit(t(), {
+        edits: Array.from({ length: MAX_PENDING_ROWS }, (_, i) => ({
+          predicate: `id = ${1000 + i}`,
+          values: { category: `bulk ${i}` },
+        })),
+      });
+      // How long the largest commit takes on this back end, printed with the results.
+      // eslint-disable-next-line no-console
+      console.info(
+        `rows:commit on ${name}: ${MAX_PENDING_ROWS} edits in ${Math.round(performance.now() - started)} ms`,
+      );
+      expect(result).toMatchObject({ versions: [since + 1], updated: MAX_PENDING_ROWS });
+      const read = await rows(t(), 'id >= 1000');
+      const categories = new Set<string>();
+      for (let i = 0; i < read.numRows; i++) {
+        const id = read.getChild('id')!.get(i) as number;
+        expect(read.getChild('category')!.get(i)).toBe(`bulk ${id - 1000}`);
+        categories.add(read.getChild('category')!.get(i) as string);
+      }
+      expect(categories.size).toBe(MAX_PENDING_ROWS);
     });
 
     it('is refused on a read-only connection', async () => {
