@@ -22,6 +22,11 @@ export interface FileAccess {
   pathOf?(file: File): string | undefined;
   /** Sends the file's bytes to the host, which answers the path it was saved at (web mode). */
   upload?(file: File): Promise<Result<{ path: string }>>;
+  /**
+   * Where the browser downloads the file of an export job made with `download` once it has
+   * succeeded (web mode). Its presence is what tells a form to offer a download at all.
+   */
+  downloadUrl?: (jobId: string) => string;
 }
 
 export interface StudioApi {

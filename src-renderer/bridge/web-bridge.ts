@@ -1,7 +1,8 @@
 /**
  * The web mode's StudioApi: procedures as POST /rpc/<name> and events as a fetched SSE stream,
  * both carrying the run token in the `x-studio-token` header. Arrow results arrive as bytes;
- * everything else as the contract's Result JSON.
+ * everything else as the contract's Result JSON. An export's download is a navigation, with the
+ * token in its path.
  */
 import { EVENTS, type EventName } from '../../src-shared/studio-procedures';
 import type { StudioApi } from '../../src-shared/studio-api';
@@ -47,6 +48,8 @@ export function webBridge(token: string): StudioApi {
           return unreachable('The upload did not reach the app backend', error);
         }
       },
+      // A navigation carries no header, so the token is in the path, as the page's own is.
+      downloadUrl: (jobId) => `/download/${encodeURIComponent(token)}/${encodeURIComponent(jobId)}`,
     },
     async call(name, input) {
       try {

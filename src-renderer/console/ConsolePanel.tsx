@@ -184,13 +184,14 @@ export function ConsolePanel({ connectionId, initial }: { connectionId: string; 
 }
 
 /**
- * The whole result written to a file on the app's machine (not just the rows shown), as a job:
+ * The whole result written to a file on the app's machine or downloaded by the browser (the web
+ * mode), not just the rows shown, as a job:
  * its progress and end show here and in the jobs panel, and it can be cancelled.
  */
 function ExportForm({ connectionId, sql }: { connectionId: string; sql: string }) {
   const call = useCall();
   const form = useExportJobForm();
-  const { format, file, overwrite, running } = form;
+  const { format, target } = form;
   return (
     <form
       className="console-export row"
@@ -198,13 +199,18 @@ function ExportForm({ connectionId, sql }: { connectionId: string; sql: string }
       onSubmit={(e) => {
         e.preventDefault();
         form.start(() =>
-          call('console:export', { connectionId, sql, format, path: file.trim(), overwrite }),
+          call('console:export', {
+            connectionId,
+            sql,
+            format,
+            ...('download' in target ? target : { path: target.file, overwrite: target.overwrite }),
+          }),
         );
       }}
     >
       <ExportTargetFields form={form} name="result" />
-      <button type="submit" disabled={running || file.trim() === ''}>
-        {running ? 'Exporting…' : 'Export'}
+      <button type="submit" disabled={!form.ready}>
+        {form.actionLabel}
       </button>
       <ExportJobState form={form} />
     </form>

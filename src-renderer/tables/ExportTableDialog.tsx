@@ -1,7 +1,8 @@
 /**
  * A table's rows to a file: all of them, those the Data tab's filter matches, or the rows selected
- * in the grid, as CSV, JSON, NDJSON, Parquet or an Arrow IPC stream. It runs as a job (here and in the jobs panel, with cancel); the rows are
- * counted first and a file holding another count is never kept.
+ * in the grid, as CSV, JSON, NDJSON, Parquet or an Arrow IPC stream, at a path or (the web mode)
+ * downloaded by the browser. It runs as a job (here and in the jobs panel, with cancel); the rows
+ * are counted first and a file holding another count is never kept.
  */
 import { useState } from 'react';
 import type { TableRef } from '../api/query-keys';
@@ -42,7 +43,7 @@ export function ExportTableDialog({
         ? filter
         : '';
   const form = useExportJobForm();
-  const { format, file, overwrite, running } = form;
+  const { format, running } = form;
   return (
     <Modal title={`Export ${table.table}`} onClose={ws.closeDialog}>
       <DialogForm
@@ -53,8 +54,7 @@ export function ExportTableDialog({
               ...tableInput(table),
               ...(where ? { filter: where } : {}),
               format,
-              file: file.trim(),
-              overwrite,
+              ...form.target,
             }),
           )
         }
@@ -85,8 +85,8 @@ export function ExportTableDialog({
           <button type="button" onClick={ws.closeDialog}>
             {running ? 'Close (keeps running)' : 'Close'}
           </button>
-          <button type="submit" className="primary" disabled={running || file.trim() === ''}>
-            {running ? 'Exporting…' : 'Export'}
+          <button type="submit" className="primary" disabled={!form.ready}>
+            {form.actionLabel}
           </button>
         </div>
       </DialogForm>

@@ -114,6 +114,8 @@ describe.skipIf(!hasChromium)('query console in Chromium', () => {
     await expect.poll(() => grid.getAttribute('aria-rowcount'), { timeout: 30_000 }).toBe('6');
     const out = join(app.dir, 'export.csv');
     const form = consolePanel().getByRole('form', { name: 'Export result' });
+    // The web mode offers a download first (web-downloads.test.ts); this is the path on the host.
+    await form.getByLabel('Save to').selectOption('file');
     await form.getByLabel('To file').fill(out);
     await form.getByRole('button', { name: 'Export' }).click();
     await expect(form.getByRole('status').textContent()).resolves.toMatch(/^Wrote 5 rows/);

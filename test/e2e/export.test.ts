@@ -44,6 +44,8 @@ describe.skipIf(!hasChromium)('export from the data tab in Chromium', () => {
       dialog.getByRole('radio', { name: "The rows matching category = 'c1'" }).isChecked(),
     ).resolves.toBe(true);
     const out = join(app.dir, 'c1.csv');
+    // The web mode offers a download first (web-downloads.test.ts); this is the path on the host.
+    await dialog.getByLabel('Save to').selectOption('file');
     await dialog.getByLabel('To file').fill(out);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^Wrote 60 rows/);
@@ -81,6 +83,7 @@ describe.skipIf(!hasChromium)('export from the data tab in Chromium', () => {
     ).resolves.toBe(true);
     await dialog.getByLabel('Format').selectOption('arrow');
     const out = join(app.dir, 'picked.arrow');
+    await dialog.getByLabel('Save to').selectOption('file');
     await dialog.getByLabel('To file').fill(out);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^Wrote 3 rows/);

@@ -232,6 +232,7 @@ describe.skipIf(!hasChromium)('issue 35 group C in Chromium', () => {
     const grid = consolePanel().getByRole('grid', { name: 'Rows of docs' });
     await grid.waitFor();
     const exportForm = consolePanel().getByRole('form', { name: 'Export result' });
+    await exportForm.getByLabel('Save to').selectOption('file');
     await exportForm.getByLabel('To file').fill(join(app.dir, 'four.csv'));
     await exportForm.getByRole('button', { name: 'Export' }).click();
     await expect.poll(() => exportForm.getByRole('status').textContent()).toMatch(/^Wrote 4 rows/);

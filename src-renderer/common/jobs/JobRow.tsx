@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { JobView } from '../../api/use-host-events';
 import { useWorkspace } from '../../state/workspace';
 import { CancelJob } from './CancelJob';
+import { ExportDownloadLink } from './ExportDownloadLink';
 import { buildHasNoPercentage, isActive, jobFraction, jobTab, jobTitle } from './job-format';
 import { ProgressBar } from './ProgressBar';
 import { RecallJobResult } from './RecallJobResult';
@@ -86,6 +87,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
       </div>
       {job.kind === 'recall_check' && job.state === 'succeeded' && <RecallJobResult job={job} />}
       {job.summary && <p className="job-summary">{job.summary}</p>}
+      <ExportDownloadLink job={job} />
       {job.error && (
         <p className="job-error" role="alert">
           {job.error.name}: {job.error.message}

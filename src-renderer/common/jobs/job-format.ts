@@ -19,6 +19,8 @@ export function jobTitle(job: JobView): string {
   if (job.kind === 'compact') return `Compaction of ${where}`;
   if (job.kind === 'cleanup') return `Cleanup of old versions of ${where}`;
   if (job.kind === 'export') {
+    const download = job.target.params?.download;
+    if (download !== undefined) return `Export of ${where} for download as ${String(download)}`;
     return `Export of ${where} to ${String(job.target.params?.path ?? 'a file')}`;
   }
   return `Import into ${where}`;

@@ -1,9 +1,13 @@
-/** A job's fraction: never a made-up one for an index build in flight, never past 100%. */
+/**
+ * A job's fraction: never a made-up one for an index build in flight, never past 100%; an
+ * export's title says where its file went.
+ */
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../../../src-shared/studio-procedures';
 import {
   buildHasNoPercentage,
   jobFraction,
+  jobTitle,
 } from '../../../../../src-renderer/common/jobs/job-format';
 
 type JobView = EventPayload<'jobs:progress'>;
@@ -39,5 +43,17 @@ describe('job fraction', () => {
     const importing = job({ kind: 'import', progress: { rowsDone: 150, rowsTotal: 100 } });
     expect(buildHasNoPercentage(importing)).toBe(false);
     expect(jobFraction(importing)).toBe(1);
+  });
+});
+
+describe('job title', () => {
+  it('names an export by its file, or by the name the browser downloads it under', () => {
+    const target = { namespacePath: ['ns'], table: 'docs' };
+    expect(
+      jobTitle(job({ kind: 'export', target: { ...target, params: { path: '/tmp/docs.csv' } } })),
+    ).toBe('Export of ns / docs to /tmp/docs.csv');
+    expect(
+      jobTitle(job({ kind: 'export', target: { ...target, params: { download: 'docs.csv' } } })),
+    ).toBe('Export of ns / docs for download as docs.csv');
   });
 });
