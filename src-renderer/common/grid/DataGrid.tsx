@@ -272,6 +272,13 @@ export function DataGrid({
   };
 
   const cellId = (row: number, col: number) => `${id}-r${row}-c${col}`;
+  /** The stored value behind a cell element, for its whole text on hover (not an edited one). */
+  const hoveredValue = (el: HTMLElement): Cell | undefined => {
+    const row = Number(el.closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
+    const column = columns[Number(el.getAttribute('aria-colindex')) - 1];
+    if (!column || !(row >= 0) || el.classList.contains('pending-cell')) return undefined;
+    return cellOf(pages.get(Math.floor(row / PAGE_SIZE))?.page, row, column.name);
+  };
   const focusVisible = focus.row >= first && focus.row <= last;
 
   /** A kept value: the editor goes and the focus moves on as the key said. */
@@ -398,7 +405,7 @@ export function DataGrid({
       tabIndex={0}
       onKeyDown={onKeyDown}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-      onMouseOver={titleWhenCut}
+      onMouseOver={(event) => titleWhenCut(event, hoveredValue)}
     >
       <GridHeaderRow
         columns={columns}
