@@ -16,7 +16,7 @@ import type { OpenedRow } from '../../common/grid/grid-model';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { MAX_PENDING_ROWS } from '../../../src-shared/procedures/rows';
 import { formatNumber } from '../../../src-shared/format';
-import { sqlShown } from './cell-input';
+import { insertRefusal, sqlShown } from './cell-input';
 import {
   commitInput,
   NO_CHANGES,
@@ -28,7 +28,7 @@ import {
   type PendingChanges,
 } from './pending-changes';
 import { ReviewChangesDialog } from './ReviewChangesDialog';
-import { formRefusal, RowFormDialog } from './RowFormDialog';
+import { RowFormDialog } from './RowFormDialog';
 
 /** The host's refusal, and the grid's row it is about. */
 function Refusal({ error, sent }: { error: unknown; sent: PendingChanges | undefined }) {
@@ -82,7 +82,7 @@ export function PendingBar({
     changes.edits.length > MAX_PENDING_ROWS ||
     changes.inserts.length > MAX_PENDING_ROWS ||
     changes.deletes.length > MAX_PENDING_ROWS;
-  const insertRefusal = formRefusal(fields);
+  const cannotInsert = insertRefusal(fields);
   const send = () => commit.mutate(changes);
   const byName = new Map(fields.map((f) => [f.name, f]));
 
@@ -95,15 +95,15 @@ export function PendingBar({
       >
         <button
           type="button"
-          disabled={insertRefusal !== undefined}
-          title={insertRefusal}
+          disabled={cannotInsert !== undefined}
+          title={cannotInsert}
           onClick={() => setForm({ title: 'Insert row' })}
         >
           Insert row…
         </button>
         <button
           type="button"
-          disabled={!duplicable || insertRefusal !== undefined}
+          disabled={!duplicable || cannotInsert !== undefined}
           title={duplicable ? undefined : 'Open a row (click it) to duplicate it'}
           onClick={() =>
             duplicable &&

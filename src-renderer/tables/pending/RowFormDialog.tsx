@@ -9,15 +9,7 @@ import { DialogForm } from '../../common/DialogForm';
 import { Modal } from '../../common/Modal';
 import { typeLabel } from '../../common/schema/schema-tree';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
-import { checkTyped, editKindOf, inputHint, type CellText } from './cell-input';
-
-/** Why the form cannot make a row of this table at all, or undefined when it can. */
-export function formRefusal(fields: readonly JsonArrowField[]): string | undefined {
-  const stuck = fields.filter((f) => editKindOf(f) === undefined && !f.nullable);
-  return stuck.length === 0
-    ? undefined
-    : `${stuck.map((f) => `${f.name} (${typeLabel(f)})`).join(', ')} cannot be typed in and take${stuck.length === 1 ? 's' : ''} no null, so new rows cannot be made here`;
-}
+import { checkTyped, editKindOf, inputHint, insertRefusal, type CellText } from './cell-input';
 
 export function RowFormDialog({
   title,
@@ -41,7 +33,7 @@ export function RowFormDialog({
     result: checkTyped(typed[f.name] ?? '', f),
   }));
   const wrong = checked.find((c) => c.result.problem !== undefined);
-  const refusal = formRefusal(fields);
+  const refusal = insertRefusal(fields);
   const add = () => {
     if (wrong || refusal) return;
     onAdd(Object.fromEntries(checked.map((c) => [c.field.name, c.result.value ?? null])));

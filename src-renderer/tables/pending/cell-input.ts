@@ -5,6 +5,7 @@
  */
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
+import { typeLabel } from '../../common/schema/schema-tree';
 
 export type EditKind = 'text' | 'int' | 'float' | 'bool' | 'date' | 'timestamp' | 'vector';
 
@@ -139,4 +140,15 @@ export function sqlShown(value: CellText, field: JsonArrowField): string {
   const kind = editKindOf(field);
   if (kind === 'int' || kind === 'float' || kind === 'bool' || kind === 'vector') return value;
   return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Why a new row cannot be typed in for this table, or undefined when it can: a column whose
+ * values cannot be typed (a list, a struct, binary) and that takes no null would have no value.
+ */
+export function insertRefusal(fields: readonly JsonArrowField[]): string | undefined {
+  const stuck = fields.filter((f) => editKindOf(f) === undefined && !f.nullable);
+  if (stuck.length === 0) return undefined;
+  const named = stuck.map((f) => `${f.name} (${typeLabel(f)})`).join(', ');
+  return `${named} cannot be typed in and take${stuck.length === 1 ? 's' : ''} no null, so new rows cannot be made here`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTyped,
   editKindOf,
+  insertRefusal,
   sqlShown,
 } from '../../../../../src-renderer/tables/pending/cell-input';
 import type { JsonArrowField } from '../../../../../src-shared/vocabulary/json-arrow-types';
@@ -74,5 +75,18 @@ describe('what can be typed into a cell', () => {
     expect(sqlShown("it's", field('utf8'))).toBe("'it''s'");
     expect(sqlShown('2024-01-05', field('date32'))).toBe("'2024-01-05'");
     expect(sqlShown(null, field('utf8'))).toBe('NULL');
+  });
+
+  it('refuses a new row only where a column can neither be typed in nor left null', () => {
+    const tags = (nullable: boolean) =>
+      ({
+        name: 'tags',
+        nullable,
+        type: { type: 'list', fields: [{ name: 'item', nullable: true, type: { type: 'utf8' } }] },
+      }) as JsonArrowField;
+    expect(insertRefusal([field('int64', false), tags(true)])).toBeUndefined();
+    expect(insertRefusal([field('int64', false), tags(false)])).toBe(
+      'tags (list<utf8>) cannot be typed in and takes no null, so new rows cannot be made here',
+    );
   });
 });
