@@ -63,7 +63,8 @@ export const ROWS_PROCEDURES = {
       deletes: z.array(z.string().min(1)).max(MAX_PENDING_ROWS),
     }).strict(),
     RowsCommitResultSchema,
-    [E.TableNotFound, E.TableColumnNotFound, E.TableSchemaValidationError],
+    // InvalidTableState: a table checked out at a version, which takes no writes.
+    [E.TableNotFound, E.TableColumnNotFound, E.TableSchemaValidationError, E.InvalidTableState],
     'write',
   ),
 } as const;

@@ -476,6 +476,33 @@ for (const [name, start] of Object.entries(BACKENDS)) {
       expect(categories.size).toBe(MAX_PENDING_ROWS);
     });
 
+    it('commits on a branch without touching main, and is refused at a checked-out version', async () => {
+      await callOk(host, 'branches:create', { ...t(), name: 'grid' });
+      const onBranch = { ...t(), at: { branch: 'grid' } };
+      const main = await head(t());
+      const text = async (table: object) =>
+        (await rows(table, 'id = 5')).getChild('text')!.get(0) as string;
+      const before = await text(t());
+      const result = await commit(onBranch, {
+        edits: [{ predicate: 'id = 5', values: { text: 'on the branch' } }],
+      });
+      expect(result.updated).toBe(1);
+      expect(await text(onBranch)).toBe('on the branch');
+      expect(await text(t())).toBe(before);
+      expect(await head(t())).toBe(main);
+
+      const pinned = await callFails(host, 'rows:commit', {
+        ...t(),
+        at: { version: 1 },
+        edits: [{ predicate: 'id = 5', values: { text: 'at a version' } }],
+        inserts: [],
+        deletes: [],
+      });
+      expect(pinned.code).toBe(ERROR_CODES.InvalidTableState);
+      expect(await head(t())).toBe(main);
+      expect(await text(t())).toBe(before);
+    });
+
     it('is refused on a read-only connection', async () => {
       const reader = await backend.readOnly();
       const since = await head(t());
