@@ -279,6 +279,27 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     ).resolves.toBe(0);
   });
 
+  it('says on the cell why a row that nothing names cannot be edited', async () => {
+    const schema = new arrow.Schema([new arrow.Field('x', new arrow.Float64(), true)]);
+    await app.catalogOf(connectionId).createTable(
+      'floats',
+      new arrow.Table(schema, {
+        x: arrow.vectorFromArray([0.25, 0.5], new arrow.Float64()),
+      } as never),
+    );
+    await page.reload();
+    await page.locator('[data-app-state="ready"]').waitFor();
+    await page.getByRole('treeitem', { name: 'floats' }).click();
+    await page.getByRole('tab', { name: 'Data' }).click();
+    const floats = page.getByRole('grid', { name: 'Rows of floats' });
+    await floats.getByRole('gridcell', { name: '0.25', exact: true }).dblclick();
+    await floats
+      .getByRole('status')
+      .getByText(/no value that names it exactly/)
+      .waitFor();
+    await expect(floats.getByRole('textbox').count()).resolves.toBe(0);
+  });
+
   it('offers a reader no editing at all', async () => {
     // Another folder with the table, made by the engine, then opened read-only.
     const opened = await app.host.call('connections:open-folder', {
