@@ -162,6 +162,12 @@ describe('downloads in the web mode', () => {
     await response.body.text();
   });
 
+  it('names the file in plain ASCII and, exactly, in UTF-8', () => {
+    expect(contentDisposition('données "v2".csv')).toBe(
+      `attachment; filename="donn_es _v2_.csv"; filename*=UTF-8''donn%C3%A9es%20%22v2%22.csv`,
+    );
+  });
+
   it('refuses an export with both a file and a download, or neither, and leaves nothing', async () => {
     const both = await rpc('tables:export', {
       connectionId,
