@@ -163,6 +163,12 @@ describe('host', () => {
       'tables:cleanup': { ...t, olderThanMillis: 0 },
       'rows:update': { ...t, updates: { id: 'id + 1' } },
       'rows:delete': { ...t, filter: 'id >= 0' },
+      'rows:commit': {
+        ...t,
+        edits: [{ predicate: 'id = 1', values: { text: 'x' } }],
+        inserts: [{ id: '99' }],
+        deletes: ['id = 2'],
+      },
       'columns:add': { ...t, columns: [{ name: 'x', expression: 'id' }] },
       'columns:alter': { ...t, alterations: [{ path: 'text', rename: 'words' }] },
       'columns:drop': { ...t, columns: ['text'] },
