@@ -14,6 +14,7 @@ import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
 import { tableKey } from '../state/deep-link';
 import { formatNumber } from '../../src-shared/format';
+import { forgetTable } from './pending/pending-store';
 
 export function DropTableDialog({ table }: { table: TableRef }) {
   const ws = useWorkspace();
@@ -39,6 +40,7 @@ export function DropTableDialog({ table }: { table: TableRef }) {
       onConfirm={async () => {
         await call('tables:drop', input);
         ws.closeTab(tableKey(table));
+        forgetTable(tableKey(table));
         toasts.push('success', `Dropped table ${displayPath([...table.path, table.table])}`);
       }}
       onClose={ws.closeDialog}

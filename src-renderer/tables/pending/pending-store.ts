@@ -54,11 +54,14 @@ export function confirmLeavingTable(key: string, name: string): boolean {
   const leave = window.confirm(
     `${name} has ${n} pending change${n === 1 ? '' : 's'} that were not committed. Close it and discard them?`,
   );
-  if (leave) {
-    for (const k of [...store.keys()]) if (k.startsWith(`${key}@`)) store.delete(k);
-    for (const listener of listeners) listener();
-  }
+  if (leave) forgetTable(key);
   return leave;
+}
+
+/** A dropped table's pending changes go with it: a new table of the same name starts clean. */
+export function forgetTable(key: string): void {
+  for (const k of [...store.keys()]) if (k.startsWith(`${key}@`)) store.delete(k);
+  for (const listener of listeners) listener();
 }
 
 /** Anything pending in any table: the window asks before it is closed or reloaded. */
