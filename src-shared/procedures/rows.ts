@@ -45,7 +45,9 @@ export const ROWS_PROCEDURES = {
    * import's rules, so the renderer never builds SQL values. Each edit's predicate names one row
    * (the grid's row predicate); one that matches no row or more than one refuses the commit
    * before anything is written. All edits become one version, the new rows one more, the
-   * deletions one more: at most three, in that order, each whole or not at all.
+   * deletions one more: at most three, in that order, each whole or not at all. (Lance's update
+   * takes no CASE: the host picks each edited row's value from a list, one expression per
+   * column, within the expression gate's limits, which a refusal names.)
    */
   'rows:commit': procedure(
     InTable.extend({

@@ -7,7 +7,10 @@
  * The rows are kept as their `_rowid`s: the deletions run after the edits and the new rows, which
  * could make a predicate match a new row too (a duplicated row has the original's values), while
  * a row's id stays until that row itself is rewritten. An update rewrites only the rows it
- * changes, and those are never among the deleted ones (checked here).
+ * changes, and those are never among the deleted ones (checked here). A row id is the row's
+ * address (its fragment and offset), and Lance never gives a fragment's id to another: should
+ * another writer compact the table meanwhile, an id of ours names no row any more rather than
+ * someone else's, and the commit's counts say fewer.
  */
 import type { Schema } from 'apache-arrow';
 import type { TableHandle } from '../../catalog/client';
