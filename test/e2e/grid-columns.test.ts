@@ -268,6 +268,34 @@ describe.skipIf(!hasChromium)('grid columns in Chromium', () => {
     await expect.poll(() => headerOrder('items')).toEqual(defaults);
   });
 
+  it('scrolls while a dragged header is held at the edge, to drop it past what was on screen', async () => {
+    await openData('other');
+    const order = await headerOrder('other');
+    expect(order[0]).toBe('id');
+    const box = (await grid('other').boundingBox())!;
+    await expect(header('other', 'vector').isVisible()).resolves.toBe(true);
+    const vectorBox = (await header('other', 'vector').boundingBox())!;
+    // The last column starts past the grid's right edge: not on screen to drop onto.
+    expect(vectorBox.x + vectorBox.width).toBeGreaterThan(box.x + box.width);
+    const from = await center(header('other', 'id'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 10, from.y, { steps: 10 });
+    // Held still at the edge, the grid scrolls on by itself, to its end.
+    await expect
+      .poll(() =>
+        grid('other').evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1),
+      )
+      .toBe(true);
+    const target = await center(header('other', 'vector'));
+    await page.mouse.move(target.x, target.y, { steps: 4 });
+    // The header moved is faded, and the one it lands after is marked on that side.
+    await expect(header('other', 'vector').getAttribute('class')).resolves.toMatch(/\bafter\b/);
+    await screenshotBothThemes(page, 'grid-columns-dragging');
+    await page.mouse.up();
+    await expect.poll(() => headerOrder('other')).toEqual([...order.slice(1), 'id']);
+  });
+
   it('says a cell’s whole value on hover: long text bounded, JSON, a vector’s values', async () => {
     await openData('items');
     const long = await tooltipOf(await cellOf('items', 0, 'text'));

@@ -6,6 +6,7 @@
  * press that does not travel stays a click, and sorts; the click that ends a move does not.
  */
 import { useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
+import { edgeScroller } from './edge-scroll';
 
 /** How far a pressed header travels before the press is a move rather than a click. */
 const MOVE_THRESHOLD = 6;
@@ -38,11 +39,19 @@ export function useHeaderMove(
     const pointer = e.pointerId;
     const startX = e.clientX;
     let moving = false;
+    let at = { x: e.clientX, y: e.clientY };
+    const show = () => setShown({ name, target: headerAt(at.x, at.y) });
+    const grid = row.current?.closest<HTMLElement>('[role="grid"]');
+    const gutter = row.current?.querySelector('.grid-gutter')?.getBoundingClientRect().width ?? 0;
+    // Held at an edge, the grid scrolls, and the header under the pointer changes with it.
+    const edge = grid ? edgeScroller(grid, gutter, show) : undefined;
     const onMove = (ev: globalThis.PointerEvent) => {
       if (ev.pointerId !== pointer) return;
       if (!moving && Math.abs(ev.clientX - startX) <= MOVE_THRESHOLD) return;
       moving = true;
-      setShown({ name, target: headerAt(ev.clientX, ev.clientY) });
+      at = { x: ev.clientX, y: ev.clientY };
+      show();
+      edge?.at(ev.clientX);
     };
     const onUp = (ev: globalThis.PointerEvent) => {
       if (ev.pointerId !== pointer) return;
@@ -62,6 +71,7 @@ export function useHeaderMove(
       window.removeEventListener('pointermove', onMove);
       window.removeEventListener('pointerup', onUp);
       window.removeEventListener('pointercancel', onUp);
+      edge?.stop();
       stop.current = undefined;
       setShown(undefined);
     };
