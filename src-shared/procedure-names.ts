@@ -63,6 +63,7 @@ export const PROCEDURE_NAMES = [
   'rows:update',
   'rows:delete',
   'rows:commit',
+  'rows:plan',
   'columns:add',
   'columns:alter',
   'columns:drop',

@@ -28,6 +28,8 @@ export interface CommitPlan {
   updates: Record<string, string>;
   /** The new rows in the table's schema; undefined when there are none. */
   rows: Table | undefined;
+  /** The same new rows' values as read, by column, for the review to list. */
+  newRows: NewRow[];
   /** Each deletion's predicate as gated, in order. */
   deletes: string[];
 }
@@ -99,7 +101,13 @@ export function planCommit(schema: Schema, changes: PendingChanges): CommitPlan 
   const deletes = changes.deletes.map((predicate, i) =>
     gateExpression(predicate, { what: `condition of deletion ${i + 1}` }),
   );
-  return { edits, updates, rows: rows.length > 0 ? insertTable(schema, rows) : undefined, deletes };
+  return {
+    edits,
+    updates,
+    rows: rows.length > 0 ? insertTable(schema, rows) : undefined,
+    newRows: rows,
+    deletes,
+  };
 }
 
 /**

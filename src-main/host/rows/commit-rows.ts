@@ -1,46 +1,91 @@
 /**
  * The grid's pending changes committed: at most three versions, in order (the edits as one
  * update, the new rows as one append, the deletions as one delete), each whole or not at all.
- * Everything is checked before the first is written (commit-plan.ts: columns, values, the
- * expression gate; row-targets.ts: each predicate names one row, no row twice), so a bad value or
- * a predicate that matches the wrong number of rows leaves the table as it was.
+ * Everything is checked before the first is written (prepareCommit: commit-plan.ts checks
+ * columns, values and the expression gate; row-targets.ts resolves each predicate to its one
+ * row, no row twice), so a bad value or a predicate that matches the wrong number of rows leaves
+ * the table as it was. The review (`rows:plan`) shows the same prepared commit without writing
+ * it, so what a person reviews is what runs.
  *
  * Between the check and the writes another writer could still change the rows; the update and the
  * delete then touch only rows that were named (their filters are the rows' ids), and say how many
  * they changed.
  */
-import type { Schema } from 'apache-arrow';
+import type { Schema, Table } from 'apache-arrow';
 import type { TableHandle } from '../../catalog/client';
 import type { RowsCommitResult } from '../../../src-shared/procedures/rows';
+import { errors } from '../../../src-shared/vocabulary/errors';
 import { planCommit, type PendingChanges } from './commit-plan';
-import { resolveRows, rowIdFilter } from './row-targets';
+import type { NewRow } from './insert-table';
+import { resolveRows, rowIdFilter, type Target } from './row-targets';
+
+/** A commit checked and its rows resolved: exactly what the writes are given. */
+export interface PreparedCommit {
+  schema: Schema;
+  /** The edits as one update: column → SET expression, and the edited rows' filter. */
+  update: { updates: Record<string, string>; filter: string; rows: number } | undefined;
+  /** The new rows as Arrow, and their values as read (for the review to list). */
+  insert: { rows: Table; values: NewRow[] } | undefined;
+  /** The deletions as one filter on the deleted rows' ids. */
+  delete: { filter: string; rows: number } | undefined;
+  /** Each edit's, then each deletion's, predicate and the one row it names. */
+  targets: Array<Target & { rowId: bigint }>;
+}
+
+export async function prepareCommit(
+  table: TableHandle,
+  changes: PendingChanges,
+): Promise<PreparedCommit> {
+  // Said here for the review too; the engine refuses the write the same way.
+  if (table.pinnedVersion !== undefined) {
+    throw errors.InvalidTableState(
+      `The table is checked out at version ${table.pinnedVersion}, which takes no changes; open its latest version to commit them`,
+    );
+  }
+  const schema = await exactSchema(table);
+  const plan = planCommit(schema, changes);
+  const targets: Target[] = [
+    ...plan.edits.map((predicate, i) => ({ what: `Edit ${i + 1}`, predicate })),
+    ...plan.deletes.map((predicate, i) => ({ what: `Deletion ${i + 1}`, predicate })),
+  ];
+  const ids = await resolveRows(table, schema, targets);
+  const editRows = ids.slice(0, plan.edits.length);
+  const deleteRows = ids.slice(plan.edits.length);
+  return {
+    schema,
+    update:
+      editRows.length > 0
+        ? { updates: plan.updates, filter: rowIdFilter(editRows), rows: editRows.length }
+        : undefined,
+    insert: plan.rows ? { rows: plan.rows, values: plan.newRows } : undefined,
+    delete:
+      deleteRows.length > 0
+        ? { filter: rowIdFilter(deleteRows), rows: deleteRows.length }
+        : undefined,
+    targets: targets.map((target, i) => ({ ...target, rowId: ids[i]! })),
+  };
+}
 
 export async function commitRows(
   table: TableHandle,
   changes: PendingChanges,
 ): Promise<RowsCommitResult> {
-  const schema = await exactSchema(table);
-  const plan = planCommit(schema, changes);
-  const editRows = await resolveRows(table, schema, [
-    ...plan.edits.map((predicate, i) => ({ what: `Edit ${i + 1}`, predicate })),
-    ...plan.deletes.map((predicate, i) => ({ what: `Deletion ${i + 1}`, predicate })),
-  ]);
-  const deleteRows = editRows.splice(plan.edits.length);
-
+  const prepared = await prepareCommit(table, changes);
   const versions: number[] = [];
   const result = { updated: 0, inserted: 0, deleted: 0 };
-  if (editRows.length > 0) {
-    const updated = await table.update({ updates: plan.updates, filter: rowIdFilter(editRows) });
+  if (prepared.update) {
+    const { updates, filter } = prepared.update;
+    const updated = await table.update({ updates, filter });
     versions.push(updated.version);
     result.updated = updated.numRows;
   }
-  if (plan.rows) {
-    const inserted = await table.insert(plan.rows);
+  if (prepared.insert) {
+    const inserted = await table.insert(prepared.insert.rows);
     versions.push(inserted.version);
-    result.inserted = plan.rows.numRows;
+    result.inserted = prepared.insert.rows.numRows;
   }
-  if (deleteRows.length > 0) {
-    const deleted = await table.delete(rowIdFilter(deleteRows));
+  if (prepared.delete) {
+    const deleted = await table.delete(prepared.delete.filter);
     versions.push(deleted.version);
     result.deleted = deleted.numRows;
   }

@@ -205,6 +205,13 @@ function samples(side: Side): Record<ProcedureName, unknown> {
     'tables:restore': { ...t, version: 1 },
     'rows:update': { ...t, updates: { category: "'x'" }, filter: 'id = 1' },
     'rows:delete': { ...t, filter: 'id = 2' },
+    // Before the commit of the same changes, so its rows are still there to be named.
+    'rows:plan': {
+      ...t,
+      edits: [{ predicate: 'id = 3', values: { category: "it's" } }],
+      inserts: [{ id: '5000', text: 'new', vector: '[1, 2, 3, 4, 5, 6, 7, 8]' }],
+      deletes: ['id = 4'],
+    },
     'rows:commit': {
       ...t,
       edits: [{ predicate: 'id = 3', values: { category: "it's" } }],

@@ -3,7 +3,9 @@
  * an s3:// root on the run's S3 store, and a remote catalog (`serve` on loopback). Three cells in
  * three rows become one version and change nothing else; every editable type is written from its
  * typed text and read back exactly; a bad value, a predicate naming two rows or a read-only
- * connection leave no version behind; hostile text is stored as typed.
+ * connection leave no version behind; hostile text is stored as typed. The review's plan
+ * (`rows:plan`) is the statement the commit runs, run by hand to the same end, and refuses what
+ * the commit refuses in the same words.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { arrow } from '../../../../src-main/catalog/arrow';
 import type { CatalogClient } from '../../../../src-main/catalog/client';
 import { Host } from '../../../../src-main/host/host';
 import { FileSecretStore } from '../../../../src-main/host/secret-store';
-import { MAX_PENDING_ROWS } from '../../../../src-shared/procedures/rows';
+import { MAX_PENDING_ROWS, type RowsPlan } from '../../../../src-shared/procedures/rows';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 import { startCatalogServer, type RunningServer } from '../../../support/catalog-server';
 import { callFails, callOk } from '../../../support/host-calls';
@@ -501,6 +503,111 @@ for (const [name, start] of Object.entries(BACKENDS)) {
       expect(pinned.code).toBe(ERROR_CODES.InvalidTableState);
       expect(await head(t())).toBe(main);
       expect(await text(t())).toBe(before);
+    });
+
+    it('plans the statement the commit runs: the same SET and rows, the same values', async () => {
+      // A branch made now has main's rows at the same addresses, so the planned statement, run
+      // there by hand, must leave it exactly as the commit leaves main.
+      await callOk(host, 'branches:create', { ...t(), name: 'planned' });
+      const branch = { ...t(), at: { branch: 'planned' } };
+      const changes = {
+        edits: [
+          { predicate: 'id = 2', values: { text: "two's plan", category: null } },
+          { predicate: "id = 6 AND category = 'c1'", values: { text: 'six' } },
+        ],
+        inserts: [{ id: '600', text: 'added' }],
+        deletes: ['id = 8'],
+      };
+      const since = await head(t());
+      const plan = await callOk<RowsPlan>(host, 'rows:plan', { ...t(), ...changes });
+      expect(await head(t())).toBe(since);
+
+      const ids = await rows({ ...t() }, 'id IN (2, 6, 8)');
+      expect(ids.numRows).toBe(3);
+      const rowIds = await arrow.tableFromIPC(
+        await callOk<Uint8Array>(host, 'tables:query', {
+          ...t(),
+          request: { filter: 'id IN (2, 6, 8)', columns: ['id'], withRowId: true },
+        }),
+      );
+      const idOf = new Map<number, string>();
+      for (let i = 0; i < rowIds.numRows; i++) {
+        idOf.set(Number(rowIds.getChild('id')!.get(i)), String(rowIds.getChild('_rowid')!.get(i)));
+      }
+      expect(plan.rows).toEqual([
+        { what: 'Edit 1', predicate: 'id = 2', rowId: idOf.get(2) },
+        { what: 'Edit 2', predicate: "id = 6 AND category = 'c1'", rowId: idOf.get(6) },
+        { what: 'Deletion 1', predicate: 'id = 8', rowId: idOf.get(8) },
+      ]);
+      const [update, insert, remove] = plan.statements;
+      expect(plan.statements.map((s) => [s.kind, s.rows])).toEqual([
+        ['update', 2],
+        ['insert', 1],
+        ['delete', 1],
+      ]);
+      expect(update!.text).toMatch(/^UPDATE t SET\n {2}text = array_element\(make_array\(text, /);
+      expect(update!.text).toContain(
+        "make_array((id = 2) IS TRUE, (id = 6 AND category = 'c1') IS TRUE)",
+      );
+      expect(update!.text.split('\n').at(-1)).toBe(
+        `WHERE _rowid IN (${idOf.get(2)}, ${idOf.get(6)})`,
+      );
+      expect(insert!.text).toBe("INSERT INTO t (id, text) VALUES\n  (600, 'added')");
+      expect(remove!.text).toBe(`DELETE FROM t WHERE _rowid IN (${idOf.get(8)})`);
+
+      // The update's text, run as it reads on the branch, and the commit on main.
+      const lines = update!.text.split('\n');
+      const updates = Object.fromEntries(
+        lines.slice(1, -1).map((line) => {
+          const [, column, expression] = /^ {2}(\w+) = (.*?),?$/.exec(line)!;
+          return [column!, expression!];
+        }),
+      );
+      await callOk(host, 'rows:update', {
+        ...branch,
+        updates,
+        filter: lines.at(-1)!.slice('WHERE '.length),
+      });
+      const result = await commit(t(), { edits: changes.edits });
+      expect(result.updated).toBe(2);
+      const main = await snapshot(t());
+      expect(main.get('2')).toMatchObject({ text: "two's plan", category: 'null' });
+      expect(main.get('6')).toMatchObject({ text: 'six' });
+      expect(await snapshot(branch)).toEqual(main);
+    });
+
+    it('refuses in the plan what the commit refuses, in the same words, writing nothing', async () => {
+      const since = await head(t());
+      const before = await snapshot(t());
+      const cases = [
+        { edits: [{ predicate: 'id = 4 OR id = 5', values: { text: 'b' } }] },
+        { deletes: ['id = 999'] },
+        { edits: [{ predicate: 'id = 1', values: { id: 'one' } }] },
+        {
+          edits: Array.from({ length: 300 }, (_, i) => ({
+            predicate: `id = ${i}`,
+            values: { text: 'a forty character long value, or nearly' },
+          })),
+        },
+        { edits: [{ predicate: 'id = 1; DROP TABLE t', values: { text: 'x' } }] },
+      ];
+      for (const changes of cases) {
+        const input = { ...t(), edits: [], inserts: [{ id: '700' }], deletes: [], ...changes };
+        const planned = await callFails(host, 'rows:plan', input);
+        const committed = await callFails(host, 'rows:commit', input);
+        expect(planned.message).toBe(committed.message);
+        expect(planned.code).toBe(committed.code);
+      }
+      const pinned = await callFails(host, 'rows:plan', {
+        ...t(),
+        at: { version: 1 },
+        edits: [{ predicate: 'id = 5', values: { text: 'at a version' } }],
+        inserts: [],
+        deletes: [],
+      });
+      expect(pinned.code).toBe(ERROR_CODES.InvalidTableState);
+      expect(await head(t())).toBe(since);
+      expect(await snapshot(t())).toEqual(before);
     });
 
     it('is refused on a read-only connection', async () => {
