@@ -1,9 +1,11 @@
 /**
  * The grid as a spreadsheet (issue 36, part 3), in Chromium against the web mode and a real
  * LanceDB folder: cells fixed in place in three rows and a new row from the schema's form become
- * pending changes, the review shows the UPDATE with its CASE and the rows each predicate matches,
- * and one commit writes the edits as exactly one new version (the new row as one more), read
- * back through the engine. Discard forgets; a bad number is refused in the cell before anything
+ * pending changes, the review shows the statements as the host will run them (`rows:plan`: the
+ * UPDATE's SET picking each value from a list, its `_rowid IN` filter) and the one row each
+ * predicate names, and one commit writes the edits as exactly one new version (the new row as one
+ * more), read back through the engine. A vector too wide for an update says so as its editor
+ * opens. Discard forgets; a bad number is refused in the cell before anything
  * is sent; a read-only connection's grid offers no editing at all.
  */
 import { join } from 'node:path';
@@ -193,28 +195,33 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
       .waitFor();
     await screenshotBothThemes(page, 'grid-editing-pending');
 
-    // The review: the statements that will run, and each predicate's rows.
+    // The review: the statements as the host will run them (Lance's update takes no CASE, so
+    // each column's new value is picked from a list), and the one row each predicate names.
     await bar().getByRole('button', { name: 'Review…' }).click();
     const review = page.getByRole('dialog', { name: 'Review pending changes' });
+    const pick = (column: string, value: string, id: number) =>
+      `array_element(make_array(${column}, ${value}), coalesce(CAST(array_position(make_array((id = ${id}) IS TRUE), true) AS BIGINT), 0) + 1)`;
     await expect(review.getByLabel('The update to run').textContent()).resolves.toBe(
       [
         'UPDATE prices SET',
-        "  name = CASE WHEN id = 1 THEN 'item one''s fixed' ELSE name END,",
-        '  price = CASE WHEN id = 2 THEN 4.75 ELSE price END,',
-        '  in_stock = CASE WHEN id = 3 THEN true ELSE in_stock END',
-        'WHERE (id = 1) OR (id = 2) OR (id = 3)',
+        `  name = ${pick('name', "'item one''s fixed'", 1)},`,
+        `  price = ${pick('price', '4.75', 2)},`,
+        `  in_stock = ${pick('in_stock', 'true', 3)}`,
+        // The rows the predicates name, by their ids: the table's one fragment, rows 1 to 3.
+        'WHERE _rowid IN (1, 2, 3)',
       ].join('\n'),
     );
+    await review.getByText('3 cells in 3 rows, one new version', { exact: true }).waitFor();
     await expect(review.getByLabel('The insert to run').textContent()).resolves.toBe(
       [
         'INSERT INTO prices (id, name, price, in_stock, added, seen, vector) VALUES',
-        "  (100, 'brand new', 9.5, false, '2024-03-01', '2024-03-01T12:00:00Z', [1, 2, 3])",
+        "  (100, 'brand new', 9.5, false, DATE '2024-03-01', TIMESTAMP '2024-03-01T12:00:00.000Z', [1.0, 2.0, 3.0])",
       ].join('\n'),
     );
     const matches = review.getByRole('table', { name: 'Rows the changes name' });
-    await expect
-      .poll(() => matches.getByRole('cell', { name: '1 row', exact: true }).count())
-      .toBe(3);
+    await expect(matches.getByRole('cell', { name: '1 row', exact: true }).count()).resolves.toBe(
+      3,
+    );
     await screenshotBothThemes(page, 'grid-editing-review');
     await review.getByRole('button', { name: 'Commit' }).click();
     await review.waitFor({ state: 'detached' });
@@ -251,6 +258,18 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     // Another writer deletes the row behind the app's back: the edit now names no row.
     await table.delete('id = 10');
     const before = (await table.listVersions()).length;
+    // The review asks the host first, which refuses in the commit's words; nothing to commit.
+    await bar().getByRole('button', { name: 'Review…' }).click();
+    const review = page.getByRole('dialog', { name: 'Review pending changes' });
+    await review
+      .getByRole('alert', { name: 'The commit would be refused' })
+      .getByText(/Edit 1 names no row, not one: id = 10/)
+      .waitFor();
+    await review.getByText(/^Edit 1 is row \d+ of the grid \(id = 10\)\. Fix it/).waitFor();
+    await expect(review.getByRole('button', { name: 'Commit' }).isDisabled()).resolves.toBe(true);
+    await screenshotBothThemes(page, 'grid-editing-review-refused');
+    await review.getByRole('button', { name: 'Close' }).click();
+    await review.waitFor({ state: 'detached' });
     await bar().getByRole('button', { name: 'Commit' }).click();
     const refusal = page.getByRole('alert', { name: 'The commit was refused' });
     await refusal.getByText(/Edit 1 names no row, not one: id = 10/).waitFor();
@@ -298,6 +317,56 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
       .getByText(/no value that names it exactly/)
       .waitFor();
     await expect(floats.getByRole('textbox').count()).resolves.toBe(0);
+  });
+
+  it('says as the editor opens that a vector too wide for an update is not edited in place', async () => {
+    const dim = 512;
+    const schema = new arrow.Schema([
+      new arrow.Field('id', new arrow.Int64(), false),
+      new arrow.Field('embedding', vectorType(dim), true),
+    ]);
+    await app.catalogOf(connectionId).createTable(
+      'embeddings',
+      new arrow.Table(schema, {
+        id: arrow.vectorFromArray([1n, 2n], new arrow.Int64()),
+        embedding: arrow.vectorFromArray(
+          [0, 1].map((k) => Array.from({ length: dim }, (_, i) => (i + k) / 8)),
+          vectorType(dim),
+        ),
+      } as never),
+    );
+    await page.reload();
+    await page.locator('[data-app-state="ready"]').waitFor();
+    await page.getByRole('treeitem', { name: 'embeddings' }).click();
+    await page.getByRole('tab', { name: 'Data' }).click();
+    const embeddings = page.getByRole('grid', { name: 'Rows of embeddings' });
+    await embeddings
+      .locator('[role="row"][aria-rowindex="2"] [role="gridcell"][aria-colindex="2"]')
+      .dblclick();
+    const editor = embeddings.getByRole('textbox', { name: 'embedding of row 1' });
+    // Said before anything is typed: the limit, and the way out.
+    const notice = embeddings.getByRole('status').filter({ hasText: 'cannot be edited in place' });
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toMatch(
+      /^A vector of 512 numbers cannot be edited in place: an update carries at most 511 numbers .* Duplicate the row with the new vector instead \(new rows are written as Arrow, with no such limit\)/,
+    );
+    await expect(editor.getAttribute('aria-describedby')).resolves.toContain(
+      (await notice.getAttribute('id'))!,
+    );
+    await screenshotBothThemes(page, 'grid-editing-wide-vector');
+    // Kept anyway, the vector is refused in the cell and nothing becomes pending.
+    await editor.press('Enter');
+    await embeddings
+      .getByRole('alert')
+      .getByText(/cannot be edited in place/)
+      .waitFor();
+    await editor.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    await expect(
+      bar()
+        .getByText(/pending change/)
+        .count(),
+    ).resolves.toBe(0);
   });
 
   it('offers a reader no editing at all', async () => {

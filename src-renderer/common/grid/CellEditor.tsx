@@ -1,8 +1,10 @@
 /**
  * The editor drawn in a cell: Enter keeps the text, Escape leaves the cell as it was, Tab keeps
  * it and moves to the next cell (Shift+Tab the previous one). Text that cannot be kept is said
- * under the cell at once and the editor stays, so nothing typed is lost on a slip. Leaving the
- * cell by a click keeps the text too, as a spreadsheet does.
+ * under the cell at once and the editor stays, so nothing typed is lost on a slip. A column whose
+ * values cannot be written in place at all (a vector too wide for an update) says so as the
+ * editor opens, before anything is typed. Leaving the cell by a click keeps the text too, as a
+ * spreadsheet does.
  */
 import { useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 
@@ -12,6 +14,7 @@ export function CellEditor({
   initial,
   label,
   hint,
+  notice,
   problem,
   onKeep,
   onCancel,
@@ -20,6 +23,8 @@ export function CellEditor({
   /** The editor's name: the column and the row. */
   label: string;
   hint: string;
+  /** Said under the cell as soon as the editor opens, until a problem takes its place. */
+  notice?: string;
   problem: (text: string) => string | undefined;
   /**
    * Kept; `move` says where the focus goes next (Tab: 1, Shift+Tab: -1, Enter: 0), and is
@@ -32,6 +37,7 @@ export function CellEditor({
   const [shown, setShown] = useState<string>();
   const hintId = useId();
   const problemId = useId();
+  const noticeId = useId();
   // Once kept or cancelled, the blur that follows (the editor leaving the page) is not a keep.
   const done = useRef(false);
   const keep = (move: -1 | 0 | 1 | undefined) => {
@@ -64,7 +70,9 @@ export function CellEditor({
       <input
         className="cell-editor-input"
         aria-label={label}
-        aria-describedby={shown === undefined ? hintId : problemId}
+        aria-describedby={
+          shown !== undefined ? problemId : notice !== undefined ? `${noticeId} ${hintId}` : hintId
+        }
         aria-invalid={shown !== undefined}
         value={text}
         placeholder={hint}
@@ -86,10 +94,16 @@ export function CellEditor({
       <span id={hintId} hidden>
         {hint}
       </span>
-      {shown !== undefined && (
+      {shown !== undefined ? (
         <span id={problemId} className="cell-editor-problem" role="alert">
           {shown}
         </span>
+      ) : (
+        notice !== undefined && (
+          <span id={noticeId} className="cell-editor-problem cell-editor-notice" role="status">
+            {notice}
+          </span>
+        )
       )}
     </span>
   );

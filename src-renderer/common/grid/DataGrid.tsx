@@ -355,6 +355,7 @@ export function DataGrid({
                   initial={(pending ? pending.value : editText(cell)) ?? ''}
                   label={`${column.name} of row ${formatNumber(r + 1)}`}
                   hint={editing.hint(column.name)}
+                  notice={editing.notice(column.name)}
                   problem={(text) => editing.problem(column.name, text)}
                   onKeep={(text, move) => keepEdit(r, vc.index, text, move)}
                   onCancel={() => {

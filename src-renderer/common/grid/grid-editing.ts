@@ -25,6 +25,11 @@ export interface GridEditing {
   problem: (column: string, text: string) => string | undefined;
   /** What to type, the editor's description. */
   hint: (column: string) => string;
+  /**
+   * What the editor says as soon as it opens on the column, before anything is typed (a limit
+   * the column's values cannot meet in place); undefined for most columns.
+   */
+  notice: (column: string) => string | undefined;
   /** Keeps checked text as the cell's pending value. */
   keep: (row: OpenedRow, column: string, text: string) => void;
 }

@@ -208,7 +208,6 @@ export function PendingBar({
       {reviewing && (
         <ReviewChangesDialog
           table={table}
-          fields={fields}
           changes={changes}
           committing={commit.isPending}
           refusal={<Refusal error={commit.error} sent={commit.variables} />}

@@ -1,39 +1,32 @@
 /**
- * The pending changes before they are committed: the statements that will run (the UPDATE with a
- * CASE per edited column, the INSERT, the DELETE) and, for each row an edit or a deletion names,
- * how many rows its predicate matches right now. A predicate that matches none or several is
- * refused by the commit before anything is written; here the person sees it first.
+ * The pending changes before they are committed, as the host plans them (`rows:plan`, the
+ * commit's own preparation with nothing written): each statement exactly as it will run, with a
+ * line in plain words above it, and each edit's or deletion's predicate with the one row the host
+ * resolved it to. What the commit would refuse (a bad value, a predicate naming no row or two, a
+ * gate limit) is refused here in the same words, so the person sees it before committing.
  */
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryKeys, type TableRef } from '../../api/query-keys';
 import { useCall } from '../../api/studio-context';
 import { tableInput } from '../../api/table-input';
 import { DialogActions } from '../../common/DialogActions';
+import { ErrorMessage } from '../../common/ErrorMessage';
 import { Modal } from '../../common/Modal';
-import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { formatNumber } from '../../../src-shared/format';
-import { statements, type PendingChanges } from './pending-changes';
+import { commitInput, refusedRow, type PendingChanges } from './pending-changes';
+import { plannedRows, statementSummary, type PlannedRow } from './review-plan';
 
-/** Rows whose matches are counted; past these the commit's own check still holds. */
-const COUNTED = 100;
+/** Rows listed; past these the host has resolved them all the same. */
+const LISTED = 100;
 
-function RowMatches({
-  table,
-  rows,
-}: {
-  table: TableRef;
-  rows: ReadonlyArray<{ predicate: string; row: number; what: string }>;
-}) {
-  const call = useCall();
-  const counted = rows.slice(0, COUNTED);
-  const counts = useQueries({
-    queries: counted.map((r) => ({
-      queryKey: [...queryKeys.table(table), 'matches', r.predicate],
-      queryFn: () => call('tables:count', { ...tableInput(table), filter: r.predicate }),
-      gcTime: 0,
-    })),
-  });
+const LABELS = {
+  update: 'The update to run',
+  insert: 'The insert to run',
+  delete: 'The delete to run',
+} as const;
+
+function PlannedRows({ rows }: { rows: readonly PlannedRow[] }) {
   return (
     <table className="data-table compact" aria-label="Rows the changes name">
       <thead>
@@ -41,34 +34,24 @@ function RowMatches({
           <th scope="col">Row</th>
           <th scope="col">Change</th>
           <th scope="col">Predicate</th>
-          <th scope="col">Matches</th>
+          <th scope="col">Names</th>
+          <th scope="col">Row id</th>
         </tr>
       </thead>
       <tbody>
-        {counted.map((r, i) => {
-          const count = counts[i];
-          const n = count?.data;
-          return (
-            <tr key={`${r.what} ${r.predicate}`}>
-              <td>{formatNumber(r.row + 1)}</td>
-              <td>{r.what}</td>
-              <td className="mono">{r.predicate}</td>
-              <td className={n !== undefined && n !== 1 ? 'match-wrong' : undefined}>
-                {count?.error
-                  ? 'could not count'
-                  : n === undefined
-                    ? 'counting…'
-                    : n === 1
-                      ? '1 row'
-                      : `${formatNumber(n)} rows: refused`}
-              </td>
-            </tr>
-          );
-        })}
-        {rows.length > COUNTED && (
+        {rows.slice(0, LISTED).map((r) => (
+          <tr key={`${r.change} ${r.predicate}`}>
+            <td>{formatNumber(r.row + 1)}</td>
+            <td>{r.change}</td>
+            <td className="mono">{r.predicate}</td>
+            <td>1 row</td>
+            <td className="mono">{r.rowId}</td>
+          </tr>
+        ))}
+        {rows.length > LISTED && (
           <tr>
-            <td colSpan={4} className="muted">
-              …and {formatNumber(rows.length - COUNTED)} more, each checked by the commit.
+            <td colSpan={5} className="muted">
+              …and {formatNumber(rows.length - LISTED)} more, each naming one row.
             </td>
           </tr>
         )}
@@ -79,7 +62,6 @@ function RowMatches({
 
 export function ReviewChangesDialog({
   table,
-  fields,
   changes,
   committing,
   refusal,
@@ -87,7 +69,6 @@ export function ReviewChangesDialog({
   onClose,
 }: {
   table: TableRef;
-  fields: readonly JsonArrowField[];
   changes: PendingChanges;
   committing: boolean;
   /** The host's refusal of the last commit, said in the dialog's foot. */
@@ -95,45 +76,58 @@ export function ReviewChangesDialog({
   onCommit: () => void;
   onClose: () => void;
 }) {
-  const sql = statements(table.table, changes, fields);
-  const named = [
-    ...changes.edits.map((e) => ({
-      predicate: e.predicate,
-      row: e.row,
-      what: `edit ${Object.keys(e.values).join(', ')}`,
-    })),
-    ...changes.deletes.map((d) => ({ predicate: d.predicate, row: d.row, what: 'delete' })),
-  ];
-  const versions = [sql.update, sql.insert, sql.delete].filter(Boolean).length;
+  const call = useCall();
+  const input = commitInput(changes);
+  // Planned again whenever the changes or the table change (its key is under the table's).
+  const plan = useQuery({
+    queryKey: [...queryKeys.table(table), 'rows-plan', input],
+    queryFn: () => call('rows:plan', { ...tableInput(table), ...input }),
+    gcTime: 0,
+    retry: false,
+  });
+  const statements = plan.data?.statements ?? [];
+  const refusedAt =
+    plan.error instanceof Error ? refusedRow(plan.error.message, changes) : undefined;
   return (
     <Modal title="Review pending changes" onClose={onClose} wide>
-      <p>
-        {versions === 1
-          ? 'Committing runs this as one new version of the table.'
-          : `Committing runs these in order, each as one new version of the table (${versions} in all).`}{' '}
-        Earlier versions keep the old values.
-      </p>
-      {sql.update && (
-        <pre className="sql-preview" aria-label="The update to run">
-          {sql.update}
-        </pre>
+      {plan.isPending && (
+        <p role="status" className="muted">
+          Planning the commit…
+        </p>
       )}
-      {sql.insert && (
-        <pre className="sql-preview" aria-label="The insert to run">
-          {sql.insert}
-        </pre>
+      {plan.error && (
+        <>
+          <ErrorMessage error={plan.error} label="The commit would be refused" />
+          {refusedAt && (
+            <p className="help">{refusedAt}. Fix it in the grid, or discard it, to commit.</p>
+          )}
+        </>
       )}
-      {sql.delete && (
-        <pre className="sql-preview" aria-label="The delete to run">
-          {sql.delete}
-        </pre>
+      {plan.data && (
+        <>
+          <p>
+            {statements.length === 1
+              ? 'Committing runs this as one new version of the table.'
+              : `Committing runs these in order, each as one new version of the table (${statements.length} in all).`}{' '}
+            Earlier versions keep the old values.
+          </p>
+          {statements.map((s) => (
+            <section key={s.kind} className="review-statement">
+              <p className="review-summary">{statementSummary(s, changes)}</p>
+              <pre className="sql-preview review-text" aria-label={LABELS[s.kind]}>
+                {s.text}
+              </pre>
+            </section>
+          ))}
+          {plan.data.rows.length > 0 && <PlannedRows rows={plannedRows(changes, plan.data)} />}
+        </>
       )}
-      {named.length > 0 && <RowMatches table={table} rows={named} />}
       {refusal}
       <DialogActions
         label="Commit"
         pendingLabel="Committing…"
         pending={committing}
+        disabled={!plan.data}
         onAct={onCommit}
         cancelLabel="Close"
         onCancel={onClose}

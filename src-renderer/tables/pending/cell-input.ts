@@ -5,6 +5,9 @@
  */
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { vectorDimension } from '../../../src-shared/vocabulary/index-types/column-kinds';
+import { GATE_LIMITS } from '../../../src-shared/expression-gate/gate-limits';
+import { MAX_EDITED_VECTOR_DIMENSION } from '../../../src-shared/procedures/rows';
+import { formatNumber } from '../../../src-shared/format';
 import { typeLabel } from '../../common/schema/schema-tree';
 
 export type EditKind = 'text' | 'int' | 'float' | 'bool' | 'date' | 'timestamp' | 'vector';
@@ -132,6 +135,30 @@ export function checkTyped(text: string, field: JsonArrowField): Checked {
     case 'vector':
       return checkVector(text, vectorDimension(field) ?? 0);
   }
+}
+
+/**
+ * Why a cell of this column cannot take a value in place, said as soon as its editor opens, or
+ * undefined when it can: a vector wider than an update can carry (MAX_EDITED_VECTOR_DIMENSION),
+ * which only a new row can hold. The host's refusal stays the final word for every other case.
+ */
+export function editNotice(field: JsonArrowField): string | undefined {
+  const dim = editKindOf(field) === 'vector' ? vectorDimension(field) : undefined;
+  if (dim === undefined || dim <= MAX_EDITED_VECTOR_DIMENSION) return undefined;
+  const kib = formatNumber(GATE_LIMITS.maxConstantBytes / 1024);
+  return (
+    `A vector of ${formatNumber(dim)} numbers cannot be edited in place: an update carries at most ` +
+    `${formatNumber(MAX_EDITED_VECTOR_DIMENSION)} numbers of one column (its expressions are held to ${kib} KiB a row). ` +
+    `Duplicate the row with the new vector instead (new rows are written as Arrow, with no such limit) and delete this one` +
+    (field.nullable ? '. Left empty, the cell becomes null.' : '.')
+  );
+}
+
+/** What is typed into a cell in place: checkTyped, and only null for a column editNotice names. */
+export function checkEdit(text: string, field: JsonArrowField): Checked {
+  const checked = checkTyped(text, field);
+  const notice = checked.value === null ? undefined : editNotice(field);
+  return notice === undefined || checked.problem !== undefined ? checked : { problem: notice };
 }
 
 /** A value as the review's SQL shows it: numbers and booleans bare, the rest quoted. */

@@ -5,9 +5,7 @@
  * discarded. Plain immutable values, so each change is a new state and the logic is testable
  * without a browser.
  */
-import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
-import { sqlIdentifier } from '../../common/grid/row-predicate';
-import { sqlShown, type CellText } from './cell-input';
+import type { CellText } from './cell-input';
 
 export interface PendingEdit {
   /** The row's predicate (row-predicate.ts): the commit refuses one that names no row or many. */
@@ -117,55 +115,6 @@ export function commitInput(changes: PendingChanges) {
     inserts: changes.inserts.map((i) => ({ ...i.values })),
     deletes: changes.deletes.map((d) => d.predicate),
   };
-}
-
-export interface Statements {
-  update?: string;
-  insert?: string;
-  delete?: string;
-}
-
-const either = (predicates: readonly string[]) =>
-  predicates.length === 1 ? predicates[0]! : predicates.map((p) => `(${p})`).join(' OR ');
-
-/**
- * The statements the commit runs, as the review shows them: one UPDATE whose SET gives each
- * edited column a CASE over the rows that change it (every other row keeps its value), one
- * INSERT of the new rows, one DELETE. Values are shown as SQL; they are sent as typed.
- */
-export function statements(
-  table: string,
-  changes: PendingChanges,
-  fields: readonly JsonArrowField[],
-): Statements {
-  const out: Statements = {};
-  const field = (name: string): JsonArrowField =>
-    fields.find((f) => f.name === name) ?? { name, nullable: true, type: { type: 'utf8' } };
-  const name = sqlIdentifier(table);
-  if (changes.edits.length > 0) {
-    const columns = [...new Set(changes.edits.flatMap((e) => Object.keys(e.values)))];
-    const sets = columns.map((column) => {
-      const c = sqlIdentifier(column);
-      const whens = changes.edits
-        .filter((e) => Object.hasOwn(e.values, column))
-        .map((e) => `WHEN ${e.predicate} THEN ${sqlShown(e.values[column]!, field(column))}`);
-      return `  ${c} = CASE ${whens.join(' ')} ELSE ${c} END`;
-    });
-    out.update = `UPDATE ${name} SET\n${sets.join(',\n')}\nWHERE ${either(changes.edits.map((e) => e.predicate))}`;
-  }
-  if (changes.inserts.length > 0) {
-    const columns = fields
-      .map((f) => f.name)
-      .filter((c) => changes.inserts.some((i) => Object.hasOwn(i.values, c)));
-    const rows = changes.inserts.map(
-      (i) => `  (${columns.map((c) => sqlShown(i.values[c] ?? null, field(c))).join(', ')})`,
-    );
-    out.insert = `INSERT INTO ${name} (${columns.map(sqlIdentifier).join(', ')}) VALUES\n${rows.join(',\n')}`;
-  }
-  if (changes.deletes.length > 0) {
-    out.delete = `DELETE FROM ${name} WHERE ${either(changes.deletes.map((d) => d.predicate))}`;
-  }
-  return out;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { TableRef } from '../../api/query-keys';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { editText, type GridEditing } from '../../common/grid/grid-editing';
 import { rowPredicate } from '../../common/grid/row-predicate';
-import { checkTyped, editKindOf, inputHint } from './cell-input';
+import { checkEdit, editKindOf, editNotice, inputHint } from './cell-input';
 import { isMarkedForDeletion, withCellEdit, type PendingChanges } from './pending-changes';
 import { usePendingChanges } from './pending-store';
 
@@ -58,18 +58,22 @@ export function useGridEditing(
       },
       problem: (column, text) => {
         const f = field(column);
-        return f ? checkTyped(text, f).problem : 'No such column';
+        return f ? checkEdit(text, f).problem : 'No such column';
       },
       hint: (column) => {
         const f = field(column);
         return f ? inputHint(f) : '';
+      },
+      notice: (column) => {
+        const f = field(column);
+        return f ? editNotice(f) : undefined;
       },
       keep(row, column, text) {
         const f = field(column);
         const predicate = rowPredicate(row.cells);
         const cell = row.cells.find((c) => c.column.name === column)?.cell;
         if (!f || predicate === undefined || !cell) return;
-        const checked = checkTyped(text, f);
+        const checked = checkEdit(text, f);
         if (checked.problem !== undefined) return;
         update((current) =>
           withCellEdit(current, {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { arrow as A } from '../../../../src-main/catalog/arrow';
 import { planCommit, type PendingChanges } from '../../../../src-main/host/rows/commit-plan';
 import { gateExpression } from '../../../../src-shared/expression-gate/expression-gate';
+import { MAX_EDITED_VECTOR_DIMENSION } from '../../../../src-shared/procedures/rows';
 import { ERROR_CODES } from '../../../../src-shared/vocabulary/errors';
 
 const SCHEMA = new A.Schema([
@@ -149,5 +150,13 @@ describe('planCommit', () => {
     );
     // A new row takes any vector: it is Arrow, not SQL.
     expect(plan({ inserts: [{ id: '1', v: vector(768) }] }, wide(768)).rows!.numRows).toBe(1);
+    // The grid's up-front limit is the gate's own: the widest vector of the shortest numbers fits
+    // as one edit, one number more does not.
+    const ones = (dim: number) => JSON.stringify(Array.from({ length: dim }, () => 1));
+    const max = MAX_EDITED_VECTOR_DIMENSION;
+    expect(plan({ edits: [edit(1, { v: ones(max) })] }, wide(max)).updates.v).toBeDefined();
+    expect(refused({ edits: [edit(1, { v: ones(max + 1) })] }, wide(max + 1)).message).toMatch(
+      /^The edit of column "v" is too large for an update/,
+    );
   });
 });

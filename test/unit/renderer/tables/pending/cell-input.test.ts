@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkEdit,
   checkTyped,
   editKindOf,
+  editNotice,
   insertRefusal,
   sqlShown,
 } from '../../../../../src-renderer/tables/pending/cell-input';
+import { MAX_EDITED_VECTOR_DIMENSION } from '../../../../../src-shared/procedures/rows';
 import type { JsonArrowField } from '../../../../../src-shared/vocabulary/json-arrow-types';
 
 const field = (type: string, nullable = true, extra: Partial<JsonArrowField['type']> = {}) =>
@@ -88,5 +91,22 @@ describe('what can be typed into a cell', () => {
     expect(insertRefusal([field('int64', false), tags(false)])).toBe(
       'tags (list<utf8>) cannot be typed in and takes no null, so new rows cannot be made here',
     );
+  });
+
+  it('says up front that a vector too wide for an update is not edited in place, and the way out', () => {
+    expect(MAX_EDITED_VECTOR_DIMENSION).toBe(511);
+    expect(editNotice(vector(MAX_EDITED_VECTOR_DIMENSION))).toBeUndefined();
+    expect(editNotice(field('utf8'))).toBeUndefined();
+    const wide = vector(1536);
+    expect(editNotice(wide)).toBe(
+      'A vector of 1,536 numbers cannot be edited in place: an update carries at most 511 numbers of one column (its expressions are held to 8 KiB a row). Duplicate the row with the new vector instead (new rows are written as Arrow, with no such limit) and delete this one. Left empty, the cell becomes null.',
+    );
+    const numbers = JSON.stringify(Array.from({ length: 1536 }, () => 0.5));
+    // In place, only null; a new row (the form's check) takes the vector.
+    expect(checkEdit(numbers, wide).problem).toBe(editNotice(wide));
+    expect(checkEdit('', wide)).toEqual({ value: null });
+    expect(checkEdit('[1, 2]', wide).problem).toBe('Enter 1536 numbers, not 2');
+    expect(checkTyped(numbers, wide)).toEqual({ value: numbers });
+    expect(checkEdit('[1, 2, 3]', vector(3))).toEqual({ value: '[1, 2, 3]' });
   });
 });

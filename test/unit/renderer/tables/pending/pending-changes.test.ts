@@ -5,20 +5,12 @@ import {
   pendingCount,
   pendingValue,
   refusedRow,
-  statements,
   withCellEdit,
   withDeletesToggled,
   withInsert,
   withoutCommitted,
   type PendingChanges,
 } from '../../../../../src-renderer/tables/pending/pending-changes';
-import type { JsonArrowField } from '../../../../../src-shared/vocabulary/json-arrow-types';
-
-const fields: JsonArrowField[] = [
-  { name: 'id', nullable: false, type: { type: 'int64' } },
-  { name: 'name', nullable: true, type: { type: 'utf8' } },
-  { name: 'price', nullable: true, type: { type: 'float64' } },
-];
 
 const edit = (
   changes: PendingChanges,
@@ -42,23 +34,12 @@ describe('pending changes', () => {
     expect(pendingCount(changes)).toBe(2);
   });
 
-  it('builds one UPDATE with a CASE per column, the INSERT and the DELETE', () => {
+  it('sends the edits, new rows and deletions as rows:commit takes them', () => {
     let changes = edit(NO_CHANGES, 'id = 1', 'name', "it's");
     changes = edit(changes, 'id = 2', 'name', 'b');
     changes = edit(changes, 'id = 2', 'price', '3');
     changes = withInsert(changes, { id: '9', name: 'new', price: null });
     changes = withDeletesToggled(changes, [{ predicate: 'id = 5', row: 4 }]);
-    const sql = statements('items', changes, fields);
-    expect(sql.update).toBe(
-      [
-        'UPDATE items SET',
-        "  name = CASE WHEN id = 1 THEN 'it''s' WHEN id = 2 THEN 'b' ELSE name END,",
-        '  price = CASE WHEN id = 2 THEN 3 ELSE price END',
-        'WHERE (id = 1) OR (id = 2)',
-      ].join('\n'),
-    );
-    expect(sql.insert).toBe("INSERT INTO items (id, name, price) VALUES\n  (9, 'new', NULL)");
-    expect(sql.delete).toBe('DELETE FROM items WHERE id = 5');
     expect(commitInput(changes)).toEqual({
       edits: [
         { predicate: 'id = 1', values: { name: "it's" } },
