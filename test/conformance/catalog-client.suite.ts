@@ -234,6 +234,31 @@ export function catalogClientConformance(
         expect(d.stats.totalBytes).toBeGreaterThan(0);
       });
 
+      it('describes time types with their unit and zone (the JSON schema names neither)', async () => {
+        const A = arrow;
+        const data = new A.Table({
+          id: A.vectorFromArray([1n, 2n], new A.Int64()),
+          at_ns: A.vectorFromArray(
+            [1_700_000_000_000, 1_700_000_001_000],
+            new A.Timestamp(A.TimeUnit.NANOSECOND, 'Europe/Paris'),
+          ),
+          at_s: A.vectorFromArray(
+            [1_700_000_000_000, 1_700_000_001_000],
+            new A.Timestamp(A.TimeUnit.SECOND, null),
+          ),
+        });
+        await client.createNamespace(['ns'], { mode: 'exist_ok' });
+        const table = await client.createTable('times', data, ['ns']);
+        for (const schema of [await table.schema(), (await table.describe()).schema]) {
+          const types = Object.fromEntries(schema.fields.map((f) => [f.name, String(f.type)]));
+          expect(types).toEqual({
+            id: 'Int64',
+            at_ns: 'Timestamp<NANOSECOND, Europe/Paris>',
+            at_s: 'Timestamp<SECOND>',
+          });
+        }
+      });
+
       it('renames within a namespace and moves between namespaces, keeping data', async () => {
         const table = await tableWithRows(30);
         const job = await table.createIndex({ column: 'id', index_type: 'BTREE' });

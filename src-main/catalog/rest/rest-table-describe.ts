@@ -1,6 +1,7 @@
 /** What a remote table is: its description (with its stats), its schema and its stats. */
 import { REST } from '../../../src-shared/rest-contract';
-import type { Schema } from 'apache-arrow';
+import type { DataType, Field, Schema } from 'apache-arrow';
+import { arrow } from '../arrow';
 import type { CompactResult, MaintenanceOptions, TableDescription } from '../client';
 import type {
   BranchOption,
@@ -12,6 +13,7 @@ import type {
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { fromJsonArrowSchema, type JsonArrowSchema } from '../json-arrow-schema';
 import type { RestTableCore } from './rest-table-core';
+import { query } from './rest-table-data';
 
 interface DescribeReply {
   version?: number;
@@ -46,12 +48,16 @@ export async function describe(
   if (reply.version === undefined || !reply.schema) {
     throw errors.InvalidTableState(`Table ${t.id} is declared but has no data yet`);
   }
+  const described = fromJsonArrowSchema(reply.schema);
+  const schema = hasUnitlessTypes(described)
+    ? await exactSchema(t, described, reply.version, b)
+    : described;
   return {
     name: t.name,
     namespacePath: [...t.namespacePath],
     version: reply.version,
     location: reply.location ?? '',
-    schema: fromJsonArrowSchema(reply.schema),
+    schema,
     rowCount: tableStats.numRows,
     stats: tableStats,
     ...(b ? { branch: b } : {}),
@@ -59,6 +65,43 @@ export async function describe(
       ? { properties: reply.properties }
       : {}),
   };
+}
+
+/**
+ * The contract's JSON types name a timestamp, a time and a duration without their unit or zone
+ * (`timestamp`), so such a column would read as microseconds without a zone whatever it holds; a
+ * nanosecond or Europe/Paris column would then be shown, cast into and written wrongly.
+ */
+function hasUnitlessTypes(schema: Schema): boolean {
+  const lossy = (type: DataType): boolean =>
+    arrow.DataType.isTimestamp(type) ||
+    arrow.DataType.isTime(type) ||
+    arrow.DataType.isDuration(type) ||
+    (type.children ?? []).some((child: Field) => lossy(child.type as DataType));
+  return schema.fields.some((field) => lossy(field.type as DataType));
+}
+
+/**
+ * The schema as the table's data carries it: an answer of no rows is still an Arrow stream with
+ * the exact types. One more request, only for tables with such a column. Where the answer's
+ * columns are not the described ones (a server that projects otherwise), the description stands.
+ */
+async function exactSchema(
+  t: RestTableCore,
+  described: Schema,
+  version: number,
+  branch: string | undefined,
+): Promise<Schema> {
+  const exact = (await query(t, { limit: 0, version, ...(branch ? { branch } : {}) })).schema;
+  const sameColumns =
+    exact.fields.length === described.fields.length &&
+    exact.fields.every((field, i) => field.name === described.fields[i]!.name);
+  if (!sameColumns) return described;
+  // Field metadata and the schema's own come from the description; the types from the data.
+  return new arrow.Schema(
+    described.fields.map((field, i) => field.clone({ type: exact.fields[i]!.type as DataType })),
+    described.metadata,
+  );
 }
 
 export async function schema(t: RestTableCore, options?: BranchOption): Promise<Schema> {

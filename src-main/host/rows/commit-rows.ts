@@ -94,9 +94,9 @@ export async function commitRows(
 }
 
 /**
- * The schema as the table's data has it: a remote catalog's describe names a timestamp without
- * its unit or zone (the contract's JSON types have none), so `schema()` there says microseconds
- * for a nanosecond column; a query's Arrow answer carries the real types.
+ * The schema as the table's data has it, from an answer of no rows: one request on any back end.
+ * (A remote `schema()` is exact too, but is a describe and the table's stats, plus this same
+ * query when a time column's unit must be learnt: the contract's JSON types name none.)
  */
 async function exactSchema(table: TableHandle): Promise<Schema> {
   return (await table.query({ limit: 0 })).schema;
