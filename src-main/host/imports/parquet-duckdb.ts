@@ -94,6 +94,6 @@ async function* batches(path: string, schema: Schema, size: number): AsyncGenera
     }
     if (rows > 0) yield take();
   } finally {
-    session.close();
+    session.closeSoon();
   }
 }

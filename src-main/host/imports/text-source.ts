@@ -383,7 +383,7 @@ export async function textSource(
         source.totalRows = done;
       } finally {
         progress = () => 1;
-        session.close();
+        session.closeSoon();
       }
     },
   };
