@@ -2,8 +2,7 @@
  * The grid's pending changes checked against the table's schema, all before anything is written:
  * every column named, every value read by its column's type (cell-text.ts), every predicate and
  * every generated expression through the expression gate. What comes out is what the commit
- * writes: one update expression per edited column, the new rows as Arrow, the deletions'
- * predicates. A refusal names the edit, new row or deletion (counted from 1) and the column.
+ * writes: each edited column's new values, the new rows as Arrow, the deletions' predicates. A refusal names the edit, new row or deletion (counted from 1) and the column.
  */
 import type { Field, Schema, Table } from 'apache-arrow';
 import { CatalogError, errors } from '../../../src-shared/vocabulary/errors';
@@ -21,11 +20,20 @@ export interface PendingChanges {
   deletes: readonly string[];
 }
 
+export interface ColumnEdits {
+  field: Field;
+  edits: Array<{ edit: number; value: CellValue }>;
+}
+
 export interface CommitPlan {
   /** Each edit's predicate as gated, in order. */
   edits: string[];
-  /** Column → the expression that sets it in every edited row (gated). */
-  updates: Record<string, string>;
+  /**
+   * Each edited column with the edits that change it (by edit number, from 0) and their values.
+   * The SET expressions are built once the rows are resolved (commit-rows.ts), from columns no
+   * edit changes: Lance sets an update's columns one after another, each seeing the ones before.
+   */
+  columns: ColumnEdits[];
   /** The new rows in the table's schema; undefined when there are none. */
   rows: Table | undefined;
   /** The same new rows' values as read, by column, for the review to list. */
@@ -66,20 +74,15 @@ export function planCommit(schema: Schema, changes: PendingChanges): CommitPlan 
     return gateExpression(edit.predicate, { what: `condition of edit ${i + 1}` });
   });
 
-  const byColumn = new Map<
-    string,
-    { field: Field; edits: { predicate: string; value: CellValue }[] }
-  >();
+  const byColumn = new Map<string, ColumnEdits>();
   changes.edits.forEach((edit, i) => {
     for (const [name, text] of Object.entries(edit.values)) {
       const field = fieldOf(name, `Edit ${i + 1}`);
       const column = byColumn.get(name) ?? { field, edits: [] };
-      column.edits.push({ predicate: edits[i]!, value: read(text, field, `Edit ${i + 1}`) });
+      column.edits.push({ edit: i, value: read(text, field, `Edit ${i + 1}`) });
       byColumn.set(name, column);
     }
   });
-  const updates: Record<string, string> = {};
-  for (const [name, column] of byColumn) updates[name] = gatedValues(column.field, column.edits);
 
   const rows: NewRow[] = changes.inserts.map((insert, i) => {
     const where = `New row ${i + 1}`;
@@ -103,11 +106,31 @@ export function planCommit(schema: Schema, changes: PendingChanges): CommitPlan 
   );
   return {
     edits,
-    updates,
+    columns: [...byColumn.values()],
     rows: rows.length > 0 ? insertTable(schema, rows) : undefined,
     newRows: rows,
     deletes,
   };
+}
+
+/**
+ * Column → the SET expression for every edited column, each edit's value picked where its
+ * row's condition holds (`selectors`, by edit number; none when one row is edited, which the
+ * update's filter names alone).
+ */
+export function updatesFor(
+  plan: Pick<CommitPlan, 'columns'>,
+  selectors: ReadonlyArray<string | undefined> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    plan.columns.map(({ field, edits }) => [
+      field.name,
+      gatedValues(
+        field,
+        edits.map(({ edit, value }) => ({ predicate: selectors?.[edit], value })),
+      ),
+    ]),
+  );
 }
 
 /**
@@ -119,7 +142,10 @@ export function planCommit(schema: Schema, changes: PendingChanges): CommitPlan 
  * predicate is repeated in it). Fewer edits per commit fit; a single value over the limit (text of
  * more than 8 KiB, a vector of 512 numbers or more) cannot be written by an edit at all.
  */
-function gatedValues(field: Field, edits: { predicate: string; value: CellValue }[]): string {
+function gatedValues(
+  field: Field,
+  edits: ReadonlyArray<{ predicate: string | undefined; value: CellValue }>,
+): string {
   const what = `new values of ${field.name}`;
   try {
     return gateExpression(columnValues(field, edits), { what });

@@ -15,9 +15,10 @@ import type { Schema, Table } from 'apache-arrow';
 import type { TableHandle } from '../../catalog/client';
 import type { RowsCommitResult } from '../../../src-shared/procedures/rows';
 import { errors } from '../../../src-shared/vocabulary/errors';
-import { planCommit, type PendingChanges } from './commit-plan';
+import { planCommit, updatesFor, type PendingChanges } from './commit-plan';
 import type { NewRow } from './insert-table';
 import { resolveRows, rowIdFilter, type Target } from './row-targets';
+import { rowSelectors } from './row-selectors';
 
 /** A commit checked and its rows resolved: exactly what the writes are given. */
 export interface PreparedCommit {
@@ -51,11 +52,17 @@ export async function prepareCommit(
   const ids = await resolveRows(table, schema, targets);
   const editRows = ids.slice(0, plan.edits.length);
   const deleteRows = ids.slice(plan.edits.length);
+  // One edited row needs no condition: the update's filter names it alone.
+  const selectors =
+    editRows.length > 1
+      ? await rowSelectors(table, schema, new Set(plan.columns.map((c) => c.field.name)), editRows)
+      : undefined;
+  const updates = updatesFor(plan, selectors);
   return {
     schema,
     update:
       editRows.length > 0
-        ? { updates: plan.updates, filter: rowIdFilter(editRows), rows: editRows.length }
+        ? { updates, filter: rowIdFilter(editRows), rows: editRows.length }
         : undefined,
     insert: plan.rows ? { rows: plan.rows, values: plan.newRows } : undefined,
     delete:

@@ -37,14 +37,23 @@ export async function resolveRows(
   const plain = schema.fields.find((f) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(f.name));
   const columns = plain ? [plain.name] : undefined;
   const ids: bigint[] = new Array<bigint>(targets.length);
+  // The first target in order that fails is the one told, whichever lookup ends first.
+  const failures: unknown[] = new Array<unknown>(targets.length);
   let next = 0;
   const worker = async () => {
     while (next < targets.length) {
       const i = next++;
-      ids[i] = await oneRow(table, targets[i]!, columns);
+      try {
+        ids[i] = await oneRow(table, targets[i]!, columns);
+      } catch (error) {
+        failures[i] = error;
+        next = targets.length;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_LOOKUPS, targets.length) }, worker));
+  const failed = failures.findIndex((f) => f !== undefined);
+  if (failed !== -1) throw failures[failed];
   const seen = new Map<bigint, Target>();
   targets.forEach((target, i) => {
     const first = seen.get(ids[i]!);

@@ -73,18 +73,23 @@ function timestampTypeName(type: InstanceType<typeof arrow.Timestamp>): string {
 
 /**
  * The SET expression for one column: each edit's predicate and new value, in the edits' order
- * (predicates must name distinct rows; the first that holds wins).
+ * (predicates must name distinct rows; the first that holds wins). An edit without a predicate is
+ * the only row the update touches: its value is the whole expression.
  */
 export function columnValues(
   field: Field,
-  edits: ReadonlyArray<{ predicate: string; value: CellValue }>,
+  edits: ReadonlyArray<{ predicate: string | undefined; value: CellValue }>,
 ): string {
   const column = sqlIdentifier(field.name);
   const timestamp = arrow.DataType.isTimestamp(field.type);
   const current = timestamp ? `CAST(${column} AS BIGINT)` : column;
   const values = [current, ...edits.map((e) => sqlLiteral(e.value))].join(', ');
+  // Still picked from the list with the column, so the value takes the column's type the same way.
+  const only = edits.length === 1 && edits[0]!.predicate === undefined;
   const tests = edits.map((e) => `(${e.predicate}) IS TRUE`).join(', ');
-  const index = `coalesce(CAST(array_position(make_array(${tests}), true) AS BIGINT), 0) + 1`;
+  const index = only
+    ? '2'
+    : `coalesce(CAST(array_position(make_array(${tests}), true) AS BIGINT), 0) + 1`;
   const picked = `array_element(make_array(${values}), ${index})`;
   return timestamp
     ? `arrow_cast(${picked}, ${sqlString(timestampTypeName(field.type as InstanceType<typeof arrow.Timestamp>))})`

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arrow as A } from '../../../../src-main/catalog/arrow';
-import { planCommit } from '../../../../src-main/host/rows/commit-plan';
+import { planCommit, updatesFor } from '../../../../src-main/host/rows/commit-plan';
 import type { PreparedCommit } from '../../../../src-main/host/rows/commit-rows';
 import { describeCommit } from '../../../../src-main/host/rows/commit-statements';
 import { PLANNED_ROWS_LISTED } from '../../../../src-shared/procedures/rows';
@@ -25,7 +25,7 @@ function prepared(inserts: Array<Record<string, string | null>>): PreparedCommit
   });
   return {
     schema: SCHEMA,
-    update: { updates: plan.updates, filter: '_rowid IN (4294967296)', rows: 1 },
+    update: { updates: updatesFor(plan, undefined), filter: '_rowid IN (4294967296)', rows: 1 },
     insert: plan.rows ? { rows: plan.rows, values: plan.newRows } : undefined,
     delete: { filter: '_rowid IN (7)', rows: 1 },
     targets: [
