@@ -28,6 +28,20 @@ let window: BrowserWindow | undefined;
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow(windowOptions(__dirname));
   win.once('ready-to-show', () => win.show());
+  // The renderer's beforeunload holds the page while a table has pending changes; Electron does
+  // not ask by itself (the close would silently not happen), so the question is asked here.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Discard and close', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Some tables have changes that were not committed.',
+      detail: 'Closing or reloading discards them.',
+    });
+    // preventDefault here lets the page go despite its beforeunload handler.
+    if (choice === 0) event.preventDefault();
+  });
   applyWindowPolicies(win.webContents, (url) => shell.openExternal(url));
   void win.loadFile(RENDERER_INDEX);
   return win;
