@@ -55,6 +55,17 @@ export const RowsCommitResultSchema = z.object({
   updated: z.number(),
   inserted: z.number(),
   deleted: z.number(),
+  /**
+   * A step that failed after an earlier one was written: the kinds not written (that one and
+   * those after it) and why. What was written stays written (each step is its own version); a
+   * failure before anything is written is an error instead.
+   */
+  notWritten: z
+    .object({
+      kinds: z.array(z.enum(['inserts', 'deletes'])),
+      message: z.string(),
+    })
+    .optional(),
 });
 export type RowsCommitResult = z.infer<typeof RowsCommitResultSchema>;
 

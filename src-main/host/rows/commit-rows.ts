@@ -80,21 +80,56 @@ export async function commitRows(
   const prepared = await prepareCommit(table, changes);
   const versions: number[] = [];
   const result = { updated: 0, inserted: 0, deleted: 0 };
-  if (prepared.update) {
-    const { updates, filter } = prepared.update;
-    const updated = await table.update({ updates, filter });
-    versions.push(updated.version);
-    result.updated = updated.numRows;
+  const steps: Array<{ kind: 'edits' | 'inserts' | 'deletes'; write: () => Promise<void> }> = [];
+  const { update, insert } = prepared;
+  const remove = prepared.delete;
+  if (update) {
+    steps.push({
+      kind: 'edits',
+      write: async () => {
+        const updated = await table.update({ updates: update.updates, filter: update.filter });
+        versions.push(updated.version);
+        result.updated = updated.numRows;
+      },
+    });
   }
-  if (prepared.insert) {
-    const inserted = await table.insert(prepared.insert.rows);
-    versions.push(inserted.version);
-    result.inserted = prepared.insert.rows.numRows;
+  if (insert) {
+    steps.push({
+      kind: 'inserts',
+      write: async () => {
+        versions.push((await table.insert(insert.rows)).version);
+        result.inserted = insert.rows.numRows;
+      },
+    });
   }
-  if (prepared.delete) {
-    const deleted = await table.delete(prepared.delete.filter);
-    versions.push(deleted.version);
-    result.deleted = deleted.numRows;
+  if (remove) {
+    steps.push({
+      kind: 'deletes',
+      write: async () => {
+        const deleted = await table.delete(remove.filter);
+        versions.push(deleted.version);
+        result.deleted = deleted.numRows;
+      },
+    });
+  }
+  for (const [i, step] of steps.entries()) {
+    try {
+      await step.write();
+    } catch (error) {
+      // Nothing written yet: a plain failure. Else what was written is said, so that the grid
+      // drops it from what waits, and a retry does not write it twice.
+      if (versions.length === 0) throw error;
+      return {
+        version: versions.at(-1)!,
+        versions,
+        ...result,
+        notWritten: {
+          // The edits, when there are any, are the first step: what is left is rows or deletions.
+          kinds: steps.slice(i).map((s) => s.kind as 'inserts' | 'deletes'),
+          message: (error as Error).message,
+        },
+      };
+    }
   }
   const version = versions.at(-1) ?? (await table.latestVersion());
   return { version, versions, ...result };

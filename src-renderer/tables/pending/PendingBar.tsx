@@ -66,9 +66,26 @@ export function PendingBar({
     mutationFn: (sent: PendingChanges) =>
       call('rows:commit', { ...tableInput(table), ...commitInput(sent) }),
     onSuccess: (result, sent) => {
-      // What was sent is written; anything added while it ran stays pending.
-      update((current) => withoutCommitted(current, sent));
+      // What was sent is written, but for the kinds a failed step left; anything added while it
+      // ran stays pending too.
+      const left = new Set(result.notWritten?.kinds ?? []);
+      const written = {
+        ...sent,
+        inserts: left.has('inserts') ? [] : sent.inserts,
+        deletes: left.has('deletes') ? [] : sent.deletes,
+      };
+      update((current) => withoutCommitted(current, written));
       setReviewing(false);
+      if (result.notWritten) {
+        const kinds = result.notWritten.kinds
+          .map((kind) => (kind === 'inserts' ? 'the new rows' : 'the deletions'))
+          .join(' and ');
+        toasts.push(
+          'error',
+          `Committed in part (version ${result.version}): ${kinds} could not be written and still wait: ${result.notWritten.message}`,
+        );
+        return;
+      }
       const parts = [
         result.updated > 0 && plural(result.updated, 'row') + ' updated',
         result.inserted > 0 && plural(result.inserted, 'row') + ' inserted',
