@@ -1,4 +1,2 @@
 /** A string as a SQL literal for LanceDB filters: quoted, with quotes inside doubled. */
-export function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
+export { sqlString } from '../../src-shared/sql-expression/sql-names';

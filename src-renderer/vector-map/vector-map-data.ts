@@ -10,10 +10,10 @@ import {
 } from '../../src-shared/vocabulary/index-types/column-kinds';
 import type { JsonArrowField } from '../../src-shared/vocabulary/json-arrow-types';
 import { sqlIdentifier, sqlString } from '../common/grid/row-predicate';
+import { KEY_COLUMN_NAMES } from '../../src-shared/sql-expression/sql-names';
 
 export const MAX_MAP_ROWS = 50_000;
 export const DEFAULT_MAP_ROWS = 10_000;
-const KEY_NAMES = ['id', '_id', 'uuid', 'key', 'pk', 'row_id'];
 
 export interface MapSettings {
   vectorColumn: string;
@@ -37,7 +37,7 @@ export function scalarFields(fields: readonly JsonArrowField[]): string[] {
 
 /** A column named like a key (`id`, `uuid`, …), else the first single-value column. */
 export function defaultKey(scalars: readonly string[]): string {
-  return scalars.find((s) => KEY_NAMES.includes(s.toLowerCase())) ?? scalars[0] ?? '';
+  return scalars.find((s) => KEY_COLUMN_NAMES.includes(s.toLowerCase())) ?? scalars[0] ?? '';
 }
 
 export type LassoPredicate =

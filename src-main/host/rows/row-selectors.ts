@@ -12,9 +12,8 @@ import { arrow } from '../../catalog/arrow';
 import type { TableHandle } from '../../catalog/client';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { rowIdFilter } from './row-targets';
+import { KEY_COLUMN_NAMES } from '../../../src-shared/sql-expression/sql-names';
 import { sqlIdentifier, sqlString } from './sql-literal';
-
-const KEY_NAMES = ['id', '_id', 'uuid', 'key', 'pk', 'row_id'];
 
 /** Types whose values compare exactly as SQL literals. */
 function comparable(field: Field): boolean {
@@ -47,8 +46,8 @@ export async function rowSelectors(
     .filter((f) => !edited.has(f.name) && comparable(f))
     .sort(
       (a, b) =>
-        Number(KEY_NAMES.includes(b.name.toLowerCase())) -
-        Number(KEY_NAMES.includes(a.name.toLowerCase())),
+        Number(KEY_COLUMN_NAMES.includes(b.name.toLowerCase())) -
+        Number(KEY_COLUMN_NAMES.includes(a.name.toLowerCase())),
     );
   const refuse = () =>
     errors.InvalidInput(

@@ -21,16 +21,9 @@ import type { Field } from 'apache-arrow';
 import { arrow } from '../../catalog/arrow';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import type { CellValue } from './cell-text';
+import { sqlIdentifier, sqlString } from '../../../src-shared/sql-expression/sql-names';
 
-/** `name`, or `` `odd name` `` when it is not a plain identifier (backticks doubled). */
-export function sqlIdentifier(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
-}
-
-/** Text as an SQL string: quotes doubled; backslashes, newlines and the rest are literal. */
-export function sqlString(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
+export { sqlIdentifier, sqlString };
 
 /** A float that SQL reads as a float (an integral one gets `.0`, so it is not an Int64). */
 function sqlFloat(n: number): string {

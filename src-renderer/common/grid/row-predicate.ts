@@ -8,6 +8,13 @@
  */
 import { gateExpression } from '../../../src-shared/expression-gate/expression-gate';
 import type { Cell } from './cell-model';
+import {
+  KEY_COLUMN_NAMES,
+  sqlIdentifier,
+  sqlString,
+} from '../../../src-shared/sql-expression/sql-names';
+
+export { sqlIdentifier, sqlString };
 import { formatNumber } from '../../../src-shared/format';
 
 export interface RowCell {
@@ -15,19 +22,9 @@ export interface RowCell {
   cell: Cell;
 }
 
-const KEY_NAMES = ['id', '_id', 'uuid', 'key', 'pk', 'row_id'];
 /** Column type labels (the Schema tab's words) by what a value of them is. */
 export const INT = /^u?int(8|16|32|64)$/;
 export const TEXT = /^(large_)?utf8$/;
-
-/** `name`, or `` `odd name` `` when it is not a plain identifier (backticks doubled). */
-export function sqlIdentifier(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
-}
-
-export function sqlString(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
 
 /** The SQL literal of a cell whose column can be compared exactly, or undefined. */
 export function sqlLiteral(cell: Cell, typeLabel: string): string | undefined {
@@ -48,7 +45,7 @@ function condition(c: RowCell): string | undefined {
 /** The cell of a key column (`id`, `uuid`, …) with a value, whose literal names the row alone. */
 function keyOf(cells: readonly RowCell[]): { column: string; literal: string } | undefined {
   const key = cells.find(
-    (c) => KEY_NAMES.includes(c.column.name.toLowerCase()) && c.cell.kind !== 'null',
+    (c) => KEY_COLUMN_NAMES.includes(c.column.name.toLowerCase()) && c.cell.kind !== 'null',
   );
   const literal = key && sqlLiteral(key.cell, key.column.typeLabel);
   return key && literal !== undefined
