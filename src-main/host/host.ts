@@ -56,6 +56,7 @@ import { serveProcedures } from './procedures/serve';
 import { accessProcedures } from './procedures/access';
 import { tablesProcedures } from './procedures/tables';
 import { tagsProcedures } from './procedures/tags';
+import { closeIdleInstance } from './imports/duckdb-pool';
 
 export interface HostOptions {
   userDataDir: string;
@@ -223,6 +224,8 @@ export class Host {
     await this.connections.closeAll();
     this.uploads.close();
     this.downloads.close();
+    // The jobs are over, so no import still reads: DuckDB's kept instance can go.
+    closeIdleInstance();
   }
 
   private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {

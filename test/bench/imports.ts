@@ -6,7 +6,8 @@
  * - a CSV of BENCH_IMPORT_ROWS rows (default 1,000,000; `import-data.ts`): int64 `id` (past 2^31
  *   and 2^53, negative), float64 `x`, short text `s` (quoted commas and quotes, non-ASCII), ISO
  *   date-time `ts` with Z; imported with the form's types set (int64, float64, utf8, timestamp)
- *   and with types inferred; the same CSV without `ts`, inferred; the same rows as Parquet;
+ *   and with types inferred; the same CSV without `ts`, inferred (and again with no DuckDB
+ *   instance kept from the import before: a first import); the same rows as Parquet;
  * - in-process reference: LanceDB's createTable from the same rows already in Arrow;
  * - reader pipelines: DuckDB's read_csv (types given) → Arrow → createTable, for each CSV; for
  *   Parquet, parquet-wasm's readParquet and DuckDB's read_parquet → Arrow → createTable, the
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { readParquet } from 'parquet-wasm/node';
 import { arrow } from '../../src-main/catalog/arrow';
+import { closeIdleInstance } from '../../src-main/host/imports/duckdb-pool';
 import { duckdbToArrow } from './duckdb-arrow';
 import { arrowRows, parquetBytes, writeBigParquet, writeCsv } from './import-data';
 import { importFile, openImportHost, type FormColumn } from './import-host';
@@ -38,6 +40,9 @@ const FORM_TYPES: FormColumn[] = [
   { source: 's', name: 's', type: 'utf8' },
   { source: 'ts', name: 'ts', type: 'timestamp' },
 ];
+
+/** The same import with no DuckDB instance kept open (duckdb-pool.ts) when it starts. */
+const COLD_NO_TS = 'CSV without ts, inferred, DuckDB not open: our import';
 
 const csvReader = (withTs: boolean) =>
   `SELECT * FROM read_csv($1, header = true, auto_detect = false, delim = ',', quote = '"', ` +
@@ -92,6 +97,7 @@ async function main(): Promise<void> {
       'CSV, the form’s types: our import': () => importFile(host, csv, name('typed'), FORM_TYPES),
       'CSV, types inferred: our import': () => importFile(host, csv, name('inferred')),
       'CSV without ts, inferred: our import': () => importFile(host, csvNoTs, name('no_ts')),
+      [COLD_NO_TS]: () => importFile(host, csvNoTs, name('no_ts_cold')),
       'Parquet: our import': () => importFile(host, parquet, name('pq')),
     };
     const names = Object.keys(work);
@@ -102,6 +108,8 @@ async function main(): Promise<void> {
       // Each round starts at a different workload, so that drift hits all alike.
       for (let k = 0; k < names.length; k++) {
         const key = names[(k + round) % names.length]!;
+        // A first import, or one after DuckDB's kept instance was closed for idleness.
+        if (key === COLD_NO_TS) closeIdleInstance();
         const start = performance.now();
         await work[key]!();
         times.get(key)!.push(performance.now() - start);
@@ -143,6 +151,12 @@ async function main(): Promise<void> {
       [
         'CSV without ts, inferred',
         'CSV without ts, inferred: our import',
+        'CSV without ts: DuckDB read_csv → Arrow → createTable',
+        19,
+      ],
+      [
+        'CSV without ts, inferred, DuckDB not open',
+        COLD_NO_TS,
         'CSV without ts: DuckDB read_csv → Arrow → createTable',
         19,
       ],

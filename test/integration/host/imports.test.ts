@@ -216,6 +216,67 @@ describe('imports', () => {
     expect(await catalog().tableExists('broken', ['raw'])).toBe(false);
   });
 
+  it('a file that fails in its first batch leaves no table, though the table was made meanwhile', async () => {
+    // The table is created while the first batch is read (import-job.ts); a bad row in that
+    // batch must still leave the name free.
+    // Past the rows the types are inferred from, and inside the first (only) batch.
+    const lines = csv(3000, 4).split('\n');
+    lines[2500] = '2499,oops,not-a-number,true,"[1,2,3,4]"';
+    writeFileSync(join(dir, 'early.csv'), lines.join('\n'));
+    const job = await ok('imports:start', {
+      connectionId,
+      path: join(dir, 'early.csv'),
+      namespacePath: ['raw'],
+      table: 'early',
+      mode: 'create',
+    });
+    const done = await waitJob(job.id);
+    expect(done.state).toBe('failed');
+    expect(done.error.message).toMatch(/Row 2500, column "score"/);
+    expect(await catalog().tableExists('early', ['raw'])).toBe(false);
+    // The name is free: a good file takes it.
+    writeFileSync(join(dir, 'good.csv'), csv(30, 4));
+    const retry = await ok('imports:start', {
+      connectionId,
+      path: join(dir, 'good.csv'),
+      namespacePath: ['raw'],
+      table: 'early',
+      mode: 'create',
+    }).then((j) => waitJob(j.id));
+    expect(retry.state).toBe('succeeded');
+    const table = await catalog().openTable('early', ['raw']);
+    expect(await table.countRows()).toBe(30);
+    // Its history: the empty table, then the rows (the price of creating it during the read).
+    const versions = await table.listVersions();
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([1, 2]);
+  });
+
+  it('two imports racing for one name: one table, whole, and a clear refusal for the other', async () => {
+    writeFileSync(join(dir, 'a.csv'), csv(2000, 4));
+    writeFileSync(join(dir, 'b.csv'), csv(3000, 4));
+    // Both pass the name check before either has created the table.
+    const [a, b] = await Promise.all(
+      ['a.csv', 'b.csv'].map((file) =>
+        ok('imports:start', {
+          connectionId,
+          path: join(dir, file),
+          namespacePath: ['raw'],
+          table: 'raced',
+          mode: 'create',
+        }),
+      ),
+    );
+    const outcomes = await Promise.all([waitJob(a.id), waitJob(b.id)]);
+    const won = outcomes.filter((j) => j.state === 'succeeded');
+    const lost = outcomes.filter((j) => j.state === 'failed');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0].error.message).toMatch(/already (exists|declared)/);
+    // The winner's rows, all of them, and nothing of the loser's.
+    const rows = won[0].id === a.id ? 2000 : 3000;
+    expect(await (await catalog().openTable('raced', ['raw'])).countRows()).toBe(rows);
+  });
+
   it('cancels an import and leaves no half-table; an interrupted append is rolled back', async () => {
     writeFileSync(join(dir, 'big.csv'), csv(40_000, 16));
     const job = await ok('imports:start', {

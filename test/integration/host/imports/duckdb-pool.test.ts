@@ -1,0 +1,78 @@
+/**
+ * DuckDB's instances for imports, kept between sessions: a session that ends leaves its instance
+ * for the next one, two sessions at once never share one, nothing a session did is seen by the
+ * next, and a closed instance takes its spill folder with it. Against the real DuckDB.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeIdleInstance,
+  giveBack,
+  takeInstance,
+} from '../../../../src-main/host/imports/duckdb-pool';
+import { openDuckSession } from '../../../../src-main/host/imports/duckdb-reader';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cs-duck-pool-'));
+});
+afterEach(() => closeIdleInstance());
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the import DuckDB pool', () => {
+  it('gives the next session the instance the last one left, and a new one while it is taken', async () => {
+    const first = await takeInstance();
+    const second = await takeInstance();
+    expect(second.instance).not.toBe(first.instance);
+    expect(second.spill).not.toBe(first.spill);
+
+    giveBack(first);
+    // Only one is kept: the second one given back is closed, spill folder and all.
+    giveBack(second);
+    expect(existsSync(second.spill)).toBe(false);
+    expect(existsSync(first.spill)).toBe(true);
+
+    const third = await takeInstance();
+    expect(third.instance).toBe(first.instance);
+    giveBack(third);
+    closeIdleInstance();
+    expect(existsSync(first.spill)).toBe(false);
+    // Nothing is idle now: the next session opens a fresh instance.
+    const fourth = await takeInstance();
+    expect(fourth.instance).not.toBe(first.instance);
+    giveBack(fourth);
+  });
+
+  it('reads files in a reused instance as in a new one, with nothing of the session before', async () => {
+    const a = join(dir, 'a.csv');
+    const b = join(dir, 'b.csv');
+    writeFileSync(a, 'x,y\n1,one\n2,two\n');
+    writeFileSync(b, 'x\n10\n20\n30\n');
+    const count = 'SELECT count(*) FROM read_csv($1)';
+
+    const first = await openDuckSession();
+    expect(await first.count(count, a)).toBe(2);
+    // A temporary table lives with its connection, which the session's close ends.
+    for await (const _ of first.chunks(
+      'CREATE TEMP TABLE left_behind AS SELECT $1::VARCHAR AS p',
+      a,
+    )) {
+      // drained
+    }
+    first.close();
+
+    const second = await openDuckSession();
+    try {
+      expect(await second.count(count, b)).toBe(3);
+      const columns = await second.describe('SELECT * FROM read_csv($1)', b);
+      expect(columns.map((c) => c.name)).toEqual(['x']);
+      await expect(
+        second.count('SELECT count(*) FROM left_behind WHERE p = $1', a),
+      ).rejects.toThrow(/left_behind/);
+    } finally {
+      second.close();
+    }
+  });
+});
