@@ -232,9 +232,10 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         <SelectionBar
           table={tableRef}
           view={view}
-          columns={columns}
+          columns={gridColumns}
           selected={selected}
           writable={writable}
+          pending={writable ? pending : undefined}
           onClear={() => setSelected(new Set())}
         />
       )}

@@ -1,7 +1,8 @@
 /**
  * What can be done with the grid's selected rows: copy them as TSV or JSON, export them to a file
- * (named by the same predicate a delete uses), or delete them behind the confirmation that shows
- * the generated `delete`.
+ * (named by the same predicate a delete uses), delete them at once behind the confirmation that
+ * shows the generated `delete`, or mark them for deletion among the table's pending changes,
+ * written with the next commit (again to unmark them).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,9 +11,21 @@ import { useCall } from '../api/studio-context';
 import { useWorkspace } from '../state/workspace';
 import { copyText } from '../common/clipboard';
 import type { GridColumn } from '../common/grid/DataGrid';
-import { rowsAsJson, rowsAsTsv, rowsPredicate, type RowCell } from '../common/grid/row-predicate';
+import {
+  rowPredicate,
+  rowsAsJson,
+  rowsAsTsv,
+  rowsPredicate,
+  type RowCell,
+} from '../common/grid/row-predicate';
 import { PAGE_SIZE, pageQuery, type GridView } from '../common/grid/use-table-data';
 import { formatNumber } from '../../src-shared/format';
+import {
+  isMarkedForDeletion,
+  withDeletesToggled,
+  type PendingChanges,
+  type PendingDelete,
+} from './pending/pending-changes';
 
 export function SelectionBar({
   table,
@@ -20,13 +33,20 @@ export function SelectionBar({
   columns,
   selected,
   writable,
+  pending,
   onClear,
 }: {
   table: TableRef;
   view: GridView;
+  /** The grid's columns in its order, so that a row's predicate is the one its cells show. */
   columns: readonly GridColumn[];
   selected: ReadonlySet<number>;
   writable: boolean;
+  /** The table's pending changes, which marked rows join (absent for a reader). */
+  pending?: {
+    changes: PendingChanges;
+    update: (change: (current: PendingChanges) => PendingChanges) => void;
+  };
   onClear: () => void;
 }) {
   const ws = useWorkspace();
@@ -36,9 +56,10 @@ export function SelectionBar({
 
   // The rows as the grid has them (its pages, kept a minute after scrolling past), or read with
   // the grid's very query: a predicate then names the rows the person saw and chose.
-  const readRows = async (): Promise<RowCell[][]> => {
+  const readRows = async (): Promise<RowCell[][]> => (await readIndexedRows()).map((r) => r.cells);
+  const readIndexedRows = async (): Promise<Array<{ index: number; cells: RowCell[] }>> => {
     const shown = new Map(columns.map((c) => [c.name, c]));
-    const out: RowCell[][] = [];
+    const out: Array<{ index: number; cells: RowCell[] }> = [];
     const pages = new Map<number, Awaited<ReturnType<typeof fetchPage>>>();
     const fetchPage = (n: number) => client.fetchQuery(pageQuery(call, table, view, n));
     for (const r of [...selected].sort((a, b) => a - b)) {
@@ -47,12 +68,17 @@ export function SelectionBar({
       const page = pages.get(n)!;
       const row = page.rows[r % PAGE_SIZE];
       if (!row) continue;
-      out.push(
-        page.columns.flatMap((name, i) => {
-          const column = shown.get(name);
-          return column ? [{ column, cell: row[i]! }] : [];
-        }),
+      const cells = new Map(
+        page.columns.map((name, i) => [name, row[i]!] as const).filter(([name]) => shown.has(name)),
       );
+      // In the grid's column order: the page's is the schema's.
+      out.push({
+        index: r,
+        cells: columns.flatMap((column) => {
+          const cell = cells.get(column.name);
+          return cell ? [{ column, cell }] : [];
+        }),
+      });
     }
     return out;
   };
@@ -103,6 +129,35 @@ export function SelectionBar({
     }
   };
 
+  const toggleDeletion = async () => {
+    if (!pending) return;
+    setStatus('Reading…');
+    try {
+      const marks: PendingDelete[] = [];
+      for (const { index, cells } of await readIndexedRows()) {
+        const predicate = rowPredicate(cells);
+        if (predicate === undefined) {
+          setStatus(
+            `Row ${formatNumber(index + 1)} has no value that names it exactly (only floats, vectors or nested values), so it cannot be marked; use Delete… with a filter`,
+          );
+          return;
+        }
+        marks.push({ predicate, row: index });
+      }
+      const unmarking =
+        marks.length > 0 && marks.every((m) => isMarkedForDeletion(pending.changes, m.predicate));
+      pending.update((current) => withDeletesToggled(current, marks));
+      const rows = `${formatNumber(marks.length)} row${marks.length === 1 ? '' : 's'}`;
+      setStatus(
+        unmarking
+          ? `${rows} no longer marked for deletion`
+          : `${rows} marked for deletion: Commit deletes ${marks.length === 1 ? 'it' : 'them'}`,
+      );
+    } catch (error) {
+      setStatus(`Could not read the rows: ${(error as Error).message}`);
+    }
+  };
+
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected rows">
       <strong>
@@ -120,6 +175,15 @@ export function SelectionBar({
       {writable && (
         <button type="button" className="danger" onClick={() => void remove()}>
           Delete…
+        </button>
+      )}
+      {writable && pending && (
+        <button
+          type="button"
+          title="Mark the selected rows for deletion (again: unmark them); Commit deletes them with the other pending changes"
+          onClick={() => void toggleDeletion()}
+        >
+          Mark for deletion
         </button>
       )}
       <button type="button" onClick={onClear}>

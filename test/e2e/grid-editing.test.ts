@@ -5,8 +5,9 @@
  * UPDATE's SET picking each value from a list, its `_rowid IN` filter) and the one row each
  * predicate names, and one commit writes the edits as exactly one new version (the new row as one
  * more), read back through the engine. A vector too wide for an update says so as its editor
- * opens. Discard forgets; a bad number is refused in the cell before anything
- * is sent; a read-only connection's grid offers no editing at all.
+ * opens. Selected rows marked for deletion go with the next commit, as one delete. Discard
+ * forgets; a bad number is refused in the cell before anything is sent; a read-only connection's
+ * grid offers no editing at all.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -296,6 +297,60 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
         .getByText(/pending change/)
         .count(),
     ).resolves.toBe(0);
+  });
+
+  it('marks selected rows for deletion, refuses edits on them, and deletes them with the commit', async () => {
+    const rowOf = (name: string) =>
+      grid()
+        .getByRole('row')
+        .filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+    await rowOf('item 15').getByRole('gridcell', { name: 'item 15', exact: true }).waitFor();
+    const before = (await table.listVersions()).length;
+    const rowsBefore = await table.countRows();
+    // A pending edit on one of them goes with the mark: the row goes anyway.
+    await rowOf('item 16').getByRole('gridcell', { name: 'item 16', exact: true }).dblclick();
+    await type(grid().getByRole('textbox'), 'edited, then deleted');
+    await bar().getByText('1 pending change').waitFor();
+
+    await rowOf('item 15')
+      .getByRole('gridcell')
+      .first()
+      .click({ modifiers: ['Control'] });
+    await rowOf('edited, then deleted')
+      .getByRole('gridcell')
+      .first()
+      .click({ modifiers: ['Control'] });
+    const selection = page.getByRole('toolbar', { name: 'Selected rows' });
+    await selection.getByText('2 rows selected').waitFor();
+    await selection.getByRole('button', { name: 'Mark for deletion' }).click();
+    await selection.getByText('2 rows marked for deletion: Commit deletes them').waitFor();
+    await bar().getByText('2 pending changes').waitFor();
+    await expect.poll(() => grid().locator('.deleted-row').count()).toBe(2);
+    await rowOf('item 16').waitFor();
+
+    // A marked row is not edited in place; the cell says why.
+    await rowOf('item 15').getByRole('gridcell', { name: 'item 15', exact: true }).dblclick();
+    await grid()
+      .getByRole('status')
+      .getByText(/marked for deletion; unmark it/)
+      .waitFor();
+    await expect(grid().getByRole('textbox').count()).resolves.toBe(0);
+    await screenshotBothThemes(page, 'grid-editing-marked-for-deletion');
+
+    await bar().getByRole('button', { name: 'Commit' }).click();
+    await expect
+      .poll(() =>
+        bar()
+          .getByText(/pending change/)
+          .count(),
+      )
+      .toBe(0);
+    // One delete, one version; the edit that went with the mark wrote nothing.
+    expect((await table.listVersions()).length).toBe(before + 1);
+    await expect(table.countRows()).resolves.toBe(rowsBefore - 2);
+    await expect(table.countRows({ filter: 'id IN (15, 16)' })).resolves.toBe(0);
+    await expect(table.countRows({ filter: "name = 'edited, then deleted'" })).resolves.toBe(0);
+    await expect.poll(() => rowOf('item 15').count()).toBe(0);
   });
 
   it('says on the cell why a row that nothing names cannot be edited', async () => {

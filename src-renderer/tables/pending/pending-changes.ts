@@ -88,7 +88,11 @@ export function withoutInsert(changes: PendingChanges, id: number): PendingChang
   return { ...changes, inserts: changes.inserts.filter((i) => i.id !== id) };
 }
 
-/** Rows marked for deletion, or unmarked when every one of them already was. */
+/**
+ * Rows marked for deletion, or unmarked when every one of them already was. A row marked for
+ * deletion loses its pending edits, as in TablePlus: the row goes, and an edit to a column its
+ * deletion's predicate reads would leave that predicate naming no row by the time it runs.
+ */
 export function withDeletesToggled(
   changes: PendingChanges,
   rows: readonly PendingDelete[],
@@ -96,11 +100,12 @@ export function withDeletesToggled(
   const marked = new Set(changes.deletes.map((d) => d.predicate));
   const unmark = rows.length > 0 && rows.every((r) => marked.has(r.predicate));
   const named = new Set(rows.map((r) => r.predicate));
+  if (unmark)
+    return { ...changes, deletes: changes.deletes.filter((d) => !named.has(d.predicate)) };
   return {
     ...changes,
-    deletes: unmark
-      ? changes.deletes.filter((d) => !named.has(d.predicate))
-      : [...changes.deletes, ...rows.filter((r) => !marked.has(r.predicate))],
+    edits: changes.edits.filter((e) => !named.has(e.predicate)),
+    deletes: [...changes.deletes, ...rows.filter((r) => !marked.has(r.predicate))],
   };
 }
 

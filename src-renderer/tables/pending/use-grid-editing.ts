@@ -16,6 +16,8 @@ const NO_VALUES: Readonly<Record<string, string | null>> = {};
 
 export const UNNAMED_ROW =
   'This row has no value that names it exactly (only floats, vectors or nested values), so it cannot be edited';
+export const MARKED_ROW =
+  'This row is marked for deletion; unmark it (select it, Mark for deletion) to edit it';
 
 export function useGridEditing(
   tableRef: TableRef,
@@ -46,11 +48,10 @@ export function useGridEditing(
         const predicate = rowPredicate(row.cells);
         if (predicate === undefined)
           return { blocked: UNNAMED_ROW, deleted: false, pending: NO_VALUES };
+        if (isMarkedForDeletion(changes, predicate))
+          return { blocked: MARKED_ROW, deleted: true, pending: NO_VALUES };
         const edit = changes.edits.find((e) => e.predicate === predicate);
-        return {
-          deleted: isMarkedForDeletion(changes, predicate),
-          pending: edit?.values ?? NO_VALUES,
-        };
+        return { deleted: false, pending: edit?.values ?? NO_VALUES };
       },
       editable: (column) => {
         const f = field(column);

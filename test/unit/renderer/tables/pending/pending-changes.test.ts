@@ -61,6 +61,20 @@ describe('pending changes', () => {
     expect(withDeletesToggled(changes, rows).deletes).toEqual([]);
   });
 
+  it('drops the pending edits of a row marked for deletion, and keeps the others', () => {
+    let changes = edit(NO_CHANGES, 'id = 1', 'name', 'a');
+    changes = edit(changes, 'id = 2', 'name', 'b');
+    changes = withDeletesToggled(changes, [{ predicate: 'id = 1', row: 0 }]);
+    expect(commitInput(changes)).toEqual({
+      edits: [{ predicate: 'id = 2', values: { name: 'b' } }],
+      inserts: [],
+      deletes: ['id = 1'],
+    });
+    // Unmarking does not bring the edit back: it was dropped with the mark.
+    changes = withDeletesToggled(changes, [{ predicate: 'id = 1', row: 0 }]);
+    expect(pendingCount(changes)).toBe(1);
+  });
+
   it('keeps what changed while a commit ran, and drops what it wrote', () => {
     const sent = withInsert(edit(NO_CHANGES, 'id = 1', 'name', 'a'), { id: '9' });
     let current = edit(sent, 'id = 1', 'price', '4');
