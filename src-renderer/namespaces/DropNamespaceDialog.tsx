@@ -14,6 +14,7 @@ import { displayPath } from '../common/format-path';
 import { useToasts } from '../common/toasts';
 import { useWorkspace } from '../state/workspace';
 import { tableKey } from '../state/deep-link';
+import { announceNamespaceDropped } from '../state/dropped-namespaces';
 import type { ProcedureOutput } from '../../src-shared/studio-procedures';
 import { formatNumber } from '../../src-shared/format';
 
@@ -100,6 +101,7 @@ export function DropNamespaceDialog({ connectionId, path }: NamespaceRef) {
             ws.closeTab(tableKey(r));
           }
         }
+        announceNamespaceDropped(connectionId, path);
         toasts.push('success', `Dropped namespace ${displayPath(path)}`);
       }}
       onClose={ws.closeDialog}

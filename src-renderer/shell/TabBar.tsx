@@ -7,7 +7,7 @@ import type { Connection } from '../../src-shared/studio-procedures';
 import { tableKey } from '../state/deep-link';
 import { useWorkspace } from '../state/workspace';
 import { connectionLabels, tableContexts } from './table-labels';
-import { confirmLeavingTable } from '../tables/pending/pending-store';
+import { confirmLeavingTable } from '../tables/pending/confirm-leaving';
 
 export function TabBar({ connections }: { connections: readonly Connection[] }) {
   const ws = useWorkspace();

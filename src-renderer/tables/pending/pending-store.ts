@@ -1,21 +1,27 @@
 /**
  * Each table's pending changes, kept while its tab is open: outside React's tree, so that moving
  * to the Schema tab and back (which unmounts the grid) keeps them, and the tab bar can ask before
- * closing a table that has some. Keyed by the table and the branch shown.
+ * closing a table that has some. Keyed by the table and the branch shown. Free of React and the
+ * DOM (the grid's hook is use-pending-changes.ts), so that it is tested as it is.
  */
-import { useCallback, useSyncExternalStore } from 'react';
 import type { TableRef } from '../../api/query-keys';
 import { tableKey } from '../../state/deep-link';
+import { onNamespaceDropped } from '../../state/dropped-namespaces';
 import { NO_CHANGES, pendingCount, type PendingChanges } from './pending-changes';
 
 const store = new Map<string, PendingChanges>();
 const listeners = new Set<() => void>();
 
-const keyOf = (ref: TableRef) => `${tableKey(ref)}@${ref.at?.branch ?? ''}`;
+/** The store's key of a table and the branch shown. */
+export const pendingKey = (ref: TableRef) => `${tableKey(ref)}@${ref.at?.branch ?? ''}`;
 
-function subscribe(listener: () => void) {
+export function subscribePending(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+export function pendingAt(key: string): PendingChanges {
+  return store.get(key) ?? NO_CHANGES;
 }
 
 function set(key: string, changes: PendingChanges) {
@@ -24,17 +30,12 @@ function set(key: string, changes: PendingChanges) {
   for (const listener of listeners) listener();
 }
 
-export function usePendingChanges(
-  ref: TableRef,
-): [PendingChanges, (change: (current: PendingChanges) => PendingChanges) => void] {
-  const key = keyOf(ref);
-  const changes = useSyncExternalStore(subscribe, () => store.get(key) ?? NO_CHANGES);
-  const update = useCallback(
-    (change: (current: PendingChanges) => PendingChanges) =>
-      set(key, change(store.get(key) ?? NO_CHANGES)),
-    [key],
-  );
-  return [changes, update];
+/** Changes the pending changes of a table and branch, by their key (`pendingKey`). */
+export function updatePendingAt(
+  key: string,
+  change: (current: PendingChanges) => PendingChanges,
+): void {
+  set(key, change(pendingAt(key)));
 }
 
 /** How many changes wait in a table (any branch of it), by its tab's key (`tableKey`). */
@@ -44,25 +45,23 @@ export function pendingInTable(key: string): number {
   return n;
 }
 
-/**
- * Whether the table's tab may close: yes when nothing waits, else when the person agrees to lose
- * what does (which then goes).
- */
-export function confirmLeavingTable(key: string, name: string): boolean {
-  const n = pendingInTable(key);
-  if (n === 0) return true;
-  const leave = window.confirm(
-    `${name} has ${n} pending change${n === 1 ? '' : 's'} that were not committed. Close it and discard them?`,
-  );
-  if (leave) forgetTable(key);
-  return leave;
-}
-
 /** A dropped table's pending changes go with it: a new table of the same name starts clean. */
 export function forgetTable(key: string): void {
   for (const k of [...store.keys()]) if (k.startsWith(`${key}@`)) store.delete(k);
   for (const listener of listeners) listener();
 }
+
+/**
+ * A dropped namespace's tables, at every depth, lose their pending changes with it: a table made
+ * again under the same names starts clean.
+ */
+export function forgetNamespace(connectionId: string, path: readonly string[]): void {
+  // A table's key is the JSON array of its connection, namespaces and name (`tableKey`).
+  const prefix = `${JSON.stringify([connectionId, ...path]).slice(0, -1)},`;
+  for (const k of [...store.keys()]) if (k.startsWith(prefix)) store.delete(k);
+  for (const listener of listeners) listener();
+}
+onNamespaceDropped(forgetNamespace);
 
 /** Anything pending in any table: the window asks before it is closed or reloaded. */
 export function anyPending(): boolean {

@@ -10,7 +10,7 @@ import { editText, type GridEditing } from '../../common/grid/grid-editing';
 import { rowPredicate } from '../../common/grid/row-predicate';
 import { checkEdit, editKindOf, editNotice, inputHint } from './cell-input';
 import { isMarkedForDeletion, withCellEdit, type PendingChanges } from './pending-changes';
-import { usePendingChanges } from './pending-store';
+import { usePendingChanges } from './use-pending-changes';
 
 const NO_VALUES: Readonly<Record<string, string | null>> = {};
 
