@@ -13,6 +13,7 @@ import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
 import { sampleTable } from '../../support/sample-data';
 import { callOk } from '../../support/host-calls';
+import { startCatalogServer } from '../../support/catalog-server';
 
 let dir: string;
 let host: Host;
@@ -275,6 +276,42 @@ describe('imports', () => {
     // The winner's rows, all of them, and nothing of the loser's.
     const rows = won[0].id === a.id ? 2000 : 3000;
     expect(await (await catalog().openTable('raced', ['raw'])).countRows()).toBe(rows);
+  });
+
+  it('imports into a remote catalog the same way, and a bad file leaves nothing there', async () => {
+    const server = await startCatalogServer();
+    try {
+      const remote = await ok<{ id: string }>('connections:connect-url', { url: server.url });
+      writeFileSync(join(dir, 'items.csv'), csv(1200, 4));
+      const job = await ok('imports:start', {
+        connectionId: remote.id,
+        path: join(dir, 'items.csv'),
+        namespacePath: [],
+        table: 'items',
+        mode: 'create',
+      });
+      expect((await waitJob(job.id)).state).toBe('succeeded');
+      const items = await server.catalog.openTable('items');
+      expect(await items.countRows()).toBe(1200);
+      expect((await items.listVersions()).map((v) => v.version)).toEqual([1, 2]);
+
+      const lines = csv(3000, 4).split('\n');
+      lines[2500] = '2499,oops,not-a-number,true,"[1,2,3,4]"';
+      writeFileSync(join(dir, 'broken.csv'), lines.join('\n'));
+      const broken = await ok('imports:start', {
+        connectionId: remote.id,
+        path: join(dir, 'broken.csv'),
+        namespacePath: [],
+        table: 'broken',
+        mode: 'create',
+      });
+      const done = await waitJob(broken.id);
+      expect(done.state).toBe('failed');
+      expect(done.error.message).toMatch(/Row 2500, column "score"/);
+      expect(await server.catalog.tableExists('broken')).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 
   it('cancels an import and leaves no half-table; an interrupted append is rolled back', async () => {
