@@ -11,8 +11,8 @@
  * Sessions never share an instance while they run: each import keeps DuckDB's own memory limit
  * and threads to itself, as when every session had an instance of its own. Only our own SQL runs
  * in them (reads of one file, nothing created), so nothing of one import is seen by the next; a
- * connection's settings go with the connection. An idle instance is closed after `IDLE_MS`, when
- * the host closes, and when the process exits (its spill folder removed with it).
+ * connection's settings go with the connection. An idle instance is closed after `IDLE_MS` and
+ * when the host closes; its spill folder goes with it, or at the process's exit.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -74,7 +74,11 @@ export function giveBack(pooled: PooledInstance): void {
   idle = { pooled, timer };
   if (!exitHookSet) {
     exitHookSet = true;
-    process.once('exit', closeIdleInstance);
+    // At exit the process's memory goes anyway: only the spill folder is DuckDB's to clean up,
+    // and nothing here may throw into the exit.
+    process.once('exit', () => {
+      if (idle) rmSync(idle.pooled.spill, { recursive: true, force: true });
+    });
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * DuckDB's instances for imports, kept between sessions: a session that ends leaves its instance
  * for the next one, two sessions at once never share one, nothing a session did is seen by the
- * next, and a closed instance takes its spill folder with it. Against the real DuckDB.
+ * next, and a closed instance takes its spill folder with it, as does the exit of a process that
+ * still keeps one. Against the real DuckDB.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +45,33 @@ describe('the import DuckDB pool', () => {
     const fourth = await takeInstance();
     expect(fourth.instance).not.toBe(first.instance);
     giveBack(fourth);
+  });
+
+  it('leaves no spill folder behind when the process exits with an instance kept', () => {
+    // The child's temporary folder is a fresh one, so that what it leaves there is its own.
+    const tmp = mkdtempSync(join(dir, 'child-tmp-'));
+    const pool = join(import.meta.dirname, '../../../../src-main/host/imports/duckdb-pool.ts');
+    const script = `
+      import { existsSync, readdirSync } from 'node:fs';
+      const { giveBack, takeInstance } = await import(${JSON.stringify(pool)});
+      const kept = await takeInstance();
+      giveBack(kept);
+      console.log(JSON.stringify({ spill: existsSync(kept.spill), entries: readdirSync(process.env.TMPDIR).filter((n) => n.startsWith('cs-import-duckdb-')).length }));
+      process.exit(0);
+    `;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8', env: { ...process.env, TMPDIR: tmp } },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    // While it ran, its instance had its spill folder; after its exit, nothing is left.
+    expect(JSON.parse(result.stdout.trim().split('\n').pop()!)).toEqual({
+      spill: true,
+      entries: 1,
+    });
+    // (tsx keeps its own cache there too.)
+    expect(readdirSync(tmp).filter((name) => name.startsWith('cs-import-duckdb-'))).toEqual([]);
   });
 
   it('reads files in a reused instance as in a new one, with nothing of the session before', async () => {
