@@ -138,7 +138,7 @@ export function SelectionBar({
         const predicate = rowPredicate(cells);
         if (predicate === undefined) {
           setStatus(
-            `Row ${formatNumber(index + 1)} has no value that names it exactly (only floats, vectors or nested values), so it cannot be marked; use Delete… with a filter`,
+            `Row ${formatNumber(index + 1)} has no value that names it exactly (only floats, vectors or nested values), so it cannot be marked for deletion`,
           );
           return;
         }
