@@ -82,6 +82,11 @@ export function giveBack(pooled: PooledInstance): void {
   }
 }
 
+/** The instance kept for the next session, if any (for tests and diagnostics). */
+export function keptInstance(): PooledInstance | undefined {
+  return idle?.pooled;
+}
+
 /** Closes the idle instance, if any (after IDLE_MS, or when the host closes). */
 export function closeIdleInstance(): void {
   if (!idle) return;

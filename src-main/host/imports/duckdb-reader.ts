@@ -85,6 +85,10 @@ export async function openDuckSession(): Promise<DuckSession> {
   const conn = connection;
   let counter: DuckDBConnection | undefined;
   let closed = false;
+  // A stream not read to its end (stopped early, failed, or only described) keeps its buffers in
+  // the instance until its result is collected, and a failure may have left the instance in a
+  // state we do not know: such an instance is closed, not kept for the next session.
+  let unfinished = 0;
   const session: DuckSession = {
     // A CommonJS module: its functions are the default export when imported.
     bindings: ((bindingsModule as { default?: DuckBindings }).default ??
@@ -105,6 +109,7 @@ export async function openDuckSession(): Promise<DuckSession> {
       const statement = await conn.prepare(sql);
       try {
         statement.bindVarchar(1, path);
+        unfinished += 1;
         const result = await statement.stream();
         for (;;) {
           const chunk = await result.fetchChunk();
@@ -112,6 +117,7 @@ export async function openDuckSession(): Promise<DuckSession> {
           yield chunk;
         }
         if (result.statementType === StatementType.INVALID) throw new StreamFailed();
+        unfinished -= 1;
       } finally {
         statement.destroySync();
       }
@@ -120,6 +126,7 @@ export async function openDuckSession(): Promise<DuckSession> {
       const statement = await conn.prepare(sql);
       try {
         statement.bindVarchar(1, path);
+        unfinished += 1;
         const result = await statement.stream();
         const types = result.columnTypes();
         return result.columnNames().map((name, i) => ({ name, type: types[i]! }));
@@ -139,7 +146,8 @@ export async function openDuckSession(): Promise<DuckSession> {
       closed = true;
       counter?.closeSync();
       conn.closeSync();
-      giveBack(pooled);
+      if (unfinished > 0) closeInstance(pooled);
+      else giveBack(pooled);
     },
   };
   return session;

@@ -29,7 +29,10 @@ export async function parquetSource(
     metadata = file.metadata();
     groups = metadata.numRowGroups();
     totalRows = Number(metadata.fileMetadata().numRows());
-    schema = arrow.tableFromIPC(file.schema().intoIPCStream()).schema;
+    // Without the footer's key/value metadata (pandas' index JSON and the like), which the row
+    // groups' batches do not carry: the new table is made from this schema before the first batch
+    // is read, and holds what a table made from the batches would.
+    schema = new arrow.Schema(arrow.tableFromIPC(file.schema().intoIPCStream()).schema.fields);
   } catch (cause) {
     throw unreadable(cause);
   }

@@ -314,6 +314,33 @@ describe('imports', () => {
     }
   });
 
+  it('keeps a Parquet footer’s metadata out of the new table, as its row groups do', async () => {
+    // pandas and others write key/value metadata in the footer; the row groups' batches carry
+    // none, and the table (made before the first batch is read) holds what they would.
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const duck = await DuckDBInstance.create(':memory:');
+    const conn = await duck.connect();
+    const file = join(dir, 'tagged.parquet');
+    await conn.run(
+      `COPY (SELECT range AS id, 'r' || range AS name FROM range(100)) TO '${file}' (FORMAT parquet, KV_METADATA {origin: 'test'})`,
+    );
+    conn.closeSync();
+    duck.closeSync();
+    const job = await ok('imports:start', {
+      connectionId,
+      path: file,
+      namespacePath: ['raw'],
+      table: 'tagged',
+      mode: 'create',
+    });
+    expect((await waitJob(job.id)).state).toBe('succeeded');
+    const table = await catalog().openTable('tagged', ['raw']);
+    expect(await table.countRows()).toBe(100);
+    const schema = await table.schema();
+    expect(schema.fields.map((f: { name: string }) => f.name)).toEqual(['id', 'name']);
+    expect([...schema.metadata.keys()]).toEqual([]);
+  });
+
   it('cancels an import and leaves no half-table; an interrupted append is rolled back', async () => {
     writeFileSync(join(dir, 'big.csv'), csv(40_000, 16));
     const job = await ok('imports:start', {

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeIdleInstance,
   giveBack,
+  keptInstance,
   takeInstance,
 } from '../../../../src-main/host/imports/duckdb-pool';
 import { openDuckSession } from '../../../../src-main/host/imports/duckdb-reader';
@@ -92,16 +93,54 @@ describe('the import DuckDB pool', () => {
     }
     first.close();
 
+    const kept = keptInstance();
+    expect(kept).toBeDefined();
     const second = await openDuckSession();
+    // The second session runs on the first one's instance.
+    expect(keptInstance()).toBeUndefined();
     try {
       expect(await second.count(count, b)).toBe(3);
-      const columns = await second.describe('SELECT * FROM read_csv($1)', b);
-      expect(columns.map((c) => c.name)).toEqual(['x']);
       await expect(
         second.count('SELECT count(*) FROM left_behind WHERE p = $1', a),
       ).rejects.toThrow(/left_behind/);
     } finally {
       second.close();
     }
+    expect(keptInstance()?.instance).toBe(kept!.instance);
+  });
+
+  it('does not keep an instance whose stream was stopped part-way, failed or only described', async () => {
+    const rows = join(dir, 'rows.csv');
+    writeFileSync(rows, `x\n${Array.from({ length: 50_000 }, (_, i) => i).join('\n')}\n`);
+    const stopped = await openDuckSession();
+    for await (const _ of stopped.chunks('SELECT * FROM read_csv($1)', rows)) break;
+    stopped.close();
+    // Its buffers would wait in the instance until its result is collected: it is closed.
+    expect(keptInstance()).toBeUndefined();
+
+    const failed = await openDuckSession();
+    await expect(async () => {
+      for await (const _ of failed.chunks('SELECT * FROM read_csv($1)', join(dir, 'missing.csv'))) {
+        // nothing
+      }
+    }).rejects.toThrow();
+    failed.close();
+    expect(keptInstance()).toBeUndefined();
+
+    // A query only described is a stream never read.
+    const described = await openDuckSession();
+    expect(
+      (await described.describe('SELECT * FROM read_csv($1)', rows)).map((c) => c.name),
+    ).toEqual(['x']);
+    described.close();
+    expect(keptInstance()).toBeUndefined();
+
+    const whole = await openDuckSession();
+    let read = 0;
+    for await (const chunk of whole.chunks('SELECT * FROM read_csv($1)', rows))
+      read += chunk.rowCount;
+    whole.close();
+    expect(read).toBe(50_000);
+    expect(keptInstance()).toBeDefined();
   });
 });
