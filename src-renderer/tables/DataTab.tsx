@@ -232,7 +232,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         <SelectionBar
           table={tableRef}
           view={view}
-          columns={gridColumns}
+          columns={columns}
           selected={selected}
           writable={writable}
           pending={writable ? pending : undefined}

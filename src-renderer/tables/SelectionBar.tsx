@@ -38,7 +38,7 @@ export function SelectionBar({
 }: {
   table: TableRef;
   view: GridView;
-  /** The grid's columns in its order, so that a row's predicate is the one its cells show. */
+  /** The columns shown, in the schema's order. */
   columns: readonly GridColumn[];
   selected: ReadonlySet<number>;
   writable: boolean;
@@ -68,15 +68,12 @@ export function SelectionBar({
       const page = pages.get(n)!;
       const row = page.rows[r % PAGE_SIZE];
       if (!row) continue;
-      const cells = new Map(
-        page.columns.map((name, i) => [name, row[i]!] as const).filter(([name]) => shown.has(name)),
-      );
-      // In the grid's column order: the page's is the schema's.
+      // In the page's order, the schema's, as the grid's own predicates (use-grid-editing.ts).
       out.push({
         index: r,
-        cells: columns.flatMap((column) => {
-          const cell = cells.get(column.name);
-          return cell ? [{ column, cell }] : [];
+        cells: page.columns.flatMap((name, i) => {
+          const column = shown.get(name);
+          return column ? [{ column, cell: row[i]! }] : [];
         }),
       });
     }
@@ -144,9 +141,12 @@ export function SelectionBar({
         }
         marks.push({ predicate, row: index });
       }
-      const unmarking =
-        marks.length > 0 && marks.every((m) => isMarkedForDeletion(pending.changes, m.predicate));
-      pending.update((current) => withDeletesToggled(current, marks));
+      let unmarking = false;
+      pending.update((current) => {
+        unmarking =
+          marks.length > 0 && marks.every((m) => isMarkedForDeletion(current, m.predicate));
+        return withDeletesToggled(current, marks);
+      });
       const rows = `${formatNumber(marks.length)} row${marks.length === 1 ? '' : 's'}`;
       setStatus(
         unmarking

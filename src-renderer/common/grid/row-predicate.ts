@@ -53,6 +53,19 @@ function keyOf(cells: readonly RowCell[]): { column: string; literal: string } |
     : undefined;
 }
 
+/**
+ * A row's cells in the schema's order (`order`: each column's place), whatever order the grid
+ * shows them in: a row's predicate names its pending changes, so it must not change when a
+ * column is moved.
+ */
+export function inSchemaOrder(
+  cells: readonly RowCell[],
+  order: ReadonlyMap<string, number>,
+): RowCell[] {
+  const place = (c: RowCell) => order.get(c.column.name) ?? Number.MAX_SAFE_INTEGER;
+  return [...cells].sort((a, b) => place(a) - place(b));
+}
+
 /** The predicate for this row, or undefined when none of its values can be compared exactly. */
 export function rowPredicate(cells: readonly RowCell[]): string | undefined {
   const key = keyOf(cells);

@@ -102,10 +102,14 @@ export function withDeletesToggled(
   const named = new Set(rows.map((r) => r.predicate));
   if (unmark)
     return { ...changes, deletes: changes.deletes.filter((d) => !named.has(d.predicate)) };
+  // Each row once, however often it was given.
+  const added = new Map<string, PendingDelete>();
+  for (const r of rows)
+    if (!marked.has(r.predicate) && !added.has(r.predicate)) added.set(r.predicate, r);
   return {
     ...changes,
     edits: changes.edits.filter((e) => !named.has(e.predicate)),
-    deletes: [...changes.deletes, ...rows.filter((r) => !marked.has(r.predicate))],
+    deletes: [...changes.deletes, ...added.values()],
   };
 }
 

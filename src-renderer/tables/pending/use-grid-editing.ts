@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import type { TableRef } from '../../api/query-keys';
 import type { JsonArrowField } from '../../../src-shared/vocabulary/json-arrow-types';
 import { editText, type GridEditing } from '../../common/grid/grid-editing';
-import { rowPredicate } from '../../common/grid/row-predicate';
+import { inSchemaOrder, rowPredicate } from '../../common/grid/row-predicate';
 import { checkEdit, editKindOf, editNotice, inputHint } from './cell-input';
 import { isMarkedForDeletion, withCellEdit, type PendingChanges } from './pending-changes';
 import { usePendingChanges } from './use-pending-changes';
@@ -30,6 +30,7 @@ export function useGridEditing(
 } {
   const [changes, update] = usePendingChanges(tableRef);
   const byName = useMemo(() => new Map(fields.map((f) => [f.name, f])), [fields]);
+  const order = useMemo(() => new Map(fields.map((f, i) => [f.name, i])), [fields]);
 
   // Closing or reloading the window would lose what was not committed: the browser asks first.
   const waiting = changes.edits.length + changes.inserts.length + changes.deletes.length > 0;
@@ -45,7 +46,7 @@ export function useGridEditing(
     const field = (column: string) => byName.get(column);
     return {
       row(row) {
-        const predicate = rowPredicate(row.cells);
+        const predicate = rowPredicate(inSchemaOrder(row.cells, order));
         if (predicate === undefined)
           return { blocked: UNNAMED_ROW, deleted: false, pending: NO_VALUES };
         if (isMarkedForDeletion(changes, predicate))
@@ -71,23 +72,26 @@ export function useGridEditing(
       },
       keep(row, column, text) {
         const f = field(column);
-        const predicate = rowPredicate(row.cells);
+        const predicate = rowPredicate(inSchemaOrder(row.cells, order));
         const cell = row.cells.find((c) => c.column.name === column)?.cell;
         if (!f || predicate === undefined || !cell) return;
         const checked = checkEdit(text, f);
         if (checked.problem !== undefined) return;
         update((current) =>
-          withCellEdit(current, {
-            predicate,
-            row: row.index,
-            column,
-            value: checked.value,
-            original: editText(cell),
-          }),
+          // A row marked for deletion takes no edits (the editor does not open on it either).
+          isMarkedForDeletion(current, predicate)
+            ? current
+            : withCellEdit(current, {
+                predicate,
+                row: row.index,
+                column,
+                value: checked.value,
+                original: editText(cell),
+              }),
         );
       },
     };
-  }, [writable, byName, changes, update]);
+  }, [writable, byName, order, changes, update]);
 
   return { changes, update, editing };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../../../src-renderer/common/grid/cell-model';
 import {
+  inSchemaOrder,
   rowPredicate,
   rowsPredicate,
   rowsAsJson,
@@ -37,6 +38,18 @@ describe('the predicate that names a grid row', () => {
       }),
     ];
     expect(rowPredicate(row)).toBe("name = 'it''s' AND ok = false AND note IS NULL");
+  });
+
+  it('is the same however the grid orders its columns, read in the schema’s order', () => {
+    const order = new Map(['name', 'ok', 'tag'].map((n, i) => [n, i]));
+    const name = cell('name', 'utf8', text('a'));
+    const ok = cell('ok', 'bool', { kind: 'bool', text: 'true' });
+    const tag = cell('tag', 'utf8', text('t'));
+    const asSchema = rowPredicate(inSchemaOrder([name, ok, tag], order));
+    expect(asSchema).toBe("name = 'a' AND ok = true AND tag = 't'");
+    // Columns moved in the grid: the predicate, and so the row's pending changes, stay.
+    expect(rowPredicate(inSchemaOrder([tag, name, ok], order))).toBe(asSchema);
+    expect(rowPredicate(inSchemaOrder([ok, tag, name], order))).toBe(asSchema);
   });
 
   it('has no predicate when nothing can be compared exactly', () => {

@@ -61,6 +61,13 @@ describe('pending changes', () => {
     expect(withDeletesToggled(changes, rows).deletes).toEqual([]);
   });
 
+  it('marks a row once, however often it is given', () => {
+    const row = { predicate: 'id = 7', row: 6 };
+    const changes = withDeletesToggled(NO_CHANGES, [row, { ...row }, row]);
+    expect(commitInput(changes).deletes).toEqual(['id = 7']);
+    expect(pendingCount(changes)).toBe(1);
+  });
+
   it('drops the pending edits of a row marked for deletion, and keeps the others', () => {
     let changes = edit(NO_CHANGES, 'id = 1', 'name', 'a');
     changes = edit(changes, 'id = 2', 'name', 'b');
