@@ -117,6 +117,12 @@ export interface MergeInsertResult {
   numDeletedRows: number;
 }
 
+/** Where a create put a table and the version it wrote, as they were when it committed. */
+export interface TableCreation {
+  location: string;
+  version: number;
+}
+
 export interface TableHandle {
   readonly name: string;
   readonly namespacePath: readonly string[];
@@ -124,6 +130,12 @@ export interface TableHandle {
   readonly pinnedVersion: number | undefined;
   /** The branch this handle reads and writes by default; undefined = main. */
   readonly branch: string | undefined;
+  /**
+   * On the handle a create answered (a `dir` catalog's): what it created, read while it held the
+   * catalog lock. A rename or drop may come the moment the lock is let go, so the create's reply
+   * is built from this, never from a lookup by name after it.
+   */
+  readonly created: TableCreation | undefined;
 
   describe(options?: BranchOption): Promise<TableDescription>;
   schema(options?: BranchOption): Promise<Schema>;

@@ -13,6 +13,7 @@ import type {
   StreamOptions,
   ArrowIpcStream,
   MergeInsertResult,
+  TableCreation,
   TableDescription,
   TableHandle,
   WriteResult,
@@ -52,7 +53,7 @@ import type { TableData } from './arrow-data';
 /** What every back end's per-table state exposes: the handle's identity. */
 export type TableIdentity = Pick<
   TableHandle,
-  'name' | 'namespacePath' | 'pinnedVersion' | 'branch'
+  'name' | 'namespacePath' | 'pinnedVersion' | 'branch' | 'created'
 >;
 
 type ReopeningMethod = 'checkoutVersion' | 'onBranch';
@@ -94,6 +95,10 @@ export class TableFacade<Core extends TableIdentity> implements TableHandle {
 
   get branch(): string | undefined {
     return this.core.branch;
+  }
+
+  get created(): TableCreation | undefined {
+    return this.core.created;
   }
 
   describe(options?: BranchOption): Promise<TableDescription> {

@@ -223,6 +223,7 @@ const TABLE_FIELDS: Record<FieldName<TableHandle>, true> = {
   namespacePath: true,
   pinnedVersion: true,
   branch: true,
+  created: true,
 };
 const TABLE_HANDLES: readonly MethodName<TableHandle>[] = ['checkoutVersion', 'onBranch'];
 

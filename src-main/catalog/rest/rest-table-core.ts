@@ -21,6 +21,9 @@ export class RestTableCore {
     readonly branch: string | undefined,
   ) {}
 
+  /** A remote create answers its location and version itself; no handle carries them. */
+  readonly created: undefined = undefined;
+
   /** A contract route's method and path for this table (and `name`, an index's, for index routes). */
   at(route: RestRoute, name?: string): { method: RestMethod; path: string } {
     return routeRequest(route, {

@@ -28,7 +28,9 @@ async function createFromStream(ctx: RouteContext<unknown>, namespacePath: strin
     ...(properties ? { properties } : {}),
     ...(storageOptions ? { storageOptions } : {}),
   });
-  const described = await table.describe();
+  // What the create wrote, as it committed (a rename may have come since); a table that was
+  // there already (exist_ok) is described as it is now.
+  const described = table.created ?? (await table.describe());
   return {
     location: described.location,
     version: described.version,

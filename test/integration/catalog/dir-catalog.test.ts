@@ -43,6 +43,30 @@ describe('dir catalog on disk', () => {
     await client.close();
   });
 
+  it('answers a create with what it wrote, though a rename takes the table right after', async () => {
+    // The server's create reply is built from `created` (routes/tables.ts): a lookup by name after
+    // the catalog lock is let go may find the table renamed or dropped already, and a committed
+    // create must not be answered as TableNotFound (found by the linearizability test on S3).
+    const root = tempRoot();
+    const client = await connect(root);
+    await client.createNamespace(['ns']);
+    const made = await client.createTable('t', sampleTable(5, 8), ['ns']);
+    const empty = await client.createEmptyTable('e', sampleTable(1, 8).schema, ['ns']);
+    await client.renameTable('t', 'moved', ['ns']);
+    await client.dropTable('e', ['ns']);
+    expect(made.created).toEqual({
+      location: expect.stringMatching(/^.*_ns\$t$/) as unknown,
+      version: 1,
+    });
+    expect(empty.created?.version).toBe(1);
+    expect(empty.created?.location).toMatch(/_ns\$e$/);
+    await expectCode(made.describe(), E.TableNotFound);
+    // Handles opened, not created, carry nothing of the sort.
+    expect((await client.openTable('moved', ['ns'])).created).toBeUndefined();
+    await client.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
   it('keeps root tables in <name>.lance folders across renames and moves', async () => {
     const root = tempRoot();
     const client = await connect(root);

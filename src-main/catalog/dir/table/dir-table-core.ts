@@ -7,6 +7,7 @@ import type * as lancedb from '@lancedb/lancedb';
 import type { BranchInfo, TagInfo, VersionInfo } from '../../../../src-shared/catalog-api';
 import { errors } from '../../../../src-shared/vocabulary/errors';
 import { assertValidComponent, describeId } from '../../../../src-shared/vocabulary/ids';
+import type { TableCreation } from '../../client';
 import type { JobRegistry } from '../../jobs/job-registry';
 import type { ObjectStore } from '../../storage/object-store';
 import type { IndexTableRef } from './dir-indexes';
@@ -68,6 +69,8 @@ export class DirTableCore {
     readonly table: lancedb.Table,
     readonly pinnedVersion: number | undefined,
     readonly branch: string | undefined,
+    /** Set on the handle a create answers (see TableHandle.created). */
+    readonly created: TableCreation | undefined = undefined,
   ) {}
 
   get id(): string {

@@ -4,7 +4,7 @@
  */
 import type * as lancedb from '@lancedb/lancedb';
 import type { Schema, Table as ArrowTable } from 'apache-arrow';
-import type { TableHandle } from '../../client';
+import type { TableCreation, TableHandle } from '../../client';
 import type { CreateTableOptions, OpenTableOptions } from '../../../../src-shared/catalog-api';
 import { ERROR_CODES, errors, isCatalogError } from '../../../../src-shared/vocabulary/errors';
 import { assertStorableTableId, describeId } from '../../../../src-shared/vocabulary/ids';
@@ -18,6 +18,7 @@ import { retryingConflicts } from '../coordination/retry-conflicts';
 import { assertTopLevelColumnNames } from './column-names';
 import { activeJobs, changing, locked, type CatalogContext } from '../dir-catalog-context';
 import { findLocation, namespaceExists, requireNamespace } from '../namespace/dir-lookups';
+import { joinRoot } from '../../storage/root-uri';
 
 export async function createTable(
   ctx: CatalogContext,
@@ -94,7 +95,7 @@ async function create(
       storageOptions: { ...ctx.storageOptions, ...storageOptions },
     };
     try {
-      return await changing(ctx, name, path, () =>
+      const table = await changing(ctx, name, path, () =>
         retryingConflicts(
           () =>
             data
@@ -107,6 +108,12 @@ async function create(
             lance(() => ctx.db.openTable(name, path, ctx.tableContext.tableOptions)),
         ),
       );
+      // Read while the lock is held: once it is let go, a rename may move the table at once.
+      const creation: TableCreation = {
+        location: joinRoot(ctx.root, place ?? declaredHere!),
+        version: await lance(() => table.version()),
+      };
+      return { table, creation };
     } catch (error) {
       // A refused create leaves nothing behind: the declaration it made goes with it.
       if (declaredHere) await removeIfNoData(ctx, objectId, declaredHere);
@@ -119,7 +126,17 @@ async function create(
   if (properties && Object.keys(properties).length > 0) {
     await ctx.manifest.setTableMetadata(objectId, JSON.stringify(properties));
   }
-  return dirTable(new DirTableCore(ctx.tableContext, name, path, created, undefined, undefined));
+  return dirTable(
+    new DirTableCore(
+      ctx.tableContext,
+      name,
+      path,
+      created.table,
+      undefined,
+      undefined,
+      created.creation,
+    ),
+  );
 }
 
 /**
