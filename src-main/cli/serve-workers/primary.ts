@@ -27,7 +27,6 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   const log = stderrAccessLog({}, config.operations.logFormat);
   let stopping = false;
   let inFlight = 0;
-  let idle: (() => void) | undefined;
   let giveUp: ((reason: string) => void) | undefined;
   const pool = new WorkerPool({
     count: config.workers,
@@ -103,7 +102,6 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     res.once('close', () => {
       worker.inFlight -= 1;
       inFlight -= 1;
-      if (inFlight === 0) idle?.();
     });
   };
 
@@ -136,26 +134,25 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   if (ended.code === 0 && config.operations.drainMs > 0)
     await new Promise((resolve) => setTimeout(resolve, config.operations.drainMs));
   stopping = true;
-  // No new connections; idle ones close now, busy ones after their answer (Connection: close).
+  // No new connections; busy ones close after their answer (Connection: close), idle ones after
+  // a short linger in which a request already on its way is still answered (public-listener.ts).
+  // The workers stay up until every connection is closed, for at most the stop timeout.
   const closed = listener.close();
-  if (inFlight > 0) {
-    const finished = new Promise<void>((resolve) => (idle = resolve));
-    const bound = config.operations.stopTimeoutMs;
-    const inTime = await Promise.race([
-      finished.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), bound).unref()),
-    ]);
-    if (!inTime) {
-      process.stderr.write(
-        `${ended.reason}: ${inFlight} requests still in flight after ${bound / 1000} s; cutting their connections\n`,
-      );
-      for (const server of listener.servers) server.closeAllConnections();
-    }
+  const bound = config.operations.stopTimeoutMs;
+  const inTime = await Promise.race([
+    closed.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), bound).unref()),
+  ]);
+  if (!inTime) {
+    process.stderr.write(
+      `${ended.reason}: ${inFlight} requests still in flight after ${bound / 1000} s; cutting their connections\n`,
+    );
+    for (const server of listener.servers) server.closeAllConnections();
+    await closed;
   }
   // Then each worker finishes what it still has (its index builds are cancelled through LanceDB)
   // and closes its catalogs.
   await pool.stop();
-  await closed;
   await readiness.close();
   log.flush();
   return ended.code;
