@@ -12,7 +12,7 @@ import { arrow } from '../../../src-main/catalog/arrow';
 import { Host } from '../../../src-main/host/host';
 import { FileSecretStore } from '../../../src-main/host/secret-store';
 import { sampleTable } from '../../support/sample-data';
-import { callOk } from '../../support/host-calls';
+import { callOk, finishedJob, importAndWait } from '../../support/host-calls';
 import { startCatalogServer } from '../../support/catalog-server';
 
 let dir: string;
@@ -36,13 +36,15 @@ function csv(rows: number, dim: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function waitJob(jobId: string) {
-  for (;;) {
-    const jobs = await ok<any[]>('jobs:list', {});
-    const job = jobs.find((j) => j.id === jobId);
-    if (job && ['succeeded', 'failed', 'cancelled'].includes(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+const waitJob = (jobId: string) => finishedJob(host, jobId);
+
+/** 3,000 rows whose row 2500 has a score that is not a number: past the inference sample. */
+function writeBrokenCsv(name: string): string {
+  const lines = csv(3000, 4).split('\n');
+  lines[2500] = '2499,oops,not-a-number,true,"[1,2,3,4]"';
+  const path = join(dir, name);
+  writeFileSync(path, lines.join('\n'));
+  return path;
 }
 
 beforeEach(async () => {
@@ -200,12 +202,9 @@ describe('imports', () => {
   });
 
   it('fails a file with a bad row and leaves no half-table behind', async () => {
-    const lines = csv(3000, 4).split('\n');
-    lines[2500] = '2499,oops,not-a-number,true,"[1,2,3,4]"';
-    writeFileSync(join(dir, 'broken.csv'), lines.join('\n'));
     const job = await ok('imports:start', {
       connectionId,
-      path: join(dir, 'broken.csv'),
+      path: writeBrokenCsv('broken.csv'),
       namespacePath: ['raw'],
       table: 'broken',
       mode: 'create',
@@ -221,29 +220,17 @@ describe('imports', () => {
     // The table is created while the first batch is read (import-job.ts); a bad row in that
     // batch must still leave the name free.
     // Past the rows the types are inferred from, and inside the first (only) batch.
-    const lines = csv(3000, 4).split('\n');
-    lines[2500] = '2499,oops,not-a-number,true,"[1,2,3,4]"';
-    writeFileSync(join(dir, 'early.csv'), lines.join('\n'));
-    const job = await ok('imports:start', {
-      connectionId,
-      path: join(dir, 'early.csv'),
+    const done = await importAndWait(host, connectionId, writeBrokenCsv('early.csv'), 'early', {
       namespacePath: ['raw'],
-      table: 'early',
-      mode: 'create',
     });
-    const done = await waitJob(job.id);
     expect(done.state).toBe('failed');
     expect(done.error.message).toMatch(/Row 2500, column "score"/);
     expect(await catalog().tableExists('early', ['raw'])).toBe(false);
     // The name is free: a good file takes it.
     writeFileSync(join(dir, 'good.csv'), csv(30, 4));
-    const retry = await ok('imports:start', {
-      connectionId,
-      path: join(dir, 'good.csv'),
+    const retry = await importAndWait(host, connectionId, join(dir, 'good.csv'), 'early', {
       namespacePath: ['raw'],
-      table: 'early',
-      mode: 'create',
-    }).then((j) => waitJob(j.id));
+    });
     expect(retry.state).toBe('succeeded');
     const table = await catalog().openTable('early', ['raw']);
     expect(await table.countRows()).toBe(30);
@@ -283,29 +270,13 @@ describe('imports', () => {
     try {
       const remote = await ok<{ id: string }>('connections:connect-url', { url: server.url });
       writeFileSync(join(dir, 'items.csv'), csv(1200, 4));
-      const job = await ok('imports:start', {
-        connectionId: remote.id,
-        path: join(dir, 'items.csv'),
-        namespacePath: [],
-        table: 'items',
-        mode: 'create',
-      });
-      expect((await waitJob(job.id)).state).toBe('succeeded');
+      const imported = await importAndWait(host, remote.id, join(dir, 'items.csv'), 'items');
+      expect(imported.state).toBe('succeeded');
       const items = await server.catalog.openTable('items');
       expect(await items.countRows()).toBe(1200);
       expect((await items.listVersions()).map((v) => v.version)).toEqual([1, 2]);
 
-      const lines = csv(3000, 4).split('\n');
-      lines[2500] = '2499,oops,not-a-number,true,"[1,2,3,4]"';
-      writeFileSync(join(dir, 'broken.csv'), lines.join('\n'));
-      const broken = await ok('imports:start', {
-        connectionId: remote.id,
-        path: join(dir, 'broken.csv'),
-        namespacePath: [],
-        table: 'broken',
-        mode: 'create',
-      });
-      const done = await waitJob(broken.id);
+      const done = await importAndWait(host, remote.id, writeBrokenCsv('broken.csv'), 'broken');
       expect(done.state).toBe('failed');
       expect(done.error.message).toMatch(/Row 2500, column "score"/);
       expect(await server.catalog.tableExists('broken')).toBe(false);
@@ -326,14 +297,10 @@ describe('imports', () => {
     );
     conn.closeSync();
     duck.closeSync();
-    const job = await ok('imports:start', {
-      connectionId,
-      path: file,
+    const imported = await importAndWait(host, connectionId, file, 'tagged', {
       namespacePath: ['raw'],
-      table: 'tagged',
-      mode: 'create',
     });
-    expect((await waitJob(job.id)).state).toBe('succeeded');
+    expect(imported.state).toBe('succeeded');
     const table = await catalog().openTable('tagged', ['raw']);
     expect(await table.countRows()).toBe(100);
     const schema = await table.schema();
