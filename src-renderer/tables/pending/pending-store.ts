@@ -47,7 +47,12 @@ export function pendingInTable(key: string): number {
 
 /** A dropped table's pending changes go with it: a new table of the same name starts clean. */
 export function forgetTable(key: string): void {
-  for (const k of [...store.keys()]) if (k.startsWith(`${key}@`)) store.delete(k);
+  forgetKeysFrom(`${key}@`);
+}
+
+/** Drops every table's changes whose key starts so, and tells the grids. */
+function forgetKeysFrom(prefix: string): void {
+  for (const k of [...store.keys()]) if (k.startsWith(prefix)) store.delete(k);
   for (const listener of listeners) listener();
 }
 
@@ -57,9 +62,7 @@ export function forgetTable(key: string): void {
  */
 export function forgetNamespace(connectionId: string, path: readonly string[]): void {
   // A table's key is the JSON array of its connection, namespaces and name (`tableKey`).
-  const prefix = `${JSON.stringify([connectionId, ...path]).slice(0, -1)},`;
-  for (const k of [...store.keys()]) if (k.startsWith(prefix)) store.delete(k);
-  for (const listener of listeners) listener();
+  forgetKeysFrom(`${JSON.stringify([connectionId, ...path]).slice(0, -1)},`);
 }
 onNamespaceDropped(forgetNamespace);
 
