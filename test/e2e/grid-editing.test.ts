@@ -332,7 +332,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await rowOf('item 15').getByRole('gridcell', { name: 'item 15', exact: true }).dblclick();
     await grid()
       .getByRole('status')
-      .getByText(/marked for deletion; unmark it/)
+      .getByText('Marked for deletion; unmark it to edit it')
       .waitFor();
     await expect(grid().getByRole('textbox').count()).resolves.toBe(0);
     await screenshotBothThemes(page, 'grid-editing-marked-for-deletion');

@@ -16,8 +16,8 @@ const NO_VALUES: Readonly<Record<string, string | null>> = {};
 
 export const UNNAMED_ROW =
   'This row has no value that names it exactly (only floats, vectors or nested values), so it cannot be edited';
-export const MARKED_ROW =
-  'This row is marked for deletion; unmark it (select it, Mark for deletion) to edit it';
+// Short: it is said on the cell, which may be narrow. (Unmarking is the same button again.)
+export const MARKED_ROW = 'Marked for deletion; unmark it to edit it';
 
 export function useGridEditing(
   tableRef: TableRef,
