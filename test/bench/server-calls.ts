@@ -23,11 +23,25 @@ export interface CallFigures {
   serverMs: number;
   /** Median of the paired differences, server minus in-process. */
   addedMs: number;
-  /** Median of the server's own time (its access log), arrival to the answer's last byte. */
-  handlerMs: number;
+  /**
+   * Median of the server's own time (its access log), arrival to the answer's last byte;
+   * undefined for a server that writes no log (the floor, bare-server.ts).
+   */
+  handlerMs: number | undefined;
 }
 
-const WARM_UP = 10;
+/** Calls made on both sides before a workload's pairs: handles opened, first plans made. */
+export const WARM_UP_CALLS = 10;
+
+/**
+ * Calls a workload `calls` times through the server without timing them, so that the pairs that
+ * follow measure a server in service: its code compiled by V8's optimising tiers, its caches at
+ * their working size. A server that has answered only a handful of calls is measured too (the
+ * pairs right after WARM_UP_CALLS); both are what a client meets, one after a start, one ever after.
+ */
+export async function serveCalls(workload: CallWorkload, calls: number, table: Table) {
+  for (let round = 0; round < calls; round++) await workload.call(table, round);
+}
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -41,7 +55,7 @@ export async function pairedCalls(
   server: { process: ServerProcess; table: Table },
   local: Table,
 ): Promise<CallFigures> {
-  for (let round = 0; round < WARM_UP; round++) {
+  for (let round = 0; round < WARM_UP_CALLS; round++) {
     await workload.call(server.table, round);
     await workload.call(local, round);
   }
@@ -59,11 +73,12 @@ export async function pairedCalls(
       remote.push(await viaServer());
     }
   }
+  const logged = await handlerMs(mark, workload.route);
   return {
     name: workload.name,
     inProcessMs: median(inProcess),
     serverMs: median(remote),
     addedMs: median(remote.map((ms, i) => ms - inProcess[i]!)),
-    handlerMs: median(await handlerMs(mark, workload.route)),
+    handlerMs: logged.length > 0 ? median(logged) : undefined,
   };
 }

@@ -11,6 +11,10 @@
  *   on `searched` (BENCH_SEARCH_ROWS rows, default 200,000, created and indexed through the
  *   server), and a flat k=10 on BENCH_FLAT_ROWS (20,000) rows without an index. Figure: the
  *   median of the pairs' differences; beside it the handler's own time from the access log.
+ *   The searches are measured twice on each server: right after its first calls, and in service
+ *   (after BENCH_IN_SERVICE, 2,000, more calls of each). And once more through the floor
+ *   (bare-server.ts: Node's HTTP server and LanceDB alone), which says what any server process
+ *   adds on this machine, so that what `serve` adds beyond it is seen apart.
  * - Bulk reads of BENCH_BULK_ROWS (1,000,000) rows, narrow (id, x, s) and wide (plus a
  *   BENCH_DIM-d vector), BENCH_BULK_REPS (7) and BENCH_WIDE_REPS (5) rounds: throughput as a
  *   share of in-process; then, on a server just started, BENCH_RSS_READS (30) reads with the
@@ -28,9 +32,19 @@ import * as lancedb from '@lancedb/lancedb';
 import { request } from 'undici';
 import { connect } from '../../src-main/catalog';
 import { arrow } from '../../src-main/catalog/arrow';
-import { startServerProcess, type ServerProcess } from '../support/server-process';
+import {
+  startListeningProcess,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/server-process';
 import { mb } from '../support/process-memory';
-import { pairedCalls, type CallFigures, type CallWorkload } from './server-calls';
+import {
+  pairedCalls,
+  serveCalls,
+  WARM_UP_CALLS,
+  type CallFigures,
+  type CallWorkload,
+} from './server-calls';
 import { bulkMemory, bulkReads, type BulkFigures, type MemoryFigures } from './server-bulk';
 import { buildBulkTables, buildSearchedThroughServer } from './server-tables';
 import { processTree } from './serve-memory';
@@ -49,6 +63,7 @@ const BULK_REPS = env('BENCH_BULK_REPS', 7);
 const WIDE_REPS = env('BENCH_WIDE_REPS', 5);
 const RSS_READS = env('BENCH_RSS_READS', 30);
 const LIST_TABLES = env('BENCH_LIST_TABLES', 1_000);
+const IN_SERVICE = env('BENCH_IN_SERVICE', 2_000);
 const NARROW = ['id', 'x', 's'];
 const WIDE = ['id', 'x', 's', 'vector'];
 
@@ -125,10 +140,11 @@ async function main(): Promise<void> {
   };
 
   const modes = [
-    { label: 'serve (default: workers behind a primary)', args: [] as string[] },
-    { label: 'serve --workers 1', args: ['--workers', '1'] },
+    { label: 'serve (default: workers behind a primary)', short: 'default', args: [] as string[] },
+    { label: 'serve --workers 1', short: '--workers 1', args: ['--workers', '1'] },
   ];
   const report: string[] = [];
+  const perCall: PerCall[] = [];
   let streaming: Comparison | undefined;
   for (const mode of modes) {
     const server = await startServerProcess(['--root', root, ...mode.args]);
@@ -157,6 +173,11 @@ async function main(): Promise<void> {
       REPS,
       { process: server, table: remoteTable.flat },
       localTable.flat,
+    );
+    const settled = await callsInService(
+      searches,
+      { process: server, table: remoteTable.searched },
+      localTable.searched,
     );
     const bulk: BulkFigures[] = [
       await bulkReads(
@@ -204,18 +225,22 @@ async function main(): Promise<void> {
       formatMode(
         `${mode.label}${workers > 0 ? `, ${workers} workers` : ''} (load ${loadBefore} → ${load()})`,
         calls,
+        settled,
         flat,
         bulk,
         memory,
       ),
     );
+    perCall.push({ label: mode.short, fresh: calls, settled });
   }
+  perCall.push(await floorCalls(root, searches, localTable.searched));
 
   const listing = await listingFigures();
   local.close();
   rmSync(root, { recursive: true, force: true });
 
   console.log(`\nServer vs LanceDB in-process, ${new Date().toISOString()}`);
+  console.log(formatPerCall(perCall));
   for (const section of report) console.log(section);
   console.log('\n### Also measured (default serve)\n');
   console.log('| figure | measured | goal | met |\n|---|---:|---|---|');
@@ -224,9 +249,72 @@ async function main(): Promise<void> {
   }
 }
 
+/** One server's per-call figures: after WARM_UP calls, and in service (after IN_SERVICE more). */
+interface PerCall {
+  label: string;
+  fresh: CallFigures[];
+  settled: CallFigures[];
+}
+
+/** Measures `searches` in pairs on a server that has answered IN_SERVICE calls of each. */
+async function callsInService(
+  searches: CallWorkload[],
+  server: { process: ServerProcess; table: lancedb.Table },
+  local: lancedb.Table,
+): Promise<CallFigures[]> {
+  for (const workload of searches) await serveCalls(workload, IN_SERVICE, server.table);
+  const figures: CallFigures[] = [];
+  for (const workload of searches) figures.push(await pairedCalls(workload, REPS, server, local));
+  return figures.map((f) => ({ ...f, name: `${f.name}, in service` }));
+}
+
+/**
+ * The same searches through the floor (bare-server.ts: Node's HTTP server and LanceDB, nothing
+ * else), fresh and in service: what any server process in front of LanceDB adds on this machine.
+ */
+async function floorCalls(
+  root: string,
+  searches: CallWorkload[],
+  local: lancedb.Table,
+): Promise<PerCall> {
+  const bare = await startListeningProcess([
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'bare-server.ts'),
+    root,
+  ]);
+  const remote = await connectRemote(bare);
+  const table = await remote.openTable('searched');
+  const fresh: CallFigures[] = [];
+  for (const workload of searches) {
+    fresh.push(await pairedCalls(workload, REPS, { process: bare, table }, local));
+  }
+  const settled = await callsInService(searches, { process: bare, table }, local);
+  remote.close();
+  await bare.kill('SIGTERM');
+  return { label: 'floor (bare-server.ts)', fresh, settled };
+}
+
+/** Added per call, fresh and in service, for every server side by side, against the goal. */
+function formatPerCall(servers: PerCall[]): string {
+  const lines = [
+    `\n### Added per call over in-process (median of ${REPS} pairs): after ${WARM_UP_CALLS} calls / in service (after ${IN_SERVICE.toLocaleString('en')} more)\n`,
+    `| call | ${servers.map((s) => s.label).join(' | ')} | goal |`,
+    `|---|${servers.map(() => '---:|').join('')}---|`,
+  ];
+  servers[0]!.fresh.forEach((call, i) => {
+    const cells = servers.map(
+      (s) => `${signed(s.fresh[i]!.addedMs)} / ${signed(s.settled[i]!.addedMs)}`,
+    );
+    lines.push(`| ${call.name} | ${cells.join(' | ')} | ≤ +1 ms |`);
+  });
+  return lines.join('\n');
+}
+
 function formatMode(
   title: string,
   calls: CallFigures[],
+  settled: CallFigures[],
   flat: CallFigures,
   bulk: BulkFigures[],
   memory: MemoryFigures[],
@@ -236,13 +324,14 @@ function formatMode(
     '| call | in-process | server | added (median of pairs) | handler (access log) | handler − in-process | server − handler (wire, client) |',
     '|---|---:|---:|---:|---:|---:|---:|',
   );
-  for (const c of [...calls, flat]) {
+  for (const c of [...calls, flat, ...settled]) {
+    const handler = c.handlerMs ?? NaN;
     lines.push(
-      `| ${c.name} | ${ms(c.inProcessMs)} | ${ms(c.serverMs)} | ${signed(c.addedMs)} | ${ms(c.handlerMs)} | ${signed(c.handlerMs - c.inProcessMs)} | ${ms(c.serverMs - c.handlerMs)} |`,
+      `| ${c.name} | ${ms(c.inProcessMs)} | ${ms(c.serverMs)} | ${signed(c.addedMs)} | ${ms(handler)} | ${signed(handler - c.inProcessMs)} | ${ms(c.serverMs - handler)} |`,
     );
   }
   const figures: Figure[] = [
-    ...[...calls, flat].map((c) => ({
+    ...[...calls, flat, ...settled].map((c) => ({
       name: `${c.name}: added per call`,
       value: signed(c.addedMs),
       goal: '≤ +1 ms',

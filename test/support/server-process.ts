@@ -20,15 +20,25 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
 }
 
-export async function startServerProcess(
+export function startServerProcess(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
-  );
+  return startListeningProcess([BIN, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], env);
+}
+
+/**
+ * Node running `nodeArgs`, a process whose first line on stdout is `listening on
+ * http://127.0.0.1:PORT` (`serve`, or a benchmark's reference server).
+ */
+export async function startListeningProcess(
+  nodeArgs: string[],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -42,13 +52,13 @@ export async function startServerProcess(
       resolve(line);
     });
     void exited.then((how) =>
-      reject(new Error(`serve exited (${how}) before listening:\n${output}`)),
+      reject(new Error(`${nodeArgs[0]} exited (${how}) before listening:\n${output}`)),
     );
   });
   const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(firstLine);
   if (!match) {
     child.kill('SIGKILL');
-    throw new Error(`unexpected first line from serve: ${firstLine}`);
+    throw new Error(`unexpected first line from ${nodeArgs[0]}: ${firstLine}`);
   }
   return {
     url: match[1]!,
