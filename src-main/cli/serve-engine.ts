@@ -12,6 +12,7 @@ import { stderrAccessLog } from './access-log';
 import type { ServeConfig } from './serve-args';
 import { announceReady, holdToPrimary, type WorkerRole } from './serve-workers/worker-link';
 import { putOpsInFront } from './serve-ops/front-door';
+import { makeCloseGentle } from '../server/http/gentle-close';
 import { Readiness } from './serve-ops/readiness';
 import type { EngineMetrics } from './serve-ops/engine-metrics';
 
@@ -77,6 +78,9 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
         storageOptions: config.catalogOptions.storageOptions,
         pool: () => (catalogs.size > 0 ? true : 'the catalogs are opening'),
       });
+  // A worker is stopped once its primary has no client connection left; alone, this process's
+  // own stop must not cut a request already on its way on an idle connection.
+  if (!worker) makeCloseGentle(app.server);
   if (readiness) {
     putOpsInFront(app.server, {
       readiness: () => readiness.state(),

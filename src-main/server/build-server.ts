@@ -98,9 +98,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     http: { headersTimeout, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     rewriteUrl: (request) => restoreFoldedRootId(request.url ?? '/'),
-    // Clients of a catalog send bodies with every verb, GET included (count_rows, stats).
-    // Fastify would reject a GET body otherwise.
-    return503OnClosing: true,
+    // A request that reaches a stopping server on a connection it already had is answered as
+    // usual, with `Connection: close` (Fastify adds it while closing), as the primary of `serve`
+    // answers one; the new connection the client then opens is refused. Fastify's own 503 for
+    // it would carry Fastify's body rather than the error body.
+    return503OnClosing: false,
     // Errors Fastify raises before routing (a URL with bad percent-encoding, say) get the same
     // error body as everything else.
     frameworkErrors: (error, request, reply) => {

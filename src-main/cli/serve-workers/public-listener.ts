@@ -10,8 +10,9 @@
  */
 import { lookup } from 'node:dns/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { capConnectionsPerClient } from '../../server/http/connection-cap';
+import { closeGently } from '../../server/http/gentle-close';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -23,7 +24,10 @@ import type { ServeLimits } from '../serve-args';
 export interface PublicListener {
   servers: Server[];
   addresses: AddressInfo[];
-  /** Stops accepting and closes idle connections; resolves once every connection is closed. */
+  /**
+   * Stops accepting; connections close after their answer, or after a short linger if idle
+   * (gentle-close.ts); resolves once every connection is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -57,32 +61,13 @@ export async function listenPublic(
   return {
     servers,
     addresses,
-    close: () => Promise.all(servers.map(closeGently)).then(() => undefined),
+    close: () =>
+      Promise.all(
+        servers.map(
+          (server) => new Promise<void>((resolve) => closeGently(server, () => resolve())),
+        ),
+      ).then(() => undefined),
   };
-}
-
-/**
- * How long a connection idle at the stop stays open before it is closed. A client may have just
- * sent a request on it, its bytes on the wire while the server saw the connection idle: closed at
- * once, that request is cut (found by graceful-stop.test.ts, 1 request in several runs). Within
- * the linger it is read and answered, with `Connection: close` (the proxy's `closing()`).
- */
-const IDLE_LINGER_MS = 500;
-
-/**
- * Stops accepting; connections close after their answer in flight, idle ones after the linger.
- * Node's `server.close()` would close the idle ones at once, so the listening socket is closed by
- * net.Server's own close, and the idle connections by `closeIdleConnections` after the linger.
- */
-function closeGently(server: Server): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const linger = setTimeout(() => server.closeIdleConnections(), IDLE_LINGER_MS);
-    linger.unref();
-    NetServer.prototype.close.call(server, () => {
-      clearTimeout(linger);
-      resolve();
-    });
-  });
 }
 
 function publicServer(
