@@ -38,6 +38,7 @@ import {
   type ServerProcess,
 } from '../support/server-process';
 import { mb } from '../support/process-memory';
+import { waitReady } from '../support/readiness';
 import {
   pairedCalls,
   serveCalls,
@@ -148,6 +149,10 @@ async function main(): Promise<void> {
   let streaming: Comparison | undefined;
   for (const mode of modes) {
     const server = await startServerProcess(['--root', root, ...mode.args]);
+    // The listening line comes with the first worker; the others start after it. Measured once
+    // all are up (`/readyz`), as a load balancer would first send: a worker starting beside the
+    // first calls took their CPU, and its own growth was counted as a read's.
+    await waitReady(server.url);
     const workers = processTree(server.child.pid!).length - 1;
     const remote = await connectRemote(server);
     const remoteTable = {
@@ -213,6 +218,7 @@ async function main(): Promise<void> {
       ['wide', WIDE],
     ] as const) {
       const fresh = await startServerProcess(['--root', root, ...mode.args]);
+      await waitReady(fresh.url);
       const client = await connectRemote(fresh);
       memory.push(
         await bulkMemory(name, RSS_READS, [...columns], fresh, await client.openTable(name)),
