@@ -16,6 +16,7 @@ import {
   type OpenedRow,
 } from '../common/grid/DataGrid';
 import { RowInspector } from '../common/grid/RowInspector';
+import { canNameRow } from '../common/grid/row-predicate';
 import { SelectionBar } from './SelectionBar';
 import { PendingBar } from './pending/PendingBar';
 import { useGridEditing } from './pending/use-grid-editing';
@@ -65,13 +66,28 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         })),
     [fields, hidden],
   );
+  // Hidden columns that name rows (a key, a text): still read, not shown, so that a row's
+  // predicate, and the pending edits and marks it keys, stay as they were while shown.
+  const namingColumns: GridColumn[] = useMemo(
+    () =>
+      fields
+        .filter((f) => hidden.has(f.name) && canNameRow(typeLabel(f)))
+        .map((f) => ({ name: f.name, typeLabel: typeLabel(f), width: columnWidth(f) })),
+    [fields, hidden],
+  );
   // In the layout's order for the grid only: the view (the pages read, the sort's tie-breaks)
   // keeps the schema's, so moving or resizing a column reads nothing again.
   const gridColumns = useMemo(() => arrangeColumns(columns, layout), [columns, layout]);
   const [sort, setSort] = useState<GridView['sort']>();
   const view: GridView = useMemo(
     () => ({
-      ...(hidden.size > 0 ? { columns: columns.map((c) => c.name) } : {}),
+      ...(hidden.size > 0
+        ? {
+            columns: fields
+              .filter((f) => !hidden.has(f.name) || namingColumns.some((c) => c.name === f.name))
+              .map((f) => f.name),
+          }
+        : {}),
       filter,
       // A hidden column no longer orders the rows; the other sortable columns shown break ties.
       ...(sort && !hidden.has(sortColumnOf(sort.column))
@@ -85,7 +101,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
           }
         : {}),
     }),
-    [hidden, columns, filter, sort],
+    [fields, hidden, namingColumns, columns, filter, sort],
   );
   /** Ascending, then descending, then the table's own order. */
   const cycleSort = useCallback((column: string) => {
@@ -233,6 +249,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
           table={tableRef}
           view={view}
           columns={columns}
+          namingColumns={namingColumns}
           selected={selected}
           writable={writable}
           pending={writable ? pending : undefined}
@@ -252,6 +269,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             tableRef={tableRef}
             view={view}
             columns={gridColumns}
+            namingColumns={namingColumns}
             onResizeColumn={layout.resize}
             onMoveColumn={layout.move}
             rowCount={rowCount}

@@ -31,6 +31,7 @@ export function SelectionBar({
   table,
   view,
   columns,
+  namingColumns = [],
   selected,
   writable,
   pending,
@@ -40,6 +41,8 @@ export function SelectionBar({
   view: GridView;
   /** The columns shown, in the schema's order. */
   columns: readonly GridColumn[];
+  /** Hidden columns the view still reads because they name rows (DataTab.tsx). */
+  namingColumns?: readonly GridColumn[];
   selected: ReadonlySet<number>;
   writable: boolean;
   /** The table's pending changes, which marked rows join (absent for a reader). */
@@ -56,9 +59,10 @@ export function SelectionBar({
 
   // The rows as the grid has them (its pages, kept a minute after scrolling past), or read with
   // the grid's very query: a predicate then names the rows the person saw and chose.
+  // A row's cells with the hidden ones that name it: its predicates are the grid's own.
   const readRows = async (): Promise<RowCell[][]> => (await readIndexedRows()).map((r) => r.cells);
   const readIndexedRows = async (): Promise<Array<{ index: number; cells: RowCell[] }>> => {
-    const shown = new Map(columns.map((c) => [c.name, c]));
+    const named = new Map([...columns, ...namingColumns].map((c) => [c.name, c]));
     const out: Array<{ index: number; cells: RowCell[] }> = [];
     const pages = new Map<number, Awaited<ReturnType<typeof fetchPage>>>();
     const fetchPage = (n: number) => client.fetchQuery(pageQuery(call, table, view, n));
@@ -72,7 +76,7 @@ export function SelectionBar({
       out.push({
         index: r,
         cells: page.columns.flatMap((name, i) => {
-          const column = shown.get(name);
+          const column = named.get(name);
           return column ? [{ column, cell: row[i]! }] : [];
         }),
       });
@@ -83,7 +87,9 @@ export function SelectionBar({
   const copy = async (as: 'tsv' | 'json') => {
     setStatus('Reading…');
     try {
-      const rows = await readRows();
+      // What is copied is what is shown.
+      const shown = new Set(columns.map((c) => c.name));
+      const rows = (await readRows()).map((cells) => cells.filter((c) => shown.has(c.column.name)));
       const done = await copyText(as === 'tsv' ? rowsAsTsv(rows) : rowsAsJson(rows));
       setStatus(done ? `Copied ${rows.length} rows as ${as.toUpperCase()}` : 'Copy failed');
     } catch (error) {

@@ -374,6 +374,65 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await expect(floats.getByRole('textbox').count()).resolves.toBe(0);
   });
 
+  it("keeps a keyless row's pending edit while a column that names it is hidden, and commits it", async () => {
+    // No key column: each row is named by all its exact values, the hidden `qty` among them.
+    const schema = new arrow.Schema([
+      new arrow.Field('label', new arrow.Utf8(), true),
+      new arrow.Field('qty', new arrow.Int32(), true),
+      new arrow.Field('note', new arrow.Utf8(), true),
+    ]);
+    const labels = ['box', 'box', 'crate'];
+    const stock = await app.catalogOf(connectionId).createTable(
+      'stock',
+      new arrow.Table(schema, {
+        label: arrow.vectorFromArray(labels, new arrow.Utf8()),
+        qty: arrow.vectorFromArray([1, 2, 3], new arrow.Int32()),
+        note: arrow.vectorFromArray(['a', 'a', 'c'], new arrow.Utf8()),
+      } as never),
+    );
+    await page.reload();
+    await page.locator('[data-app-state="ready"]').waitFor();
+    await page.getByRole('treeitem', { name: 'stock' }).click();
+    await page.getByRole('tab', { name: 'Data' }).click();
+    const rows = page.getByRole('grid', { name: 'Rows of stock' });
+    const secondRow = rows.locator('[role="row"][aria-rowindex="3"]');
+    await secondRow.getByRole('gridcell', { name: 'a', exact: true }).dblclick();
+    await type(rows.getByRole('textbox', { name: 'note of row 2' }), 'second box');
+    await bar().getByText('1 pending change').waitFor();
+    const edited = () => secondRow.getByRole('gridcell', { name: 'second box', exact: true });
+    await expect(edited().getAttribute('aria-description')).resolves.toMatch(/not committed/);
+
+    // Hidden, `qty` is still read: the row keeps its name, and the cell its pending value.
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Columns' })
+      .getByRole('checkbox', { name: 'qty' })
+      .uncheck();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Columns (2 of 3)' }).waitFor();
+    await expect.poll(() => rows.getByRole('columnheader').count()).toBe(2);
+    await expect(edited().getAttribute('aria-description')).resolves.toMatch(/not committed/);
+
+    const before = (await stock.listVersions()).length;
+    await bar().getByRole('button', { name: 'Commit' }).click();
+    await expect
+      .poll(() =>
+        bar()
+          .getByText(/pending change/)
+          .count(),
+      )
+      .toBe(0);
+    expect((await stock.listVersions()).length).toBe(before + 1);
+    const notes = (await stock.query({ columns: ['qty', 'note'] }))
+      .toArray()
+      .map((r) => r.toJSON());
+    expect(notes.sort((a, b) => Number(a['qty']) - Number(b['qty']))).toEqual([
+      { qty: 1, note: 'a' },
+      { qty: 2, note: 'second box' },
+      { qty: 3, note: 'c' },
+    ]);
+  });
+
   it('says as the editor opens that a vector too wide for an update is not edited in place', async () => {
     const dim = 512;
     const schema = new arrow.Schema([

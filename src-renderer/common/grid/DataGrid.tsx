@@ -44,6 +44,7 @@ const GUTTER_WIDTH = 76;
 
 const NONE_SELECTED: ReadonlySet<number> = new Set();
 const NO_PAGES: readonly number[] = [];
+const NO_COLUMNS: readonly GridColumn[] = [];
 
 function cellOf(page: DecodedPage | undefined, row: number, column: string): Cell | undefined {
   if (!page) return undefined;
@@ -65,6 +66,7 @@ export function DataGrid({
   pageSource,
   highlight,
   editing,
+  namingColumns = NO_COLUMNS,
   onResizeColumn,
   onMoveColumn,
 }: {
@@ -92,6 +94,11 @@ export function DataGrid({
   highlight?: Highlight;
   /** Cells may be edited in place, their new values kept as pending (absent: read only). */
   editing?: GridEditing;
+  /**
+   * Columns the view reads but the grid does not show (hidden ones that name rows): their cells
+   * join a row's for editing, so that its predicate is the one it had while they were shown.
+   */
+  namingColumns?: readonly GridColumn[];
   /** A column's header was resized (absent: headers have no resize edge). */
   onResizeColumn?: (name: string, width: number) => void;
   /** A column's header was moved onto another's place (absent: headers do not move). */
@@ -204,22 +211,25 @@ export function DataGrid({
     setRefusal(undefined);
   }, [viewKey]);
 
-  const rowCells = (row: number): OpenedRow => {
+  const rowCells = (row: number, among: readonly GridColumn[] = columns): OpenedRow => {
     const page = pages.get(Math.floor(row / PAGE_SIZE))?.page;
     return {
       index: row,
-      cells: columns.flatMap((column) => {
+      cells: among.flatMap((column) => {
         const cell = cellOf(page, row, column.name);
         return cell ? [{ column, cell }] : [];
       }),
     };
   };
+  /** A row as its editing names it: the cells shown and the hidden ones that name it. */
+  const namedRow = (row: number): OpenedRow =>
+    rowCells(row, namingColumns.length > 0 ? [...columns, ...namingColumns] : columns);
 
   /** Opens the editor on a cell, or says on it why it cannot be edited. */
   const startEdit = (row: number, col: number) => {
     const column = columns[col];
     if (!editing || !column || !editing.editable(column.name)) return;
-    const opened = rowCells(row);
+    const opened = namedRow(row);
     if (!opened.cells.some((c) => c.column.name === column.name)) return;
     const why = editing.row(opened).blocked;
     setFocus({ row, col });
@@ -284,7 +294,7 @@ export function DataGrid({
   /** A kept value: the editor goes and the focus moves on as the key said. */
   const keepEdit = (row: number, col: number, text: string, move: -1 | 0 | 1 | undefined) => {
     const column = columns[col];
-    if (editing && column) editing.keep(rowCells(row), column.name, text);
+    if (editing && column) editing.keep(namedRow(row), column.name, text);
     setEditor(undefined);
     if (move === undefined) return;
     focusCell(row, col + move);
@@ -296,7 +306,7 @@ export function DataGrid({
     const state: PageState | undefined = pages.get(Math.floor(r / PAGE_SIZE));
     const top = scrollTop + (r * ROW_HEIGHT - virtualTop);
     const edits: RowEditState | undefined =
-      editing && state?.page ? editing.row(rowCells(r)) : undefined;
+      editing && state?.page ? editing.row(namedRow(r)) : undefined;
     rows.push(
       <div
         key={r}

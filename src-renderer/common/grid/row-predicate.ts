@@ -26,6 +26,11 @@ export interface RowCell {
 export const INT = /^u?int(8|16|32|64)$/;
 export const TEXT = /^(large_)?utf8$/;
 
+/** Whether a column of this type can take part in a row's predicate (compared exactly). */
+export function canNameRow(typeLabel: string): boolean {
+  return INT.test(typeLabel) || TEXT.test(typeLabel) || typeLabel === 'bool';
+}
+
 /** The SQL literal of a cell whose column can be compared exactly, or undefined. */
 export function sqlLiteral(cell: Cell, typeLabel: string): string | undefined {
   if (cell.kind === 'null') return 'NULL';
