@@ -78,9 +78,6 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
         storageOptions: config.catalogOptions.storageOptions,
         pool: () => (catalogs.size > 0 ? true : 'the catalogs are opening'),
       });
-  // A worker is stopped once its primary has no client connection left; alone, this process's
-  // own stop must not cut a request already on its way on an idle connection.
-  if (!worker) makeCloseGentle(app.server);
   if (readiness) {
     putOpsInFront(app.server, {
       readiness: () => readiness.state(),
@@ -90,6 +87,10 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
     });
     readiness.start();
   }
+  // A worker is stopped once its primary has no client connection left; alone, this process's
+  // own stop must not cut a request already on its way on an idle connection. After the front
+  // door, which takes the server's one request handler.
+  if (!worker) makeCloseGentle(app.server);
   for (const [name, catalog] of await opening) catalogs.set(name, catalog);
   if (worker) {
     await app.listen({ path: worker.socket });

@@ -19,6 +19,7 @@ import { isLanceRemoteDialect } from './http/dialect';
 import { installEdge } from './http/edge';
 import { capConnectionsPerClient } from './http/connection-cap';
 import { closeAfterReply, HttpRefusal } from './http/refusal';
+import { refuseOtherListenersWhileClosing } from './http/closing-guard';
 import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -98,10 +99,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     http: { headersTimeout, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     rewriteUrl: (request) => restoreFoldedRootId(request.url ?? '/'),
-    // A request that reaches a stopping server on a connection it already had is answered as
-    // usual, with `Connection: close` (Fastify adds it while closing), as the primary of `serve`
-    // answers one; the new connection the client then opens is refused. Fastify's own 503 for
-    // it would carry Fastify's body rather than the error body.
+    // Requests that reach a closing server are answered as usual (or refused with the error
+    // body, not Fastify's): http/closing-guard.ts.
     return503OnClosing: false,
     // Errors Fastify raises before routing (a URL with bad percent-encoding, say) get the same
     // error body as everything else.
@@ -137,6 +136,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     app.server,
     options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   );
+  // Before the not-found handler is set, whose hooks are those added by then.
+  refuseOtherListenersWhileClosing(app);
 
   app.setErrorHandler((raw: FastifyError | Error, request, reply) => {
     const fastifyError = raw as FastifyError;

@@ -257,10 +257,12 @@ describe.each([{ workers: 2 }, { workers: 1 }])(
       expect(first.status).toBe(200);
       expect(first.headers['connection']).not.toBe('close');
 
-      server.child.kill('SIGTERM');
-      // The stop has begun (a single process answers its probe itself): Node's own close would
-      // have closed the idle connection by now.
-      await waitReadiness(server.url, 503, 2_000).catch(() => undefined);
+      const stopping = server;
+      stopping.child.kill('SIGTERM');
+      // The stop has begun (the process says so, then closes its server at once: no --drain-s).
+      // 100 ms on, Node's own close would have closed the idle connection; the linger is 500 ms.
+      await until(() => stopping.output().includes('SIGTERM: stopping'), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
       const second = await connection.ask('GET /v1/namespace/%24/list HTTP/1.1');
       expect(second.status).toBe(200);
       expect(second.headers['connection']).toBe('close');
@@ -269,6 +271,14 @@ describe.each([{ workers: 2 }, { workers: 1 }])(
     }, 60_000);
   },
 );
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 interface RawAnswer {
   status: number;
@@ -284,24 +294,38 @@ async function rawConnection(url: string) {
     socket.once('error', reject);
   });
   let buffered = '';
-  let waiting: ((text: string) => void) | undefined;
+  let waiting: { resolve(text: string): void; reject(error: Error): void } | undefined;
+  const fail = (error: Error) => {
+    const asked = waiting;
+    waiting = undefined;
+    asked?.reject(error);
+  };
   socket.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('latin1');
     const answer = completeAnswer(buffered);
     if (answer === undefined || !waiting) return;
     buffered = buffered.slice(answer.length);
-    const done = waiting;
+    const asked = waiting;
     waiting = undefined;
-    done(answer);
+    asked.resolve(answer);
   });
-  const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
+  // A reset or a close before the answer fails the request asked, as an assertion would.
+  socket.on('error', fail);
+  const closed = new Promise<boolean>((resolve) =>
+    socket.once('close', () => {
+      fail(new Error('the connection closed before an answer'));
+      resolve(true);
+    }),
+  );
   return {
     closed,
     /** Writes `requestLine` with an empty JSON body (catalog clients send one with a GET too). */
     ask(requestLine: string): Promise<RawAnswer> {
+      if (socket.destroyed) {
+        return Promise.reject(new Error('the connection was closed before the request'));
+      }
       const answered = new Promise<string>((resolve, reject) => {
-        waiting = resolve;
-        socket.once('close', () => reject(new Error('the connection closed before an answer')));
+        waiting = { resolve, reject };
       });
       socket.write(
         `${requestLine}\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
