@@ -1,6 +1,6 @@
 /**
- * Show, hide and order columns; hidden columns are not read at all (they leave the page's
- * projection). Order by the move buttons (keyboard and pointer alike) or by dragging headers in
+ * Show, hide and order columns; hidden columns are not read (they leave the page's projection),
+ * but for those that name rows on a writable table (naming-columns.ts). Order by the move buttons (keyboard and pointer alike) or by dragging headers in
  * the grid; "Reset columns" brings back the table's own order, widths and columns.
  */
 import { Popover } from 'radix-ui';

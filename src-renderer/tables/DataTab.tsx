@@ -16,7 +16,7 @@ import {
   type OpenedRow,
 } from '../common/grid/DataGrid';
 import { RowInspector } from '../common/grid/RowInspector';
-import { canNameRow } from '../common/grid/row-predicate';
+import { namingColumnNames } from './naming-columns';
 import { SelectionBar } from './SelectionBar';
 import { PendingBar } from './pending/PendingBar';
 import { useGridEditing } from './pending/use-grid-editing';
@@ -66,14 +66,17 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         })),
     [fields, hidden],
   );
-  // Hidden columns that name rows (a key, a text): still read, not shown, so that a row's
-  // predicate, and the pending edits and marks it keys, stay as they were while shown.
+  // Hidden columns that name rows: read, not shown (naming-columns.ts).
+  const naming = useMemo(
+    () => namingColumnNames(fields, hidden, writable),
+    [fields, hidden, writable],
+  );
   const namingColumns: GridColumn[] = useMemo(
     () =>
       fields
-        .filter((f) => hidden.has(f.name) && canNameRow(typeLabel(f)))
+        .filter((f) => naming.has(f.name))
         .map((f) => ({ name: f.name, typeLabel: typeLabel(f), width: columnWidth(f) })),
-    [fields, hidden],
+    [fields, naming],
   );
   // In the layout's order for the grid only: the view (the pages read, the sort's tie-breaks)
   // keeps the schema's, so moving or resizing a column reads nothing again.
@@ -81,10 +84,11 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   const [sort, setSort] = useState<GridView['sort']>();
   const view: GridView = useMemo(
     () => ({
-      ...(hidden.size > 0
+      // Every column unless some are hidden and not read; in the schema's order.
+      ...(hidden.size > naming.size
         ? {
             columns: fields
-              .filter((f) => !hidden.has(f.name) || namingColumns.some((c) => c.name === f.name))
+              .filter((f) => !hidden.has(f.name) || naming.has(f.name))
               .map((f) => f.name),
           }
         : {}),
@@ -101,7 +105,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
           }
         : {}),
     }),
-    [fields, hidden, namingColumns, columns, filter, sort],
+    [fields, hidden, naming, columns, filter, sort],
   );
   /** Ascending, then descending, then the table's own order. */
   const cycleSort = useCallback((column: string) => {

@@ -27,11 +27,13 @@ import {
   type PendingDelete,
 } from './pending/pending-changes';
 
+const NO_COLUMNS: readonly GridColumn[] = [];
+
 export function SelectionBar({
   table,
   view,
   columns,
-  namingColumns = [],
+  namingColumns = NO_COLUMNS,
   selected,
   writable,
   pending,

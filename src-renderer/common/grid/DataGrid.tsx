@@ -222,8 +222,11 @@ export function DataGrid({
     };
   };
   /** A row as its editing names it: the cells shown and the hidden ones that name it. */
-  const namedRow = (row: number): OpenedRow =>
-    rowCells(row, namingColumns.length > 0 ? [...columns, ...namingColumns] : columns);
+  const namedColumns = useMemo(
+    () => (namingColumns.length > 0 ? [...columns, ...namingColumns] : columns),
+    [columns, namingColumns],
+  );
+  const namedRow = (row: number): OpenedRow => rowCells(row, namedColumns);
 
   /** Opens the editor on a cell, or says on it why it cannot be edited. */
   const startEdit = (row: number, col: number) => {
@@ -245,7 +248,10 @@ export function DataGrid({
 
   const open = (row: number) => {
     const opened = rowCells(row);
-    if (opened.cells.length > 0) onOpenRow(opened);
+    if (opened.cells.length === 0) return;
+    onOpenRow(
+      namingColumns.length > 0 ? { ...opened, naming: rowCells(row, namingColumns).cells } : opened,
+    );
   };
 
   const { toggleRow, selectRange } = useRowSelection(selected, onSelect);

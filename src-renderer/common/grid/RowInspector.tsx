@@ -118,7 +118,8 @@ export function RowInspector({
 }) {
   const ws = useWorkspace();
   const title = `Row ${formatNumber(row.index + 1)}`;
-  const predicate = rowPredicate(row.cells);
+  // Named as the grid names it for editing: hidden columns that name rows included.
+  const predicate = rowPredicate([...row.cells, ...(row.naming ?? [])]);
   const editable = writable && predicate !== undefined;
   const close = useRef(onClose);
   close.current = onClose;

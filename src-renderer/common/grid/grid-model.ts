@@ -21,5 +21,8 @@ export interface GridHandle {
 
 export interface OpenedRow {
   index: number;
+  /** The cells shown, in the grid's order. */
   cells: Array<{ column: GridColumn; cell: Cell }>;
+  /** Cells of hidden columns that still name the row (DataGrid's `namingColumns`), not shown. */
+  naming?: Array<{ column: GridColumn; cell: Cell }>;
 }
