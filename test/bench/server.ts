@@ -283,7 +283,7 @@ async function floorCalls(
   searches: CallWorkload[],
   local: lancedb.Table,
 ): Promise<PerCall> {
-  const bare = await startListeningProcess([
+  const bare = await startListeningProcess('bare-server.ts', [
     '--import',
     'tsx',
     join(import.meta.dirname, 'bare-server.ts'),

@@ -24,14 +24,19 @@ export function startServerProcess(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  return startListeningProcess([BIN, 'serve', '--host', '127.0.0.1', '--port', '0', ...args], env);
+  return startListeningProcess(
+    'serve',
+    [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', ...args],
+    env,
+  );
 }
 
 /**
  * Node running `nodeArgs`, a process whose first line on stdout is `listening on
- * http://127.0.0.1:PORT` (`serve`, or a benchmark's reference server).
+ * http://127.0.0.1:PORT` (`serve`, or a benchmark's reference server); `label` names it in errors.
  */
 export async function startListeningProcess(
+  label: string,
   nodeArgs: string[],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
@@ -52,13 +57,13 @@ export async function startListeningProcess(
       resolve(line);
     });
     void exited.then((how) =>
-      reject(new Error(`${nodeArgs[0]} exited (${how}) before listening:\n${output}`)),
+      reject(new Error(`${label} exited (${how}) before listening:\n${output}`)),
     );
   });
   const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(firstLine);
   if (!match) {
     child.kill('SIGKILL');
-    throw new Error(`unexpected first line from ${nodeArgs[0]}: ${firstLine}`);
+    throw new Error(`unexpected first line from ${label}: ${firstLine}`);
   }
   return {
     url: match[1]!,
