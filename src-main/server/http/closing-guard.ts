@@ -17,11 +17,15 @@ export function refuseOtherListenersWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request) => {
-    if (!closing) return;
-    const listener = (request.raw.socket as Socket & { server?: unknown }).server;
-    if (listener !== app.server) {
-      throw new HttpRefusal(503, errors.ServiceUnavailable('The server is stopping'));
+  // A callback hook, not an async one: every request passes it, and it has nothing to await.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (closing && listenerOf(request.raw.socket) !== app.server) {
+      done(new HttpRefusal(503, errors.ServiceUnavailable('The server is stopping')));
+    } else {
+      done();
     }
   });
 }
+
+/** The server that accepted a connection (net.Server sets it on each socket it accepts). */
+const listenerOf = (socket: Socket): unknown => (socket as Socket & { server?: unknown }).server;
