@@ -136,7 +136,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     app.server,
     options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   );
-  // Before the not-found handler is set, whose hooks are those added by then.
+  // Routes only: an unmatched path runs no onRequest hook here, and reaches no catalog either.
   refuseOtherListenersWhileClosing(app);
 
   app.setErrorHandler((raw: FastifyError | Error, request, reply) => {
