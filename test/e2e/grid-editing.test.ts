@@ -17,6 +17,7 @@ import type { TableHandle } from '../../src-main/catalog/client';
 import { vectorType } from '../support/sample-data';
 import {
   hasChromium,
+  hideColumn,
   openFolderInUi,
   screenshotBothThemes,
   startWebApp,
@@ -81,6 +82,11 @@ const row = (n: number) => grid().locator(`[role="row"][aria-rowindex="${n + 2}"
 const cell = (n: number, col: number) =>
   row(n).locator(`[role="gridcell"][aria-colindex="${col + 1}"]`);
 const bar = () => page.getByRole('toolbar', { name: 'Pending changes' });
+/** How many "N pending change(s)" counts the bar shows: 0 once nothing is pending. */
+const pendingCount = () =>
+  bar()
+    .getByText(/pending change/)
+    .count();
 
 async function valuesOf(id: number) {
   const found = await table.query({ filter: `id = ${id}` });
@@ -121,11 +127,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await screenshotBothThemes(page, 'grid-editing-refused');
     await editor.press('Escape');
     await editor.waitFor({ state: 'detached' });
-    await expect(
-      bar()
-        .getByText(/pending change/)
-        .count(),
-    ).resolves.toBe(0);
+    await expect(pendingCount()).resolves.toBe(0);
   });
 
   it('discards pending changes, leaving the table as it was', async () => {
@@ -136,11 +138,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await expect(cell(4, 1).getAttribute('aria-description')).resolves.toMatch(/not committed/);
     await bar().getByRole('button', { name: 'Discard' }).click();
     await row(4).getByRole('gridcell', { name: 'item 4', exact: true }).waitFor();
-    await expect(
-      bar()
-        .getByText(/pending change/)
-        .count(),
-    ).resolves.toBe(0);
+    await expect(pendingCount()).resolves.toBe(0);
     expect((await table.listVersions()).length).toBe(before);
     await expect(valuesOf(4)).resolves.toMatchObject({ name: 'item 4' });
   });
@@ -226,11 +224,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await screenshotBothThemes(page, 'grid-editing-review');
     await review.getByRole('button', { name: 'Commit' }).click();
     await review.waitFor({ state: 'detached' });
-    await expect(
-      bar()
-        .getByText(/pending change/)
-        .count(),
-    ).resolves.toBe(0);
+    await expect(pendingCount()).resolves.toBe(0);
 
     // Exactly one new version for the three edits, and one for the new row.
     const after = await table.listVersions();
@@ -292,11 +286,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await page.getByRole('treeitem', { name: 'prices' }).click();
     await page.getByRole('tab', { name: 'Data' }).click();
     await grid().waitFor();
-    await expect(
-      bar()
-        .getByText(/pending change/)
-        .count(),
-    ).resolves.toBe(0);
+    await expect(pendingCount()).resolves.toBe(0);
   });
 
   it('marks selected rows for deletion, refuses edits on them, and deletes them with the commit', async () => {
@@ -338,13 +328,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await screenshotBothThemes(page, 'grid-editing-marked-for-deletion');
 
     await bar().getByRole('button', { name: 'Commit' }).click();
-    await expect
-      .poll(() =>
-        bar()
-          .getByText(/pending change/)
-          .count(),
-      )
-      .toBe(0);
+    await expect.poll(pendingCount).toBe(0);
     // One delete, one version; the edit that went with the mark wrote nothing.
     expect((await table.listVersions()).length).toBe(before + 1);
     await expect(table.countRows()).resolves.toBe(rowsBefore - 2);
@@ -403,12 +387,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await expect(edited().getAttribute('aria-description')).resolves.toMatch(/not committed/);
 
     // Hidden, `qty` is still read: the row keeps its name, and the cell its pending value.
-    await page.getByRole('button', { name: /^Columns/ }).click();
-    await page
-      .getByRole('dialog', { name: 'Columns' })
-      .getByRole('checkbox', { name: 'qty' })
-      .uncheck();
-    await page.keyboard.press('Escape');
+    await hideColumn(page, 'qty');
     await page.getByRole('button', { name: 'Columns (2 of 3)' }).waitFor();
     await expect.poll(() => rows.getByRole('columnheader').count()).toBe(2);
     await expect(edited().getAttribute('aria-description')).resolves.toMatch(/not committed/);
@@ -422,15 +401,10 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
     await selection.getByRole('button', { name: 'Mark for deletion' }).click();
     await bar().getByText('2 pending changes').waitFor();
     await expect.poll(() => rows.locator('.deleted-row').count()).toBe(1);
+    await screenshotBothThemes(page, 'grid-editing-hidden-column-pending');
 
     await bar().getByRole('button', { name: 'Commit' }).click();
-    await expect
-      .poll(() =>
-        bar()
-          .getByText(/pending change/)
-          .count(),
-      )
-      .toBe(0);
+    await expect.poll(pendingCount).toBe(0);
     const notes = (await stock.query({ columns: ['qty', 'note'] }))
       .toArray()
       .map((r) => r.toJSON());
@@ -483,11 +457,7 @@ describe.skipIf(!hasChromium)('editing the grid in place, in Chromium', () => {
       .waitFor();
     await editor.press('Escape');
     await editor.waitFor({ state: 'detached' });
-    await expect(
-      bar()
-        .getByText(/pending change/)
-        .count(),
-    ).resolves.toBe(0);
+    await expect(pendingCount()).resolves.toBe(0);
   });
 
   it('offers a reader no editing at all', async () => {

@@ -13,6 +13,7 @@ import type { TableHandle } from '../../src-main/catalog/client';
 import { seededRandom, vectorType } from '../support/sample-data';
 import {
   hasChromium,
+  hideColumn,
   openFolderInUi,
   screenshotBothThemes,
   startWebApp,
@@ -386,12 +387,7 @@ describe.skipIf(!hasChromium)('table view in Chromium', () => {
 
   it('hides a column with the column chooser', async () => {
     await grid().getByRole('columnheader', { name: /^tags/ }).waitFor();
-    await page.getByRole('button', { name: /^Columns/ }).click();
-    await page
-      .getByRole('dialog', { name: 'Columns' })
-      .getByRole('checkbox', { name: 'tags' })
-      .uncheck();
-    await page.keyboard.press('Escape');
+    await hideColumn(page, 'tags');
     await expect.poll(() => grid().getAttribute('aria-colcount')).toBe('5');
     await expect(grid().getByRole('columnheader', { name: /^tags/ }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Columns (5 of 6)' }).waitFor();

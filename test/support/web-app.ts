@@ -105,6 +105,16 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
   }
 }
 
+/** Hides `column` of the table on screen with the Data tab's column chooser, and closes it. */
+export async function hideColumn(page: Page, column: string): Promise<void> {
+  await page.getByRole('button', { name: /^Columns/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Columns' })
+    .getByRole('checkbox', { name: column })
+    .uncheck();
+  await page.keyboard.press('Escape');
+}
+
 /** Opens a folder catalog through the UI and returns its connection id. */
 export async function openFolderInUi(app: WebApp, page: Page, folder: string, create = true) {
   const before = new Set(await app.openConnectionIds());
