@@ -1,8 +1,9 @@
 /**
  * One engine process of `catalog-studio serve`: it opens the catalogs and answers requests. With
  * `--workers 1` it is the whole service, listening on the public address; otherwise it is a
- * worker behind the primary (serve-workers/primary.ts), listening on its own socket, and tells
- * the primary when it is ready instead of printing the listening line.
+ * worker of the primary (serve-workers/primary.ts), which listens and hands it client
+ * connections (serve-workers/connection-intake.ts), and it tells the primary when it is ready
+ * instead of printing the listening line.
  */
 import type { CatalogClient } from '../catalog/client';
 // The directory catalog itself, not the engine's index, which also loads the REST client.
@@ -11,8 +12,10 @@ import { markProcessStopping } from '../catalog/jobs/process-stop';
 import { stderrAccessLog } from './access-log';
 import type { ServeConfig } from './serve-args';
 import { announceReady, holdToPrimary, type WorkerRole } from './serve-workers/worker-link';
+import { ConnectionIntake } from './serve-workers/connection-intake';
 import { putOpsInFront } from './serve-ops/front-door';
 import { makeCloseGentle } from '../server/http/gentle-close';
+import { trackHandedConnections } from '../server/http/handed-only';
 import { Readiness } from './serve-ops/readiness';
 import type { EngineMetrics } from './serve-ops/engine-metrics';
 
@@ -22,7 +25,7 @@ export const TEST_CRASH_ENV = 'CATALOG_STUDIO_TEST_CRASH';
 export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promise<number> {
   // Dies with the primary, whichever way the primary ends; registered first, so that a worker
   // whose primary is gone before it opened its catalogs does not go on opening them.
-  const stopping = worker ? holdToPrimary(worker) : undefined;
+  const hold = worker ? holdToPrimary(worker) : undefined;
   // The audit trail and the principals managed through the API, in the catalog's own state.
   const { openServingAccess, accessRoot } = await import('../server/access/serving-access');
   const access = await openServingAccess(
@@ -60,8 +63,7 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
     audit: access.audit,
     ...config.limits,
     // A worker's clients connect to the primary: the browser guard checks their Host against the
-    // primary's addresses, and the primary caps connections per client (here every connection
-    // comes from the primary).
+    // primary's addresses, and the primary, which sees every client's connections, caps them.
     ...(worker
       ? { publicAddresses: worker.addresses, maxConnectionsPerClient: Number.POSITIVE_INFINITY }
       : {}),
@@ -69,8 +71,8 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
     accessLog: log.write,
     ...(metrics ? { requestMetrics: metrics.request } : {}),
   });
-  // Alone, this process answers the probes and metrics itself; a worker leaves them to its
-  // primary, which knows the whole pool.
+  // Alone, this process answers the probes and metrics itself. A worker answers them on the
+  // connections it is handed with what the primary, which knows the whole pool, tells it.
   const readiness = worker
     ? undefined
     : new Readiness({
@@ -78,22 +80,24 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
         storageOptions: config.catalogOptions.storageOptions,
         pool: () => (catalogs.size > 0 ? true : 'the catalogs are opening'),
       });
-  if (readiness) {
-    putOpsInFront(app.server, {
-      readiness: () => readiness.state(),
-      metrics: config.operations.metrics,
-      ...(config.operations.metricsKey ? { metricsKey: config.operations.metricsKey } : {}),
-      ...(metrics ? { scrape: metrics.scrape } : {}),
-    });
-    readiness.start();
-  }
-  // A worker is stopped once its primary has no client connection left; alone, this process's
-  // own stop must not cut a request already on its way on an idle connection. After the front
-  // door, which takes the server's one request handler.
-  if (!worker) makeCloseGentle(app.server);
+  const fromPrimary = worker ? await import('./serve-ops/worker-ops') : undefined;
+  putOpsInFront(app.server, {
+    readiness: readiness ? () => readiness.state() : fromPrimary!.readinessFromPrimary(),
+    metrics: config.operations.metrics,
+    ...(config.operations.metricsKey ? { metricsKey: config.operations.metricsKey } : {}),
+    ...(metrics ? { scrape: fromPrimary?.scrapeThroughPrimary ?? metrics.scrape } : {}),
+  });
+  readiness?.start();
+  // A stop must not cut a request already on its way on an idle connection. After the front
+  // door, which takes the server's one request handler. A worker's connections were handed to it,
+  // and its close waits for them as well.
+  let intake: ConnectionIntake | undefined;
+  makeCloseGentle(app.server, worker ? () => intake?.drained() ?? Promise.resolve() : undefined);
   for (const [name, catalog] of await opening) catalogs.set(name, catalog);
   if (worker) {
-    await app.listen({ path: worker.socket });
+    await app.ready();
+    trackHandedConnections(app.server);
+    intake = new ConnectionIntake(app.server, worker.stateFile);
     announceReady();
   } else {
     await app.listen({ host: config.host, port: config.port });
@@ -108,7 +112,7 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
     const stop = async (signal: string) => {
       if (stopped) return;
       stopped = true;
-      stopping?.();
+      hold?.stopping();
       // Builds still running when the catalogs close end as interrupted (to be run again), in
       // the job table every replica reads, as they would if this process had died.
       markProcessStopping();
@@ -131,6 +135,7 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       }, config.operations.stopTimeoutMs);
       await app.close();
       clearTimeout(cut);
+      intake?.close();
       log.flush();
       await access.close();
       for (const catalog of catalogs.values()) await catalog.close();
@@ -138,10 +143,15 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       await readiness?.close();
       resolve();
     };
-    // A worker is stopped by its primary, with SIGTERM once the primary's requests are done; a
-    // Ctrl-C reaches the whole process group, and the primary decides what it means.
-    if (!worker) process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
+    // A worker is stopped by its primary, with SIGTERM once the primary stops accepting (taken
+    // from its start on: worker-link.ts); a Ctrl-C reaches the whole process group, and the
+    // primary decides what it means.
+    if (hold) {
+      void hold.terminated.then(() => stop('SIGTERM'));
+    } else {
+      process.once('SIGINT', () => void stop('SIGINT'));
+      process.once('SIGTERM', () => void stop('SIGTERM'));
+    }
   });
   return 0;
 }

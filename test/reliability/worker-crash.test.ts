@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src-main/catalog';
 import { arrow } from '../../src-main/catalog/arrow';
@@ -51,13 +52,15 @@ afterAll(async () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function countRows(url: string): Promise<Outcome> {
+/** `dispatcher`: a connection pool of the caller's; the process's shared one without it. */
+async function countRows(url: string, dispatcher?: Dispatcher): Promise<Outcome> {
   try {
     const reply = await fetch(`${url}/v1/table/big/count_rows`, {
       method: 'POST',
       headers: JSON_TYPE,
       body: '{}',
-    });
+      ...(dispatcher ? { dispatcher } : {}),
+    } as RequestInit);
     return {
       kind: 'answered',
       status: reply.status,
@@ -183,11 +186,15 @@ describe('serve --workers 2 with the test crash route', () => {
     });
     const after = await Promise.all(Array.from({ length: 6 }, () => countRows(url)));
     for (const outcome of after) expect(outcome).toMatchObject({ kind: 'answered', status: 200 });
-    // The access log names the worker that answered: once ready, the restarted one answers too
-    // (requests sent together are spread over the workers by their counts in flight).
+    // The access log names the worker that answered: once ready, the restarted one answers too.
+    // A client's connection stays with the worker that took it, and new connections go to the
+    // worker holding the fewest: so each round here opens connections of its own.
     const restartedAt = crashing.output().indexOf('restarting it');
     await waitFor('an answer from the restarted worker', () => {
-      for (let i = 0; i < 4; i++) void countRows(url);
+      const fresh = new Agent();
+      void Promise.all(Array.from({ length: 4 }, () => countRows(url, fresh))).then(() =>
+        fresh.close(),
+      );
       return crashing
         .output()
         .slice(restartedAt)

@@ -1,47 +1,81 @@
 /**
  * The primary of `catalog-studio serve --workers N`: it listens, starts N workers (each opens the
  * catalogs, as any replica may: the catalog is linearizable across processes and job state lives
- * in the root) and forwards every request to the one with the fewest in flight. It never loads
- * LanceDB, so the native crashes the workers are there to contain cannot reach it.
+ * in the root) and hands each client connection to the one holding the fewest
+ * (handed-connections.ts), which then serves it directly. It never loads LanceDB, so the native
+ * crashes the workers are there to contain cannot reach it, and it keeps its own copy of every
+ * connection, so that a worker's death costs its clients only an answer: 503 for a request it had
+ * not begun to answer, a closed connection for one it had (own-answers.ts).
  *
  * The listening line is printed once the first worker is ready; the others start then, and
- * `/readyz` says ready once they all are. The primary answers `/healthz`, `/readyz` and
- * `/metrics` itself (serve-ops/): it knows its pool, and gathers the workers' metrics over their
- * IPC channels. SIGINT/SIGTERM: not ready, then (after `--drain-s`) stop accepting, finish the
- * requests in flight within `--stop-timeout-s`, then stop the workers (each closes its catalogs).
+ * `/readyz` says ready once they all are. The primary keeps the readiness and gathers the
+ * workers' metrics over their IPC channels; the workers answer the probes from what it sends
+ * them (serve-ops/worker-ops.ts). It answers on a connection itself only when no worker is
+ * ready, and on the connections of a worker that died. SIGINT/SIGTERM: not ready, then (after
+ * `--drain-s`) stop accepting; the workers finish the requests on their connections within
+ * `--stop-timeout-s`, close their catalogs and exit.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
 import { stderrAccessLog } from '../access-log';
-import type { ServeConfig } from '../serve-args';
+import type { ServeConfig, ServeLimits } from '../serve-args';
 import { requestIdOf } from '../../server/operations/request-id';
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from '../../server/server-options';
+import { closeGently } from '../../server/http/gentle-close';
+import { trackHandedConnections } from '../../server/http/handed-only';
 import { answerOps } from '../serve-ops/ops-endpoints';
 import { Readiness } from '../serve-ops/readiness';
-import { answerUnavailable, forward } from './proxy';
+import { answerScrapeAsk, readinessPusher } from '../serve-ops/worker-ops';
+import { ANSWERING, ASKED } from './connection-states';
+import type { Orphan } from './handed-connections';
+import { answerLostRequest, answerUnavailable, cutAnswer } from './own-answers';
 import { listenPublic } from './public-listener';
-import { WorkerPool, type Worker } from './worker-pool';
+import { WorkerPool } from './worker-pool';
 
 /** Seconds a client is told to wait on a 503, as the workers' own "Slow down" says. */
 const RETRY_AFTER = '1';
+/** How long a worker may take to close its catalogs after its stop timeout, before it is killed. */
+const WORKER_CLOSE_MS = 30_000;
+/** How often the readiness is compared with what the workers were last sent. */
+const READINESS_PUSH_MS = 250;
+/** How long an idle connection of a dead worker stays open for a request already on its way. */
+const ORPHAN_LINGER_MS = 500;
 
 export async function runPrimary(config: ServeConfig, argv: string[]): Promise<number> {
   const log = stderrAccessLog({}, config.operations.logFormat);
-  let stopping = false;
-  let inFlight = 0;
   let giveUp: ((reason: string) => void) | undefined;
-  const pool = new WorkerPool({
-    count: config.workers,
-    argv,
-    onGiveUp: (reason) => giveUp?.(reason),
-  });
+  // The pool is made below; these call it only once it exists.
   const readiness = new Readiness({
     roots: config.databases,
     storageOptions: config.catalogOptions.storageOptions,
     pool: () => pool.allReady(),
   });
+  const pushReadiness = readinessPusher(
+    () => readiness.state(),
+    () => pool.readyProcesses(),
+  );
   const metrics =
     config.operations.metrics === 'off'
       ? undefined
       : (await import('../serve-ops/primary-metrics')).primaryMetrics(() => pool.readyProcesses());
+  const pool = new WorkerPool({
+    count: config.workers,
+    argv,
+    onGiveUp: (reason) => giveUp?.(reason),
+    onOrphans: (worker, orphans, stopping) => settleOrphans(worker, orphans, stopping),
+    onChange: () => pushReadiness(),
+    onMessage: (child, message) => void answerScrapeAsk(child, message, metrics?.scrape),
+  });
   const ops = {
     readiness: () => readiness.state(),
     metrics: config.operations.metrics,
@@ -49,21 +83,14 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     ...(metrics ? { scrape: metrics.scrape } : {}),
   };
 
-  /** The primary's own answer: a 503 when no worker has the request, written to the access log. */
-  const unavailable = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    started: number,
-    detail: string,
-    w?: number,
-  ) => {
-    answerUnavailable(req, res, detail, RETRY_AFTER);
-    metrics?.refusedHere(req.method ?? '?');
+  /** A 503 of the primary's own, counted and written to the access log. */
+  const logRefusal = (id: string, method: string, path: string, started: number, w?: number) => {
+    metrics?.refusedHere(method);
     log.write({
       time: new Date().toISOString(),
-      id: requestIdOf(req),
-      method: req.method ?? '?',
-      path: (req.url ?? '/').split('?')[0]!,
+      id,
+      method,
+      path,
       status: 503,
       ms: Math.round((performance.now() - started) * 100) / 100,
       code: 17,
@@ -71,51 +98,78 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     });
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (answerOps(req, res, ops)) return;
-    const started = performance.now();
-    const worker = pool.pick();
-    if (!worker) {
-      unavailable(req, res, started, 'No worker is ready: they are starting or restarting');
-      return;
+  /**
+   * The primary's own HTTP server, which listens nowhere: it is given the connections no worker
+   * takes (none is ready) and the idle ones of a worker that died. It answers the probes, and
+   * 503 to anything else; every answer closes its connection, so that the client's next request
+   * comes on a new one, for a live worker.
+   */
+  const lostBy = new WeakMap<Socket, number>();
+  const asked = new WeakSet<Socket>();
+  const own = createServer(
+    ownLimits(config.limits),
+    (req: IncomingMessage, res: ServerResponse) => {
+      asked.add(req.socket);
+      res.shouldKeepAlive = false;
+      if (answerOps(req, res, ops)) return;
+      const started = performance.now();
+      const w = lostBy.get(req.socket);
+      answerUnavailable(
+        req,
+        res,
+        w === undefined ? 'No worker is ready: they are starting or restarting' : lostDetail(w),
+        RETRY_AFTER,
+      );
+      logRefusal(requestIdOf(req), req.method ?? '?', (req.url ?? '/').split('?')[0]!, started, w);
+    },
+  );
+
+  trackHandedConnections(own);
+
+  /** What a dead worker's clients are owed, by where each connection stood (connection-states.ts). */
+  const settleOrphans = (worker: number, orphans: Orphan[], stopping: boolean) => {
+    for (const { socket, record } of orphans) {
+      if (socket.destroyed) continue;
+      if (stopping) socket.destroy();
+      else if (record.state === ASKED) {
+        const [method = '?', path = '/'] = record.request.split(' ');
+        answerLostRequest(socket, record.request, lostDetail(worker), RETRY_AFTER);
+        logRefusal(randomUUID(), method, path, performance.now(), worker);
+      } else if (record.state === ANSWERING) cutAnswer(socket);
+      else if (pool.hand(socket)) {
+        // Idle: no request was read from it, so a live worker takes the connection on, and its
+        // client does not see the death at all.
+      } else {
+        // Idle, and no worker to take it: a request may be on its way, which this server reads
+        // and refuses; if none has come after a short linger, the connection is closed.
+        lostBy.set(socket, worker);
+        own.emit('connection', socket);
+        socket.resume();
+        setTimeout(() => {
+          if (!asked.has(socket)) socket.destroy();
+        }, ORPHAN_LINGER_MS).unref();
+      }
     }
-    track(worker, res);
-    forward(req, res, {
-      socket: worker.socket,
-      agent: worker.agent,
-      closing: () => stopping,
-      lost: () =>
-        unavailable(
-          req,
-          res,
-          started,
-          `Worker ${worker.id} stopped before it answered (it crashed or was killed); the request may be sent again`,
-          worker.id,
-        ),
-    });
   };
 
-  /** Counts a request against its worker and the service until its answer is done, either way. */
-  const track = (worker: Worker, res: ServerResponse) => {
-    worker.inFlight += 1;
-    inFlight += 1;
-    res.once('close', () => {
-      worker.inFlight -= 1;
-      inFlight -= 1;
-    });
-  };
-
-  const listener = await listenPublic(config.host, config.port, config.limits, handle);
+  const listener = await listenPublic(config.host, config.port, config.limits, (socket) => {
+    if (pool.hand(socket)) return;
+    own.emit('connection', socket);
+    socket.resume(); // taken paused, to be handed unread
+  });
   try {
     await pool.start(listener.addresses);
   } catch (error) {
     process.stderr.write(`serve: ${(error as Error).message}; stopping\n`);
-    await listener.close();
-    await pool.stop();
+    listener.stopAccepting();
+    listener.cutAll();
+    await pool.stop(config.operations.stopTimeoutMs);
     log.flush();
     return 1;
   }
   readiness.start();
+  const pushing = setInterval(() => pushReadiness(), READINESS_PUSH_MS);
+  pushing.unref();
   const port = listener.addresses[0]!.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   process.stdout.write(`listening on http://${shownHost}:${port}\n`);
@@ -128,32 +182,56 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   // Not ready first, so that a load balancer stops sending before anything is refused; during
   // --drain-s requests are still served as usual.
   readiness.markStopping();
+  pushReadiness();
   log.flush();
   if (ended.code === 0)
     process.stderr.write(`${ended.reason}: stopping; finishing requests in flight\n`);
   if (ended.code === 0 && config.operations.drainMs > 0)
     await new Promise((resolve) => setTimeout(resolve, config.operations.drainMs));
-  stopping = true;
-  // No new connections; busy ones close after their answer (Connection: close), idle ones after
-  // a short linger in which a request already on its way is still answered (public-listener.ts).
-  // The workers stay up until every connection is closed, for at most the stop timeout.
-  const closed = listener.close();
+  // No new connections. Each worker closes its connections gently (an answer begun goes out with
+  // Connection: close; an idle one lingers for a request already on its way), cuts what is left
+  // after the stop timeout, closes its catalogs and exits; the primary's own connections close
+  // after their answer. Its copies of the workers' go as they do.
+  listener.stopAccepting();
+  closeGently(
+    own,
+    () => undefined,
+    () => listener.drained(),
+  );
   const bound = config.operations.stopTimeoutMs;
+  // Past the workers' own stop timeout, with time to close their catalogs.
+  await pool.stop(bound + WORKER_CLOSE_MS);
+  // A timer that holds the process: the primary's copies of connections keep no reads going, so
+  // nothing else would until they are closed.
+  let bounded: NodeJS.Timeout | undefined;
   const inTime = await Promise.race([
-    closed.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), bound).unref()),
+    listener.drained().then(() => true),
+    new Promise<boolean>((resolve) => (bounded = setTimeout(() => resolve(false), bound))),
   ]);
-  if (!inTime) {
-    process.stderr.write(
-      `${ended.reason}: ${inFlight} requests still in flight after ${bound / 1000} s; cutting their connections\n`,
-    );
-    for (const server of listener.servers) server.closeAllConnections();
-    await closed;
-  }
-  // Then each worker finishes what it still has (its index builds are cancelled through LanceDB)
-  // and closes its catalogs.
-  await pool.stop();
+  clearTimeout(bounded);
+  if (!inTime) listener.cutAll();
+  clearInterval(pushing);
   await readiness.close();
   log.flush();
   return ended.code;
+}
+
+function lostDetail(worker: number): string {
+  return `Worker ${worker} stopped before it answered (it crashed or was killed); the request may be sent again`;
+}
+
+/** The connection limits of the workers' servers, for the primary's own. */
+function ownLimits(limits: ServeLimits): ServerOptions {
+  const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    // Node refuses a headers timeout longer than the request timeout.
+    headersTimeout: Math.min(
+      limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      requestTimeout || Infinity,
+    ),
+    keepAliveTimeout: limits.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    // Node checks these timeouts every 30 s by default.
+    connectionsCheckingInterval: 1_000,
+  };
 }

@@ -1,51 +1,62 @@
 /**
- * The primary's listening sockets: plain Node HTTP servers with the connection-level limits the
- * single-process server sets through Fastify (headers and request timeouts, the keep-alive idle
- * timeout, the per-client connection cap), since it is the primary that clients connect to. What
- * is decided per request (credentials, body limits, the browser guard, the in-flight slots) stays
- * with the workers.
+ * The primary's listening sockets: plain TCP servers that accept each connection, cap the
+ * connections one client may hold, and pass the socket on unread (`pauseOnConnect`) to be handed
+ * to a worker (handed-connections.ts) or answered by the primary's own HTTP server. Everything
+ * decided on the connection's bytes (timeouts, credentials, body limits, the browser guard, the
+ * in-flight slots) is the worker's, whose server is the single-process server.
  *
  * `localhost` is listened on at every address it resolves to (127.0.0.1 and ::1 where both
  * exist), as Fastify does for the single-process server, all on one port.
  */
 import { lookup } from 'node:dns/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { capConnectionsPerClient } from '../../server/http/connection-cap';
-import { closeGently } from '../../server/http/gentle-close';
-import {
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_IDLE_TIMEOUT_MS,
-  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-} from '../../server/server-options';
+import { DEFAULT_MAX_CONNECTIONS_PER_CLIENT } from '../../server/server-options';
 import type { ServeLimits } from '../serve-args';
 
 export interface PublicListener {
   servers: Server[];
   addresses: AddressInfo[];
-  /**
-   * Stops accepting; connections close after their answer, or after a short linger if idle
-   * (gentle-close.ts); resolves once every connection is closed.
-   */
-  close(): Promise<void>;
+  /** Stops accepting; connections already taken are not touched. */
+  stopAccepting(): void;
+  /** Resolves once every connection taken is closed (the primary's copy of it). */
+  drained(): Promise<void>;
+  /** Cuts every connection still open (the stop timeout is over). */
+  cutAll(): void;
 }
 
 export async function listenPublic(
   host: string,
   port: number,
   limits: ServeLimits,
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  route: (socket: Socket) => void,
 ): Promise<PublicListener> {
   const hosts =
     host === 'localhost'
       ? (await lookup(host, { all: true })).map((found) => found.address)
       : [host];
+  const open = new Set<Socket>();
+  const drainedWaiters: Array<() => void> = [];
+  const take = (socket: Socket) => {
+    // The cap, registered first, may have refused it already.
+    if (socket.destroyed) return;
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      if (open.size === 0) for (const resolve of drainedWaiters.splice(0)) resolve();
+    });
+    route(socket);
+  };
   const servers: Server[] = [];
   const addresses: AddressInfo[] = [];
   let boundPort = port;
   for (const [i, address] of hosts.entries()) {
-    const server = publicServer(limits, handler);
+    const server = createServer({ pauseOnConnect: true, noDelay: true });
+    capConnectionsPerClient(
+      server,
+      limits.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+    );
+    server.on('connection', take);
     try {
       await listen(server, address, boundPort);
     } catch (error) {
@@ -61,43 +72,17 @@ export async function listenPublic(
   return {
     servers,
     addresses,
-    close: () =>
-      Promise.all(
-        servers.map(
-          (server) => new Promise<void>((resolve) => closeGently(server, () => resolve())),
-        ),
-      ).then(() => undefined),
-  };
-}
-
-function publicServer(
-  limits: ServeLimits,
-  handler: (req: IncomingMessage, res: ServerResponse) => void,
-): Server {
-  const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const idleTimeout = limits.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const server = createServer(
-    {
-      requestTimeout,
-      // Node refuses a headers timeout longer than the request timeout.
-      headersTimeout: Math.min(
-        limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-        requestTimeout || Infinity,
-      ),
-      keepAliveTimeout: idleTimeout,
-      // Node checks these timeouts every 30 s by default; a slow client would keep its socket
-      // for up to that much longer than the timeout says.
-      connectionsCheckingInterval: 1_000,
-      noDelay: true,
+    stopAccepting: () => {
+      for (const server of servers) server.close();
     },
-    handler,
-  );
-  server.keepAliveTimeout = idleTimeout;
-  capConnectionsPerClient(
-    server,
-    limits.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
-  );
-  return server;
+    drained: () =>
+      open.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => drainedWaiters.push(resolve)),
+    cutAll: () => {
+      for (const socket of open) socket.destroy();
+    },
+  };
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The primary's workers: it starts them (the first, then the others once it is ready), hands out the one with the fewest requests in flight,
- * and starts a dead one again (restart-policy.ts says when), writing one line to stderr that says
+ * The primary's workers: it starts them (the first, then the others once it is ready), hands each
+ * client connection to the one holding the fewest, and starts a dead one again (restart-policy.ts says when), writing one line to stderr that says
  * which worker died, how, and that it is started again.
  *
  * Each worker is this same `serve` command with the same arguments, forked with an IPC channel
@@ -8,29 +8,29 @@
  * stdout carries the listening line, which nothing may come before.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
-import { Agent } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allocatorEnv } from './allocator-env';
+import type { ClosedMessage } from './connection-intake';
+import { HandedConnections, type Orphan } from './handed-connections';
 import { RestartPolicy } from './restart-policy';
 import { WORKER_ENV, type WorkerRole } from './worker-link';
-import { allocatorEnv } from './allocator-env';
 
 export interface Worker {
   readonly id: number;
-  readonly socket: string;
-  /** Connections to this worker's current process; a new one for each process. */
-  agent: Agent;
-  /** Requests the primary has forwarded to it and not finished. */
-  inFlight: number;
+  /** Where this worker's connection records are (connection-states.ts); one file per worker. */
+  readonly stateFile: string;
   pid: number | undefined;
   ready: boolean;
 }
 
 interface Slot extends Worker {
   child: ChildProcess | undefined;
+  /** The connections the current process holds. */
+  handed: HandedConnections | undefined;
   startedAt: number;
   policy: RestartPolicy;
   restart: NodeJS.Timeout | undefined;
@@ -43,25 +43,29 @@ export interface WorkerPoolOptions {
   argv: string[];
   /** A worker stopped that will not start again; the service must stop. */
   onGiveUp(reason: string): void;
+  /** A worker process ended holding these connections (`stopping`: the service is stopping). */
+  onOrphans(worker: number, orphans: Orphan[], stopping: boolean): void;
+  /** Whether every worker is ready may have changed. */
+  onChange(): void;
+  /** Any other message a worker sends (its asks of the primary). */
+  onMessage(child: ChildProcess, message: unknown): void;
 }
 
 export class WorkerPool {
   private readonly slots: Slot[];
-  private readonly socketDir: string | undefined;
+  /** Owner-only (mkdtemp's 0700): the workers' connection records. */
+  private readonly dir: string;
   private addresses: AddressInfo[] = [];
   private stopping = false;
   /** The first start, until the first worker is ready. */
   private starting: { resolve(): void; reject(error: Error): void } | undefined;
 
   constructor(private readonly options: WorkerPoolOptions) {
-    // Owner-only (mkdtemp's 0700): nothing but this user reaches a worker behind the primary.
-    this.socketDir =
-      process.platform === 'win32' ? undefined : mkdtempSync(join(tmpdir(), 'catalog-studio-'));
+    this.dir = mkdtempSync(join(tmpdir(), 'catalog-studio-'));
     this.slots = Array.from({ length: options.count }, (_, i) => ({
       id: i + 1,
-      socket: this.socketPath(i + 1),
-      agent: newAgent(),
-      inFlight: 0,
+      stateFile: join(this.dir, `w${i + 1}.state`),
+      handed: undefined,
       pid: undefined,
       ready: false,
       child: undefined,
@@ -108,21 +112,27 @@ export class WorkerPool {
   }
 
   /**
-   * The ready worker with the fewest requests in flight, or undefined when none is ready. Ties go
-   * to the lowest-numbered worker rather than round: under light load one worker stays warm (its
-   * JIT, its caches, its table handles), which halved the latency the primary adds (0.28–0.38 ms
-   * instead of 0.45–0.69 ms a call, test/bench/serve-workers.ts); under load the counts differ
-   * and spread the requests anyway.
+   * Hands `socket` to the ready worker holding the fewest connections; false when none is ready.
+   * Ties go to the lowest-numbered worker rather than round: under light load one worker stays
+   * warm (its JIT, its caches, its table handles), which halved the latency of a second process
+   * (test/bench/serve-workers.ts); under load the counts differ and spread the clients anyway.
+   * A client's keep-alive connection stays with its worker, as with Node's cluster.
    */
-  pick(): Worker | undefined {
+  hand(socket: Socket): boolean {
     let best: Slot | undefined;
     for (const slot of this.slots)
-      if (slot.ready && (!best || slot.inFlight < best.inFlight)) best = slot;
-    return best;
+      if (slot.ready && slot.handed && (!best || slot.handed.size < best.handed!.size)) best = slot;
+    if (!best) return false;
+    best.handed!.hand(socket);
+    return true;
   }
 
-  /** Stops every worker (SIGTERM: each finishes its requests and closes its catalogs). */
-  async stop(): Promise<void> {
+  /**
+   * Stops every worker: SIGTERM, on which each closes its connections gently, finishes their
+   * requests within the stop timeout and closes its catalogs (one still starting finishes its
+   * start first). One that has not ended `killAfterMs` later is killed.
+   */
+  async stop(killAfterMs: number): Promise<void> {
     this.stopping = true;
     for (const slot of this.slots) {
       clearTimeout(slot.restart);
@@ -130,14 +140,19 @@ export class WorkerPool {
       if (slot.child && slot.child.exitCode === null && slot.child.signalCode === null)
         slot.child.kill('SIGTERM');
     }
+    this.options.onChange();
+    const kill = setTimeout(() => {
+      for (const slot of this.slots) slot.child?.kill('SIGKILL');
+    }, killAfterMs);
     await Promise.all(this.slots.map((slot) => slot.exited));
-    for (const slot of this.slots) slot.agent.destroy();
-    if (this.socketDir) rmSync(this.socketDir, { recursive: true, force: true });
+    clearTimeout(kill);
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   private spawn(slot: Slot): void {
-    if (this.socketDir && existsSync(slot.socket)) unlinkSync(slot.socket); // the dead one's
-    const role: WorkerRole = { id: slot.id, socket: slot.socket, addresses: this.addresses };
+    // Emptied for the new process (the dead one's records were read when it died).
+    writeFileSync(slot.stateFile, '', { mode: 0o600 });
+    const role: WorkerRole = { id: slot.id, stateFile: slot.stateFile, addresses: this.addresses };
     const child = fork(workerEntry(), ['serve', ...this.options.argv], {
       env: { ...process.env, ...allocatorEnv(process.env), [WORKER_ENV]: JSON.stringify(role) },
       stdio: ['ignore', 2, 2, 'ipc'],
@@ -145,11 +160,21 @@ export class WorkerPool {
     slot.child = child;
     slot.pid = child.pid;
     slot.startedAt = performance.now();
-    slot.agent = newAgent();
+    const handed = new HandedConnections(child, slot.stateFile);
+    slot.handed = handed;
     slot.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    child.on('message', (message: { ready?: boolean }) => {
-      if (!message.ready || this.stopping || slot.child !== child) return;
+    child.on('message', (message: { ready?: boolean } & Partial<ClosedMessage>) => {
+      if (typeof message?.connectionClosed === 'number') {
+        handed.closed(message.connectionClosed);
+        return;
+      }
+      if (!message?.ready) {
+        this.options.onMessage(child, message);
+        return;
+      }
+      if (this.stopping || slot.child !== child) return;
       slot.ready = true;
+      this.options.onChange();
       if (this.starting) {
         const starting = this.starting;
         this.starting = undefined;
@@ -168,8 +193,12 @@ export class WorkerPool {
     slot.child = undefined;
     const wasReady = slot.ready;
     slot.ready = false;
-    // Its connections are gone with it; requests still on them are answered by the proxy.
-    slot.agent.destroy();
+    // Its clients' connections are not gone with it: the primary still holds each one, and says
+    // on it what the client is owed.
+    const orphans = slot.handed?.orphans() ?? [];
+    slot.handed = undefined;
+    this.options.onOrphans(slot.id, orphans, this.stopping);
+    this.options.onChange();
     if (this.stopping) return;
     if (this.starting && !wasReady) {
       this.starting.reject(new Error(`worker ${slot.id} ${how} before it was ready`));
@@ -192,17 +221,6 @@ export class WorkerPool {
       if (!this.stopping) this.spawn(slot);
     }, verdict.restartInMs);
   }
-
-  private socketPath(id: number): string {
-    if (!this.socketDir)
-      return `\\\\.\\pipe\\catalog-studio-${process.pid}-${Date.now().toString(36)}-w${id}`;
-    return join(this.socketDir, `w${id}.sock`);
-  }
-}
-
-/** Keep-alive connections, as many as there are requests at once (the worker bounds its own). */
-function newAgent(): Agent {
-  return new Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'lifo' });
 }
 
 /**

@@ -14,15 +14,28 @@ import { Server as NetServer } from 'node:net';
 /** How long a connection idle at the stop stays open before it is closed. */
 const IDLE_LINGER_MS = 500;
 
-/** Stops accepting; calls back once every connection is closed (idle ones after the linger). */
-export function closeGently(server: Server, done: (error?: Error) => void): void {
+/**
+ * Stops accepting; calls back once every connection is closed (idle ones after the linger).
+ * `handed`: connections the server did not accept itself but was given (a worker of `serve`,
+ * connection-intake.ts), which its own count does not include: resolves once they are closed.
+ */
+export function closeGently(
+  server: Server,
+  done: (error?: Error) => void,
+  handed?: () => Promise<void>,
+): void {
   // Node's own close would also stop its check of the connections' timeouts, an unref'd timer
   // that here runs on, checking nothing, until the process ends (`serve` ends after its stop).
   const linger = setInterval(() => server.closeIdleConnections(), IDLE_LINGER_MS);
   linger.unref();
   // net.Server's own close: stops listening and calls back when the last connection is gone,
-  // without http.Server's closing of idle connections.
-  NetServer.prototype.close.call(server, (error?: Error) => {
+  // without http.Server's closing of idle connections. A server given its connections may not
+  // listen at all.
+  const accepted = new Promise<Error | undefined>((resolve) => {
+    if (!server.listening && handed) resolve(undefined);
+    else NetServer.prototype.close.call(server, (error?: Error) => resolve(error));
+  });
+  void Promise.all([accepted, handed?.()]).then(([error]) => {
     clearInterval(linger);
     done(error);
   });
@@ -34,7 +47,7 @@ export function closeGently(server: Server, done: (error?: Error) => void): void
  * answer after it, say `Connection: close`, whoever writes them: Fastify says so only for the
  * requests it routes after its close began.
  */
-export function makeCloseGentle(server: Server): void {
+export function makeCloseGentle(server: Server, handed?: () => Promise<void>): void {
   const unanswered = new Set<ServerResponse>();
   let closing = false;
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
@@ -53,7 +66,7 @@ export function makeCloseGentle(server: Server): void {
       }
       unanswered.clear();
     }
-    closeGently(this, done ?? (() => undefined));
+    closeGently(this, done ?? (() => undefined), handed);
     return this;
   };
 }

@@ -181,15 +181,15 @@ describe('stopping serve --workers 2', () => {
     expect(server.output()).toMatch(/SIGTERM: stopping; finishing requests in flight/);
   }, 60_000);
 
-  it('ends its workers, and removes their sockets, when the primary is killed with SIGKILL', async () => {
+  it('ends its workers, and removes the folder of their records, when the primary is killed with SIGKILL', async () => {
     const server = await startServerProcess(['--workers', '2', '--root', join(dir, 'killed')]);
     const workers = workerPids(server.child.pid!);
     expect(workers).toHaveLength(2);
-    // Where the primary put the workers' sockets: in the role it gave each worker.
+    // Where the primary put the workers' connection records: in the role it gave each worker.
     const environ = readFileSync(`/proc/${workers[0]}/environ`, 'utf8').split('\0');
     const role = environ.find((entry) => entry.startsWith('CATALOG_STUDIO_SERVE_WORKER='))!;
     const folder = dirname(
-      (JSON.parse(role.slice(role.indexOf('=') + 1)) as { socket: string }).socket,
+      (JSON.parse(role.slice(role.indexOf('=') + 1)) as { stateFile: string }).stateFile,
     );
     expect(existsSync(folder)).toBe(true);
     expect(await server.kill('SIGKILL')).toBe('SIGKILL');
