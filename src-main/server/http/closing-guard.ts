@@ -5,8 +5,7 @@
  * before the catalogs close. Fastify listens on every address `localhost` names (127.0.0.1 and
  * ::1), each a server of its own, and its close does not wait for the others' connections: a
  * request on one of those during the close would run against catalogs about to close, so it is
- * refused, 503 with the error body and Retry-After. A connection no listener accepted was handed
- * to this server (a worker of `serve`, connection-intake.ts), whose close waits for it too.
+ * refused, 503 with the error body and Retry-After.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
@@ -20,8 +19,7 @@ export function refuseOtherListenersWhileClosing(app: FastifyInstance): void {
   });
   // A callback hook, not an async one: every request passes it, and it has nothing to await.
   app.addHook('onRequest', (request, _reply, done) => {
-    const listener = listenerOf(request.raw.socket);
-    if (closing && listener && listener !== app.server) {
+    if (closing && listenerOf(request.raw.socket) !== app.server) {
       done(new HttpRefusal(503, errors.ServiceUnavailable('The server is stopping')));
     } else {
       done();
@@ -29,5 +27,5 @@ export function refuseOtherListenersWhileClosing(app: FastifyInstance): void {
   });
 }
 
-/** The server that accepted a connection (net.Server sets it on each socket it accepts), if any. */
+/** The server that accepted a connection (net.Server sets it on each socket it accepts). */
 const listenerOf = (socket: Socket): unknown => (socket as Socket & { server?: unknown }).server;
