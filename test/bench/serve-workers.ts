@@ -1,9 +1,9 @@
 /**
  * What the primary of `serve --workers N` costs: the same small calls (GET /v1/whoami, POST
  * count_rows on a 1,000-row table) against `serve --workers 1` (one process, no proxy) and
- * `serve --workers 2` (the primary forwarding to two workers) on one folder, in pairs that
+ * `serve --workers 2` (the primary handing connections to two workers) on one folder, in pairs that
  * alternate which side goes first, one keep-alive connection per side. Prints the medians of
- * each side and the median of the pairwise differences, which is the latency the proxy adds;
+ * each side and the median of the pairwise differences, which is the latency the primary adds;
  * then the time each takes to print its listening line.
  *
  * Rounds: BENCH_WORKERS_ROUNDS (default 2000 per call, after 200 to warm up); starts:

@@ -69,6 +69,11 @@ export function cutAnswer(socket: Socket): void {
   endWithoutReading(socket);
 }
 
+/** The 503's detail for a request on a connection whose worker died. */
+export function lostDetail(worker: number): string {
+  return `Worker ${worker} stopped before it answered (it crashed or was killed); the request may be sent again`;
+}
+
 function unavailableBody(detail: string, path: string): string {
   return JSON.stringify(errorBody(errors.ServiceUnavailable(detail), path, 503));
 }

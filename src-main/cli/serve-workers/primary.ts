@@ -16,29 +16,15 @@
  * `--stop-timeout-s`, close their catalogs and exit.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingMessage,
-  type ServerOptions,
-  type ServerResponse,
-} from 'node:http';
-import type { Socket } from 'node:net';
 import { stderrAccessLog } from '../access-log';
-import type { ServeConfig, ServeLimits } from '../serve-args';
-import { requestIdOf } from '../../server/operations/request-id';
-import {
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_IDLE_TIMEOUT_MS,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-} from '../../server/server-options';
+import type { ServeConfig } from '../serve-args';
 import { closeGently } from '../../server/http/gentle-close';
-import { trackHandedConnections } from '../../server/http/handed-only';
-import { answerOps } from '../serve-ops/ops-endpoints';
 import { Readiness } from '../serve-ops/readiness';
 import { answerScrapeAsk, readinessPusher } from '../serve-ops/worker-ops';
 import { ANSWERING, ASKED } from './connection-states';
 import type { Orphan } from './handed-connections';
-import { answerLostRequest, answerUnavailable, cutAnswer } from './own-answers';
+import { answerLostRequest, cutAnswer, lostDetail } from './own-answers';
+import { ownServer } from './own-server';
 import { listenPublic } from './public-listener';
 import { WorkerPool } from './worker-pool';
 
@@ -48,8 +34,6 @@ const RETRY_AFTER = '1';
 const WORKER_CLOSE_MS = 30_000;
 /** How often the readiness is compared with what the workers were last sent. */
 const READINESS_PUSH_MS = 250;
-/** How long an idle connection of a dead worker stays open for a request already on its way. */
-const ORPHAN_LINGER_MS = 500;
 
 export async function runPrimary(config: ServeConfig, argv: string[]): Promise<number> {
   const log = stderrAccessLog({}, config.operations.logFormat);
@@ -84,7 +68,7 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   };
 
   /** A 503 of the primary's own, counted and written to the access log. */
-  const logRefusal = (id: string, method: string, path: string, started: number, w?: number) => {
+  const refused = (id: string, method: string, path: string, started: number, w?: number) => {
     metrics?.refusedHere(method);
     log.write({
       time: new Date().toISOString(),
@@ -97,34 +81,7 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
       ...(w === undefined ? {} : { w }),
     });
   };
-
-  /**
-   * The primary's own HTTP server, which listens nowhere: it is given the connections no worker
-   * takes (none is ready) and the idle ones of a worker that died. It answers the probes, and
-   * 503 to anything else; every answer closes its connection, so that the client's next request
-   * comes on a new one, for a live worker.
-   */
-  const lostBy = new WeakMap<Socket, number>();
-  const asked = new WeakSet<Socket>();
-  const own = createServer(
-    ownLimits(config.limits),
-    (req: IncomingMessage, res: ServerResponse) => {
-      asked.add(req.socket);
-      res.shouldKeepAlive = false;
-      if (answerOps(req, res, ops)) return;
-      const started = performance.now();
-      const w = lostBy.get(req.socket);
-      answerUnavailable(
-        req,
-        res,
-        w === undefined ? 'No worker is ready: they are starting or restarting' : lostDetail(w),
-        RETRY_AFTER,
-      );
-      logRefusal(requestIdOf(req), req.method ?? '?', (req.url ?? '/').split('?')[0]!, started, w);
-    },
-  );
-
-  trackHandedConnections(own);
+  const own = ownServer({ limits: config.limits, ops, retryAfter: RETRY_AFTER, refused });
 
   /** What a dead worker's clients are owed, by where each connection stood (connection-states.ts). */
   const settleOrphans = (worker: number, orphans: Orphan[], stopping: boolean) => {
@@ -134,28 +91,16 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
       else if (record.state === ASKED) {
         const [method = '?', path = '/'] = record.request.split(' ');
         answerLostRequest(socket, record.request, lostDetail(worker), RETRY_AFTER);
-        logRefusal(randomUUID(), method, path, performance.now(), worker);
+        refused(randomUUID(), method, path, performance.now(), worker);
       } else if (record.state === ANSWERING) cutAnswer(socket);
-      else if (pool.hand(socket)) {
-        // Idle: no request was read from it, so a live worker takes the connection on, and its
-        // client does not see the death at all.
-      } else {
-        // Idle, and no worker to take it: a request may be on its way, which this server reads
-        // and refuses; if none has come after a short linger, the connection is closed.
-        lostBy.set(socket, worker);
-        own.emit('connection', socket);
-        socket.resume();
-        setTimeout(() => {
-          if (!asked.has(socket)) socket.destroy();
-        }, ORPHAN_LINGER_MS).unref();
-      }
+      // Idle: no request was read from it, so a live worker takes the connection on, and its
+      // client does not see the death at all; with none, a request on its way is refused.
+      else if (!pool.hand(socket)) own.takeOrphan(socket, worker);
     }
   };
 
   const listener = await listenPublic(config.host, config.port, config.limits, (socket) => {
-    if (pool.hand(socket)) return;
-    own.emit('connection', socket);
-    socket.resume(); // taken paused, to be handed unread
+    if (!pool.hand(socket)) own.take(socket);
   });
   try {
     await pool.start(listener.addresses);
@@ -194,7 +139,7 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   // after their answer. Its copies of the workers' go as they do.
   listener.stopAccepting();
   closeGently(
-    own,
+    own.server,
     () => undefined,
     () => listener.drained(),
   );
@@ -214,24 +159,4 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   await readiness.close();
   log.flush();
   return ended.code;
-}
-
-function lostDetail(worker: number): string {
-  return `Worker ${worker} stopped before it answered (it crashed or was killed); the request may be sent again`;
-}
-
-/** The connection limits of the workers' servers, for the primary's own. */
-function ownLimits(limits: ServeLimits): ServerOptions {
-  const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  return {
-    requestTimeout,
-    // Node refuses a headers timeout longer than the request timeout.
-    headersTimeout: Math.min(
-      limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-      requestTimeout || Infinity,
-    ),
-    keepAliveTimeout: limits.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
-    // Node checks these timeouts every 30 s by default.
-    connectionsCheckingInterval: 1_000,
-  };
 }
