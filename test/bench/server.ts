@@ -4,7 +4,7 @@
  * loopback and LanceDB's own remote client (`connect('db://…', {hostOverride})`), each against
  * the same call through LanceDB in-process on the same folder (`lancedb.connect(folder)`, handle
  * held), in the same run, paired or interleaved, medians. Measured twice: `serve` as users run it
- * (its default, a primary forwarding to one worker per core) and `serve --workers 1` (one
+ * (its default, a primary handing connections to one worker per core) and `serve --workers 1` (one
  * process). Nothing fails on wall time.
  *
  * - Server calls, BENCH_REPS (100) paired each: countRows, IVF_PQ k=10, BTREE `id = N`, FTS k=10
