@@ -27,7 +27,7 @@ export type ServeLimits = Pick<ServerOptions, LimitOption>;
 export interface ServeConfig {
   host: string;
   port: number;
-  /** Engine processes behind the listening socket; 1 serves in this process, without a proxy. */
+  /** Engine processes behind the listening socket; 1 serves in this process, without a primary. */
   workers: number;
   /** The auth file, loaded by whichever process opens the catalogs. */
   auth?: string;

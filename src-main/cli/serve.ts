@@ -3,9 +3,9 @@
  * The first line on stdout is exactly `listening on http://HOST:PORT`.
  *
  * With `--workers 1` this process is the whole service (serve-engine.ts). Otherwise it is the
- * primary (serve-workers/primary.ts): it listens, starts the workers and forwards each request to
- * one of them, so that a worker that crashes (LanceDB's native code can) costs only its own
- * requests. A worker is this same command started by the primary, which names its role in the
+ * primary (serve-workers/primary.ts): it listens, starts the workers and hands each client
+ * connection to one of them, so that a worker that crashes (LanceDB's native code can) costs only
+ * its own requests. A worker is this same command started by the primary, which names its role in the
  * environment (serve-workers/worker-link.ts). Each role loads only its own modules: the primary
  * never loads LanceDB.
  */

@@ -1,9 +1,9 @@
 /**
  * Puts the probes and metrics (ops-endpoints.ts) in front of a Fastify server's own request
- * handler, for `serve --workers 1`, where the one process is both the primary and the worker.
- * They are answered before Fastify sees the request, so none of its hooks (authentication, the
- * in-flight limit, the browser guard, the access log) and none of the REST contract apply to
- * them, exactly as when the primary answers them.
+ * handler: in every engine process, `serve --workers 1` and each worker (which answers them with
+ * the service's state, worker-ops.ts). They are answered before Fastify sees the request, so none
+ * of its hooks (authentication, the in-flight limit, the browser guard, the access log) and none
+ * of the REST contract apply to them, exactly as when the primary answers them itself.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { answerOps, type OpsEndpoints } from './ops-endpoints';

@@ -2,8 +2,9 @@
  * `GET /healthz`, `GET /readyz` and `GET /metrics`: about the process, not the catalog, so they
  * are answered before a request reaches the catalog's routes, outside its authentication, its
  * in-flight limit and its access log, and they are not rows of the REST contract (no client of
- * the catalog calls them). With workers, the primary answers them: it knows its pool, and a probe
- * must not depend on which worker it lands on.
+ * the catalog calls them). With workers, the answer is the whole service's whichever worker
+ * holds the probe's connection: the primary, which knows its pool, tells the workers
+ * (worker-ops.ts).
  *
  * - `/healthz`: 200 whenever the process answers at all; it asks nothing of anyone.
  * - `/readyz`: 200 or 503 from the state readiness.ts keeps, with each check in the body.

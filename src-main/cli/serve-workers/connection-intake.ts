@@ -5,9 +5,11 @@
  * current for the primary to read should this process die, and tells the primary when a
  * connection is closed, so that the primary lets go of its copy.
  *
- * A record moves on three events: a request read (ASKED, naming it), the first byte of an answer
- * written to the socket by anyone (ANSWERING: Node's HTTP, a refusal written raw), and that
- * answer's end (IDLE, or ASKED for a request read behind it on the same connection).
+ * A record moves on three events: a request read (ASKED, naming it), the first byte of its answer
+ * written to the socket (ANSWERING; an interim 100 Continue or 103 is not the answer yet), and the
+ * end of that answer once the request's body has been read to its end too (IDLE, or ASKED for a
+ * request read behind it on the same connection). A write no request asked for (a refusal written
+ * raw, Node's own 400 before any request) is ANSWERING until the next request.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -22,10 +24,15 @@ export interface ClosedMessage {
   connectionClosed: number;
 }
 
+interface Asked {
+  request: IncomingMessage;
+  response: ServerResponse;
+}
+
 interface Held {
   slot: number;
   /** Requests read and not yet answered in full, oldest first (more than one only if pipelined). */
-  waiting: Array<{ response: ServerResponse; method: string; url: string }>;
+  waiting: Asked[];
   /** What is being written now: an answer, a raw write, or nothing. */
   answering: ServerResponse | 'raw' | undefined;
   /** Closed and told: its slot may already be another connection's, so it is written no more. */
@@ -36,6 +43,9 @@ export class ConnectionIntake {
   private readonly held = new Map<Socket, Held>();
   private readonly records: ConnectionStateWriter;
   private drainedWaiters: Array<() => void> = [];
+  /** Answers whose end is watched already. */
+  private readonly known = new WeakSet<ServerResponse>();
+  private closed = false;
 
   constructor(
     private readonly server: Server,
@@ -76,17 +86,19 @@ export class ConnectionIntake {
       }
       if (this.held.size === 0) for (const resolve of this.drainedWaiters.splice(0)) resolve();
     });
-    this.server.emit('connection', socket);
+    // After the close, nothing is served any more (the catalogs are closing).
+    if (this.closed) socket.destroy();
+    else this.server.emit('connection', socket);
   }
 
   private asked(request: IncomingMessage, response: ServerResponse): void {
     const held = this.held.get(request.socket);
     if (!held) return;
-    const method = request.method ?? '?';
-    const url = request.url ?? '/';
-    held.waiting.push({ response, method, url });
-    if (held.waiting.length === 1 && held.answering === undefined)
-      this.records.asked(held.slot, method, url);
+    if (held.answering === 'raw') held.answering = undefined;
+    const entry: Asked = { request, response };
+    held.waiting.push(entry);
+    this.known.add(response);
+    if (held.waiting.length === 1 && held.answering === undefined) this.record(held, entry);
     response.once('close', () => this.answered(held, response));
   }
 
@@ -95,23 +107,44 @@ export class ConnectionIntake {
    * says 'close': so an answer's end resets the record only if it is still the one being written.
    */
   private answered(held: Held, response: ServerResponse): void {
-    held.waiting = held.waiting.filter((entry) => entry.response !== response);
+    const entry = held.waiting.find((waiting) => waiting.response === response);
     if (held.gone) return;
-    if (held.answering !== response && held.answering !== undefined) return;
+    if (held.answering !== response && held.answering !== undefined) {
+      held.waiting = held.waiting.filter((waiting) => waiting !== entry);
+      return;
+    }
+    // An answer sent before its request's body was read in full: Node reads the rest and drops
+    // it, and until it has, the connection's next bytes are not the start of a request.
+    if (entry && !entry.request.complete && !entry.request.destroyed) {
+      entry.request.once('end', () => this.answered(held, response));
+      return;
+    }
+    held.waiting = held.waiting.filter((waiting) => waiting !== entry);
     held.answering = undefined;
     const next = held.waiting[0];
-    if (next) this.records.asked(held.slot, next.method, next.url);
+    if (next) this.record(held, next);
     else this.records.state(held.slot, IDLE);
+  }
+
+  private record(held: Held, entry: Asked): void {
+    this.records.asked(held.slot, entry.request.method ?? '?', entry.request.url ?? '/');
   }
 
   /** Every write to the socket, whoever makes it, goes through write() or end(). */
   private watchWrites(socket: Socket, held: Held): void {
     const mark = () => {
       const writer = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      // An interim answer (100 Continue, 103) is written before the answer's head.
+      if (writer && !writer.headersSent) return;
       const now = writer ?? 'raw';
       if (held.answering === now || held.gone) return;
       held.answering = now;
       this.records.state(held.slot, ANSWERING);
+      // An answer Node wrote without a request event (a 400 for a bad head, a 417).
+      if (writer && !this.known.has(writer)) {
+        this.known.add(writer);
+        writer.once('close', () => this.answered(held, writer));
+      }
     };
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     const end = socket.end.bind(socket) as (...args: unknown[]) => Socket;
@@ -125,7 +158,9 @@ export class ConnectionIntake {
     }) as typeof socket.end;
   }
 
+  /** After the server's close: connections still arriving are closed, and records are kept no more. */
   close(): void {
+    this.closed = true;
     this.records.close();
   }
 }

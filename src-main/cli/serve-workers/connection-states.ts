@@ -35,7 +35,8 @@ export interface ConnectionRecord {
 
 /** The worker's side: one open file, written in place. */
 export class ConnectionStateWriter {
-  private readonly fd: number;
+  /** Closed: -1, and every write is skipped (a late event must not write to a reused descriptor). */
+  private fd: number;
   private readonly record = Buffer.alloc(RECORD_BYTES);
 
   constructor(file: string) {
@@ -48,17 +49,19 @@ export class ConnectionStateWriter {
     const written = this.record.write(`${method} ${path}`, 3, LINE_MAX, 'utf8');
     this.record[0] = ASKED;
     this.record.writeUInt16LE(written, 1);
-    writeSync(this.fd, this.record, 0, 3 + written, slot * RECORD_BYTES);
+    if (this.fd >= 0) writeSync(this.fd, this.record, 0, 3 + written, slot * RECORD_BYTES);
   }
 
   /** Only the state byte: the request line stays as `asked` wrote it. */
   state(slot: number, state: ConnectionState): void {
     this.record[0] = state;
-    writeSync(this.fd, this.record, 0, 1, slot * RECORD_BYTES);
+    if (this.fd >= 0) writeSync(this.fd, this.record, 0, 1, slot * RECORD_BYTES);
   }
 
   close(): void {
+    if (this.fd < 0) return;
     closeSync(this.fd);
+    this.fd = -1;
   }
 }
 

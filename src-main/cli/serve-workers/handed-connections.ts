@@ -29,11 +29,17 @@ export class HandedConnections {
   private readonly freeSlots: number[] = [];
   private nextSlot = 0;
   private readonly fd: number;
+  /** The worker has died and its connections were settled. */
+  private settled = false;
 
-  /** `file` is this process's record file, emptied here for it. */
+  /**
+   * `file` is this process's record file, emptied here for it; `unhanded` takes back a connection
+   * whose hand-over failed, to route it again.
+   */
   constructor(
     private readonly child: ChildProcess,
     file: string,
+    private readonly unhanded: (socket: Socket) => void,
   ) {
     this.fd = openSync(file, 'w+', 0o600);
   }
@@ -77,6 +83,8 @@ export class HandedConnections {
 
   /** After the worker's death: every connection it still held, with its record. Once. */
   orphans(): Orphan[] {
+    if (this.settled) return [];
+    this.settled = true;
     const orphans = [...this.sockets].map(([slot, socket]) => ({
       socket,
       record: readConnectionRecord(this.fd, slot),

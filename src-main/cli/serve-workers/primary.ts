@@ -16,6 +16,7 @@
  * `--stop-timeout-s`, close their catalogs and exit.
  */
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { stderrAccessLog } from '../access-log';
 import type { ServeConfig } from '../serve-args';
 import { closeGently } from '../../server/http/gentle-close';
@@ -56,6 +57,7 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
     count: config.workers,
     argv,
     onGiveUp: (reason) => giveUp?.(reason),
+    onUnhanded: (socket) => route(socket),
     onOrphans: (worker, orphans, stopping) => settleOrphans(worker, orphans, stopping),
     onChange: () => pushReadiness(),
     onMessage: (child, message) => void answerScrapeAsk(child, message, metrics?.scrape),
@@ -87,21 +89,23 @@ export async function runPrimary(config: ServeConfig, argv: string[]): Promise<n
   const settleOrphans = (worker: number, orphans: Orphan[], stopping: boolean) => {
     for (const { socket, record } of orphans) {
       if (socket.destroyed) continue;
-      if (stopping) socket.destroy();
-      else if (record.state === ASKED) {
+      if (record.state === ASKED) {
         const [method = '?', path = '/'] = record.request.split(' ');
         answerLostRequest(socket, record.request, lostDetail(worker), RETRY_AFTER);
         refused(randomUUID(), method, path, performance.now(), worker);
       } else if (record.state === ANSWERING) cutAnswer(socket);
       // Idle: no request was read from it, so a live worker takes the connection on, and its
       // client does not see the death at all; with none, a request on its way is refused.
+      else if (stopping) socket.destroy();
       else if (!pool.hand(socket)) own.takeOrphan(socket, worker);
     }
   };
-
-  const listener = await listenPublic(config.host, config.port, config.limits, (socket) => {
+  /** A new connection: to the worker holding the fewest, or answered here when none is ready. */
+  const route = (socket: Socket) => {
     if (!pool.hand(socket)) own.take(socket);
-  });
+  };
+
+  const listener = await listenPublic(config.host, config.port, config.limits, route);
   try {
     await pool.start(listener.addresses);
   } catch (error) {

@@ -41,6 +41,9 @@ export async function listenPublic(
     // The cap, registered first, may have refused it already.
     if (socket.destroyed) return;
     open.add(socket);
+    // The primary's copy is written only to answer for a dead worker; a client gone by then must
+    // not end the primary with an unhandled error.
+    socket.on('error', () => socket.destroy());
     socket.once('close', () => {
       open.delete(socket);
       if (open.size === 0) for (const resolve of drainedWaiters.splice(0)) resolve();

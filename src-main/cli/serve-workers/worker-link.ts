@@ -34,13 +34,19 @@ export function announceReady(): void {
   process.send?.({ ready: true });
 }
 
+/** The primary's word to stop, sent behind every connection it handed before. */
+export interface StopMessage {
+  stop: true;
+}
+
 export interface PrimaryHold {
   /** Marks a graceful stop under way, after which the channel may close without that. */
   stopping(): void;
   /**
-   * Resolves on the primary's SIGTERM, whenever it came. A worker still opening its catalogs
-   * when the service stops finishes opening them before it stops: killed half-way, it could
-   * leave the catalog's lock held, and a request on another worker would wait out its lease.
+   * Resolves on the primary's word to stop (or a SIGTERM), whenever it came. A worker still
+   * opening its catalogs when the service stops finishes opening them before it stops: killed
+   * half-way, it could leave the catalog's lock held, and a request on another worker would wait
+   * out its lease.
    */
   terminated: Promise<void>;
 }
@@ -64,7 +70,12 @@ export function holdToPrimary(role: WorkerRole): PrimaryHold {
   });
   // A Ctrl-C reaches the whole process group: the primary stops the workers in its own order.
   process.on('SIGINT', () => undefined);
-  const terminated = new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
+  const terminated = new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.on('message', (message: Partial<StopMessage>) => {
+      if (message?.stop === true) resolve();
+    });
+  });
   return {
     stopping: () => {
       stopping = true;

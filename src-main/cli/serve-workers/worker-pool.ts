@@ -17,7 +17,7 @@ import { allocatorEnv } from './allocator-env';
 import type { ClosedMessage } from './connection-intake';
 import { HandedConnections, type Orphan } from './handed-connections';
 import { RestartPolicy } from './restart-policy';
-import { WORKER_ENV, type WorkerRole } from './worker-link';
+import { WORKER_ENV, type StopMessage, type WorkerRole } from './worker-link';
 
 export interface Worker {
   readonly id: number;
@@ -34,7 +34,9 @@ interface Slot extends Worker {
   startedAt: number;
   policy: RestartPolicy;
   restart: NodeJS.Timeout | undefined;
+  /** Resolves once the current process has ended and its connections are settled. */
   exited: Promise<void>;
+  markExited: () => void;
 }
 
 export interface WorkerPoolOptions {
@@ -43,6 +45,8 @@ export interface WorkerPoolOptions {
   argv: string[];
   /** A worker stopped that will not start again; the service must stop. */
   onGiveUp(reason: string): void;
+  /** A connection a worker could not be handed (its channel failed): to be routed again. */
+  onUnhanded(socket: Socket): void;
   /** A worker process ended holding these connections (`stopping`: the service is stopping). */
   onOrphans(worker: number, orphans: Orphan[], stopping: boolean): void;
   /** Whether every worker is ready may have changed. */
@@ -73,6 +77,7 @@ export class WorkerPool {
       policy: new RestartPolicy(),
       restart: undefined,
       exited: Promise.resolve(),
+      markExited: () => undefined,
     }));
   }
 
@@ -128,17 +133,24 @@ export class WorkerPool {
   }
 
   /**
-   * Stops every worker: SIGTERM, on which each closes its connections gently, finishes their
-   * requests within the stop timeout and closes its catalogs (one still starting finishes its
-   * start first). One that has not ended `killAfterMs` later is killed.
+   * Stops every worker, on which each closes its connections gently, finishes their requests
+   * within the stop timeout and closes its catalogs (one still starting finishes its start
+   * first). The word goes over the IPC channel, behind every connection handed to it before, so
+   * that none arrives after the worker's close (SIGTERM if the channel is gone). One that has not
+   * ended `killAfterMs` later is killed.
    */
   async stop(killAfterMs: number): Promise<void> {
     this.stopping = true;
     for (const slot of this.slots) {
       clearTimeout(slot.restart);
       slot.ready = false;
-      if (slot.child && slot.child.exitCode === null && slot.child.signalCode === null)
-        slot.child.kill('SIGTERM');
+      const child = slot.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+      if (!child.connected) child.kill('SIGTERM');
+      else
+        child.send({ stop: true } satisfies StopMessage, (error) => {
+          if (error) child.kill('SIGTERM');
+        });
     }
     this.options.onChange();
     const kill = setTimeout(() => {
@@ -160,9 +172,15 @@ export class WorkerPool {
     slot.child = child;
     slot.pid = child.pid;
     slot.startedAt = performance.now();
-    const handed = new HandedConnections(child, slot.stateFile);
+    const handed = new HandedConnections(child, slot.stateFile, (socket) =>
+      this.options.onUnhanded(socket),
+    );
     slot.handed = handed;
-    slot.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    slot.exited = new Promise((resolve) => (slot.markExited = resolve));
+    // A channel that closed takes no more connections, whether or not the process has ended yet.
+    child.once('disconnect', () => {
+      if (slot.child === child) slot.ready = false;
+    });
     child.on('message', (message: { ready?: boolean } & Partial<ClosedMessage>) => {
       if (typeof message?.connectionClosed === 'number') {
         handed.closed(message.connectionClosed);
@@ -181,9 +199,11 @@ export class WorkerPool {
         starting.resolve();
       }
     });
-    // A fork that cannot even start is reported as an error, and 'exit' may not follow.
+    // A fork that cannot even start is reported as an error, and 'exit' may not follow. 'close'
+    // comes after 'exit' once the IPC channel is drained too: every connection the worker said it
+    // closed has been let go of before its others are settled as orphans.
     child.once('error', (error) => this.died(slot, child, `could not start (${error.message})`));
-    child.once('exit', (code, signal) =>
+    child.once('close', (code, signal) =>
       this.died(slot, child, signal ? `was killed by ${signal}` : `exited with code ${code}`),
     );
   }
@@ -199,6 +219,7 @@ export class WorkerPool {
     slot.handed = undefined;
     this.options.onOrphans(slot.id, orphans, this.stopping);
     this.options.onChange();
+    slot.markExited();
     if (this.stopping) return;
     if (this.starting && !wasReady) {
       this.starting.reject(new Error(`worker ${slot.id} ${how} before it was ready`));

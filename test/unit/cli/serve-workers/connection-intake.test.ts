@@ -34,7 +34,7 @@ beforeEach(async () => {
   stateFile = join(dir, 'w1.state');
   writeFileSync(stateFile, '');
   child = fork(CHILD, [stateFile], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  handed = new HandedConnections(child, stateFile);
+  handed = new HandedConnections(child, stateFile, (socket) => socket.destroy());
   child.on('message', (message: { connectionClosed?: number }) => {
     if (typeof message.connectionClosed === 'number') handed.closed(message.connectionClosed);
   });
@@ -109,6 +109,32 @@ describe('the connection hand-over', () => {
     socket.write('GET /other HTTP/1.1\r\nhost: here\r\n\r\n');
     await until('the second answer', () => received().endsWith('at once'));
     await until('idle again', () => record().state === IDLE);
+    socket.destroy();
+  });
+
+  it('does not take an interim 100 Continue for the answer', async () => {
+    const { socket, received } = await client();
+    await until('the hand-over', () => handed.size === 1);
+    socket.write(
+      'POST /hold HTTP/1.1\r\nhost: here\r\ncontent-length: 2\r\nexpect: 100-continue\r\n\r\n',
+    );
+    await until('the 100', () => received().startsWith('HTTP/1.1 100 Continue'));
+    await until('the request', () => record().state === ASKED);
+    expect(record().request).toBe('POST /hold');
+    socket.destroy();
+  });
+
+  it('keeps a connection answering until the body of its answered request has been read', async () => {
+    const { socket, received } = await client();
+    await until('the hand-over', () => handed.size === 1);
+    // Answered at once, before its body has all come: Node reads the rest and drops it.
+    socket.write('POST /other HTTP/1.1\r\nhost: here\r\ncontent-length: 10\r\n\r\n12345');
+    await until('the answer', () => received().endsWith('at once'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Not idle: the connection's next bytes are the rest of that body, not a request.
+    expect(record().state).toBe(ANSWERING);
+    socket.write('67890');
+    await until('idle once the body has been read', () => record().state === IDLE);
     socket.destroy();
   });
 
