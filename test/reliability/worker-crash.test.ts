@@ -8,6 +8,7 @@
  * Real `serve` processes on 127.0.0.1, a real catalog folder, real HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent as HttpAgent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src-main/catalog';
 import { arrow } from '../../src-main/catalog/arrow';
 import { vectorTable } from '../bench/vector-data';
-import { workerPids } from '../support/child-pids';
+import { pidsHoldingConnection, workerPids } from '../support/child-pids';
 import { stalledStream, trickledRequest, within, type Outcome } from '../support/held-requests';
 import { reportFigures, scaled } from '../support/reliability-scale';
 import { waitReady } from '../support/readiness';
@@ -70,6 +71,26 @@ async function countRows(url: string, dispatcher?: Dispatcher): Promise<Outcome>
   } catch (error) {
     return { kind: 'cut', error: String((error as Error).cause ?? error) };
   }
+}
+
+/** GET /v1/whoami on `agent`'s one connection: the status, and which connection it went on. */
+function whoami(
+  url: string,
+  agent: HttpAgent,
+): Promise<{ status: number; reused: boolean; localPort: number }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${url}/v1/whoami`, { agent }, (reply) => {
+      reply.resume();
+      reply.once('end', () =>
+        resolve({
+          status: reply.statusCode ?? 0,
+          reused: request.reusedSocket,
+          localPort: request.socket!.localPort!,
+        }),
+      );
+    });
+    request.once('error', reject);
+  });
 }
 
 function crashRequest(url: string): Promise<Response> {
@@ -201,6 +222,43 @@ describe('serve --workers 2 with the test crash route', () => {
         .split('\n')
         .some((line) => line.includes('"status":200') && line.endsWith(`"w":${dead}}`));
     });
+  }, 120_000);
+
+  it('hands the idle connections of a killed worker to the live one, where their next requests are answered', async () => {
+    const { url } = crashing;
+    await waitReady(url);
+    // Four keep-alive connections, opened one after another and kept: the primary hands each to
+    // the worker holding the fewest, so both workers hold some.
+    const agents = Array.from(
+      { length: 4 },
+      () => new HttpAgent({ keepAlive: true, maxSockets: 1 }),
+    );
+    const opened = [];
+    for (const agent of agents) opened.push(await whoami(url, agent));
+    for (const reply of opened) expect(reply.status).toBe(200);
+    const serverPort = Number(new URL(url).port);
+    const workers = workerPids(crashing.child.pid!);
+    const holders = opened.map((reply) =>
+      pidsHoldingConnection(workers, serverPort, reply.localPort),
+    );
+    for (const holder of holders) expect(holder).toHaveLength(1);
+    const victim = holders[0]![0]!;
+    const onVictim = holders.filter((holder) => holder[0] === victim).length;
+    expect(onVictim).toBeGreaterThan(0);
+    const restartsBefore = restartLines(crashing).length;
+
+    process.kill(victim, 'SIGKILL');
+    await waitFor('the restart', () => restartLines(crashing).length > restartsBefore);
+    // Each connection answers again, the dead worker's included, on the same connection: none
+    // was closed, none answered 503.
+    const after = await Promise.all(agents.map((agent) => whoami(url, agent)));
+    for (const [i, reply] of after.entries()) {
+      expect(reply).toMatchObject({ status: 200, reused: true, localPort: opened[i]!.localPort });
+    }
+    const survivors = workerPids(crashing.child.pid!).filter((pid) => pid !== victim);
+    for (const reply of after)
+      expect(pidsHoldingConnection(survivors, serverPort, reply.localPort)).toHaveLength(1);
+    for (const agent of agents) agent.destroy();
   }, 120_000);
 
   it('loses no request but those in flight when a worker is killed with kill -9 under load', async () => {

@@ -2,7 +2,7 @@
  * The processes a process started, read from /proc (Linux): the tests find `serve`'s workers
  * this way, to kill one as a crash would, without the service having to name them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** The children of `parent` whose command line contains `word` (all of them without one). */
 export function childPids(parent: number, word?: string): number[] {
@@ -31,4 +31,41 @@ export function childPids(parent: number, word?: string): number[] {
  */
 export function workerPids(primary: number): number[] {
   return childPids(primary, ' serve ');
+}
+
+/**
+ * Which of `pids` holds the server's end of a TCP connection on 127.0.0.1 (IPv4), found from
+ * the kernel's socket table: the socket whose local port is `serverPort` and whose peer's is
+ * `clientPort`, then the processes with a descriptor on it. `serve`'s primary keeps a copy of
+ * every connection it hands over, so pass the workers' pids to learn which worker has it.
+ */
+export function pidsHoldingConnection(
+  pids: number[],
+  serverPort: number,
+  clientPort: number,
+): number[] {
+  const port = (address: string) => parseInt(address.split(':')[1]!, 16);
+  const row = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .find(
+      (fields) =>
+        fields.length > 9 && port(fields[1]!) === serverPort && port(fields[2]!) === clientPort,
+    );
+  if (!row) return [];
+  const target = `socket:[${row[9]}]`;
+  return pids.filter((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`) === target;
+        } catch {
+          return false; // closed since the listing
+        }
+      });
+    } catch {
+      return false; // the process is gone
+    }
+  });
 }
