@@ -143,9 +143,9 @@ export async function runEngine(config: ServeConfig, worker?: WorkerRole): Promi
       await readiness?.close();
       resolve();
     };
-    // A worker is stopped by its primary, with SIGTERM once the primary stops accepting (taken
-    // from its start on: worker-link.ts); a Ctrl-C reaches the whole process group, and the
-    // primary decides what it means.
+    // A worker is stopped by its primary once the primary stops accepting: a word on its IPC
+    // channel, or SIGTERM (either taken from its start on: worker-link.ts); a Ctrl-C reaches the
+    // whole process group, and the primary decides what it means.
     if (hold) {
       void hold.terminated.then(() => stop('SIGTERM'));
     } else {

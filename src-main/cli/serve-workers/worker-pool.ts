@@ -1,7 +1,8 @@
 /**
  * The primary's workers: it starts them (the first, then the others once it is ready), hands each
- * client connection to the one holding the fewest, and starts a dead one again (restart-policy.ts says when), writing one line to stderr that says
- * which worker died, how, and that it is started again.
+ * client connection to the one holding the fewest, and starts a dead one again (restart-policy.ts
+ * says when), writing one line to stderr that says which worker died, how, and that it is started
+ * again.
  *
  * Each worker is this same `serve` command with the same arguments, forked with an IPC channel
  * (worker-link.ts is its side of it). Its stdout goes to the primary's stderr: the primary's
@@ -119,8 +120,9 @@ export class WorkerPool {
   /**
    * Hands `socket` to the ready worker holding the fewest connections; false when none is ready.
    * Ties go to the lowest-numbered worker rather than round: under light load one worker stays
-   * warm (its JIT, its caches, its table handles), which halved the latency of a second process
-   * (test/bench/serve-workers.ts); under load the counts differ and spread the clients anyway.
+   * warm (its JIT, its caches, its table handles), which halved the latency a second process added
+   * when the primary still relayed requests (test/bench/serve-workers.ts); under load the counts
+   * differ and spread the clients anyway.
    * A client's keep-alive connection stays with its worker, as with Node's cluster.
    */
   hand(socket: Socket): boolean {
