@@ -21,13 +21,12 @@ import { capConnectionsPerClient } from './http/connection-cap';
 import { closeAfterReply, HttpRefusal } from './http/refusal';
 import { refuseOtherListenersWhileClosing } from './http/closing-guard';
 import {
+  connectionTimeouts,
+  CONNECTIONS_CHECK_MS,
   DEFAULT_BODY_LIMIT,
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_JSON_BODY_LIMIT,
   DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
   DEFAULT_MAX_IN_FLIGHT,
-  DEFAULT_REQUEST_TIMEOUT_MS,
   type ServerOptions,
 } from './server-options';
 import type { ServerState } from './server-state';
@@ -63,13 +62,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     limits: { json: jsonBodyLimit, arrow: bodyLimit },
   };
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
-  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const idleTimeout = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  // Node refuses a headers timeout longer than the request timeout.
-  const headersTimeout = Math.min(
-    options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-    requestTimeout || Infinity,
-  );
+  const { requestTimeout, headersTimeout, keepAliveTimeout } = connectionTimeouts(options);
   const retryAfter = String(options.retryAfterSeconds ?? 1);
   const logAccess = (request: FastifyRequest, status: number) =>
     options.accessLog?.({
@@ -93,10 +86,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // Each route sets its own limit (defineRoute); this one is for anything else.
     bodyLimit: jsonBodyLimit,
     requestTimeout,
-    keepAliveTimeout: idleTimeout,
-    // Node checks these timeouts every 30 s by default; a slow client would keep its socket
-    // for up to that much longer than the timeout says.
-    http: { headersTimeout, connectionsCheckingInterval: 1_000 },
+    keepAliveTimeout,
+    http: { headersTimeout, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     rewriteUrl: (request) => restoreFoldedRootId(request.url ?? '/'),
     // Requests that reach a closing server are answered as usual (or refused with the error
@@ -128,7 +119,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   installEdge(app, state, {
     maxInFlight,
     retryAfter,
-    idleMs: idleTimeout,
+    idleMs: keepAliveTimeout,
     browserGuard: options.browserGuard ?? !options.authenticator,
     logAccess,
   });

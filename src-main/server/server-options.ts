@@ -84,6 +84,30 @@ export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 128;
+/**
+ * How often Node checks its servers' connections against those timeouts: every 30 s by default,
+ * so a slow client would keep its socket for up to that much longer than the timeout says.
+ */
+export const CONNECTIONS_CHECK_MS = 1_000;
+
+/**
+ * The connection timeouts of an HTTP server made from these options, as Node's server takes them:
+ * the single process's and each worker's (build-server.ts), and `serve`'s primary's own server.
+ */
+export function connectionTimeouts(
+  options: Pick<ServerOptions, 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs'>,
+): { requestTimeout: number; headersTimeout: number; keepAliveTimeout: number } {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    // Node refuses a headers timeout longer than the request timeout.
+    headersTimeout: Math.min(
+      options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+      requestTimeout || Infinity,
+    ),
+    keepAliveTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  };
+}
 
 /** How long a connection may sit without progress (options.idleTimeoutMs, else the default). */
 export function idleTimeoutOf(state: { options: ServerOptions }): number {

@@ -5,21 +5,11 @@
  * (own-answers.ts); every answer closes its connection, so that the client's next request comes
  * on a new one, which a live worker takes.
  */
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerOptions,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { trackHandedConnections } from '../../server/http/handed-only';
 import { requestIdOf } from '../../server/operations/request-id';
-import {
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_IDLE_TIMEOUT_MS,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-} from '../../server/server-options';
+import { CONNECTIONS_CHECK_MS, connectionTimeouts } from '../../server/server-options';
 import { answerOps, type OpsEndpoints } from '../serve-ops/ops-endpoints';
 import type { ServeLimits } from '../serve-args';
 import { answerUnavailable, lostDetail } from './own-answers';
@@ -47,7 +37,7 @@ export function ownServer(options: OwnServerOptions): OwnServer {
   const lostBy = new WeakMap<Socket, number>();
   const asked = new WeakSet<Socket>();
   const server = createServer(
-    connectionLimits(options.limits),
+    { ...connectionTimeouts(options.limits), connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     (req: IncomingMessage, res: ServerResponse) => {
       asked.add(req.socket);
       res.shouldKeepAlive = false;
@@ -81,21 +71,5 @@ export function ownServer(options: OwnServerOptions): OwnServer {
         if (!asked.has(socket)) socket.destroy();
       }, ORPHAN_LINGER_MS).unref();
     },
-  };
-}
-
-/** The connection limits the workers' servers have, for this one. */
-function connectionLimits(limits: ServeLimits): ServerOptions {
-  const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  return {
-    requestTimeout,
-    // Node refuses a headers timeout longer than the request timeout.
-    headersTimeout: Math.min(
-      limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-      requestTimeout || Infinity,
-    ),
-    keepAliveTimeout: limits.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
-    // Node checks these timeouts every 30 s by default.
-    connectionsCheckingInterval: 1_000,
   };
 }
