@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errors } from '../../../src-shared/vocabulary/errors';
+import { closeWithoutReading, endWithoutReading } from '../../server/http/close-without-reading';
 import { errorBody } from '../../server/http/error-body';
 
 /** Answers 503 on a request the primary's own HTTP server read (no worker had it). */
@@ -76,24 +77,4 @@ export function lostDetail(worker: number): string {
 
 function unavailableBody(detail: string, path: string): string {
   return JSON.stringify(errorBody(errors.ServiceUnavailable(detail), path, 503));
-}
-
-/** How long a connection stays half-open after its answer, so that the client can read it. */
-const LINGER_MS = 1_000;
-
-/**
- * Closes the client's connection after the answer without reading what it still sends (the
- * server's refusal.ts does the same for Fastify's replies). Node would otherwise destroy the
- * socket with unread bytes pending: a reset, which can reach the client before the answer does.
- */
-function closeWithoutReading(socket: Socket): void {
-  if (socket.destroyed) return;
-  socket.destroySoon = () => endWithoutReading(socket);
-}
-
-function endWithoutReading(socket: Socket): void {
-  if (socket.destroyed) return;
-  socket.pause();
-  socket.end();
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogError } from '../../../src-shared/vocabulary/errors';
 import { errorBody } from './error-body';
 import { hasBody } from '../../http-edge/has-body';
+import { closeWithoutReading } from './close-without-reading';
 
 export class HttpRefusal extends Error {
   constructor(
@@ -17,25 +18,11 @@ export class HttpRefusal extends Error {
   }
 }
 
-/** How long a refused connection stays half-open after its reply, so the client can read it. */
-const LINGER_MS = 1_000;
-
-/**
- * Closes the connection after this reply without reading what the client is still sending.
- * Node would destroy the socket the moment the reply is flushed; with unread bytes pending that
- * is a reset, which can reach the client before the reply does (it then sees EPIPE, not the
- * error). So our side is closed (FIN), reading stops (the client's sends stall in the kernel's
- * buffers, at no cost here), and the socket is destroyed a moment later.
- */
+/** Closes the connection after this reply without reading what the client is still sending. */
 export function closeAfterReply(reply: FastifyReply): void {
   reply.header('connection', 'close');
   const socket = reply.request.raw.socket;
-  if (!socket || socket.destroyed) return;
-  socket.destroySoon = () => {
-    socket.pause();
-    socket.end();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
+  if (socket) closeWithoutReading(socket);
 }
 
 /**
