@@ -8,7 +8,13 @@
  * (credentials, limits, validation, the error body, the access log) is what `serve` costs on top
  * of the floor, and the floor itself is what any second process costs on this machine.
  *
- * Run as `node --import tsx bare-server.ts ROOT`; prints `listening on http://127.0.0.1:PORT`.
+ * With `--replay`, a query answered once is answered again from memory, byte for byte, without
+ * asking LanceDB: a bulk read then costs only the wire and LanceDB's remote client, the ceiling
+ * of any server's throughput for that read on this machine, whatever its scan.
+ *
+ * Run as `node --import tsx bare-server.ts ROOT [--replay]`; prints `listening on
+ * http://127.0.0.1:PORT`, then a JSON line per query (`path`, `status`, `ms` from the request to
+ * its last byte sent), as `serve`'s access log does (server-log.ts reads both).
  * Not a product: it trusts its one client, and nothing but the benchmark starts it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,7 +25,10 @@ import { toJsonArrowSchema } from '../../src-main/catalog/json-arrow-schema';
 import type { QueryRequest } from '../../src-shared/catalog-api';
 
 const root = process.argv[2];
-if (!root) throw new Error('usage: bare-server.ts ROOT');
+if (!root) throw new Error('usage: bare-server.ts ROOT [--replay]');
+const replay = process.argv.includes('--replay');
+/** With `--replay`: each answered query's bytes, by table and body. */
+const answered = new Map<string, Uint8Array[]>();
 const db = await lancedb.connect(root, { readConsistencyInterval: 0 });
 interface Opened {
   table: lancedb.Table;
@@ -70,6 +79,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
+
 const json = (res: ServerResponse, value: unknown) => {
   const body = JSON.stringify(value);
   res.writeHead(200, {
@@ -93,23 +104,55 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   } else if (action === 'count_rows') {
     json(res, await table.countRows());
   } else if (action === 'query') {
-    const request = queryRequest(JSON.parse(raw.toString('utf8')) as RemoteQuery);
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of await streamQuery(table, schema, request)) {
-      chunks.push(chunk);
+    const key = `${name}\n${raw.toString('utf8')}`;
+    const remembered = replay ? answered.get(key) : undefined;
+    const chunks =
+      remembered ??
+      (await streamQuery(
+        table,
+        schema,
+        queryRequest(JSON.parse(raw.toString('utf8')) as RemoteQuery),
+      ));
+    const kept: Uint8Array[] = [];
+    // A search's one chunk goes out whole with its length; a bulk read as it comes.
+    let first: Uint8Array | undefined;
+    for await (const chunk of chunks) {
+      if (replay && !remembered) kept.push(chunk);
+      if (first === undefined) {
+        first = chunk;
+        continue;
+      }
+      if (!res.headersSent) {
+        res.writeHead(200, { 'content-type': ARROW_STREAM });
+        await send(res, first);
+      }
+      await send(res, chunk);
     }
-    const body = Buffer.concat(chunks);
-    res.writeHead(200, {
-      'content-type': 'application/vnd.apache.arrow.stream',
-      'content-length': body.byteLength,
-    });
-    res.end(body);
+    if (replay && !remembered) answered.set(key, kept);
+    if (res.headersSent) {
+      res.end();
+    } else {
+      const body = first ?? new Uint8Array();
+      res.writeHead(200, { 'content-type': ARROW_STREAM, 'content-length': body.byteLength });
+      res.end(body);
+    }
   } else {
     res.writeHead(404).end();
   }
 }
 
+/** Writes a chunk, waiting while the socket is full: a bulk read is hundreds of megabytes. */
+async function send(res: ServerResponse, chunk: Uint8Array): Promise<void> {
+  if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+}
+
 const server = createServer({ keepAliveTimeout: 60_000, noDelay: true }, (req, res) => {
+  const started = performance.now();
+  res.once('finish', () => {
+    const path = (req.url ?? '').split('?')[0];
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    process.stderr.write(`${JSON.stringify({ path, status: res.statusCode, ms })}\n`);
+  });
   answer(req, res).catch((error: Error) => {
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
     res.end(error.message);

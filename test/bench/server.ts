@@ -20,6 +20,9 @@
  *   share of in-process; then, on a server just started, BENCH_RSS_READS (30) reads with the
  *   processes' peak RSS growth per read against the answer's Arrow size, and the RSS after the
  *   last read against after the first.
+ * - The bulk reads once more through the floor, reading through LanceDB and replaying its answer
+ *   from memory, beside LanceDB's scan alone: the most any server can reach with LanceDB's remote
+ *   client, which decodes nothing before an answer's last byte (server-floors.ts).
  * - Kept from before: a bulk read by a streaming client (undici and apache-arrow's reader, as
  *   our own `rest` back end reads), and listing BENCH_LIST_TABLES (1,000) root tables against
  *   `readdir` and LanceDB's own `listTables`.
@@ -32,11 +35,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { request } from 'undici';
 import { connect } from '../../src-main/catalog';
 import { arrow } from '../../src-main/catalog/arrow';
-import {
-  startListeningProcess,
-  startServerProcess,
-  type ServerProcess,
-} from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { mb } from '../support/process-memory';
 import { waitReady } from '../support/readiness';
 import {
@@ -49,6 +48,7 @@ import {
 import { bulkMemory, bulkReads, type BulkFigures, type MemoryFigures } from './server-bulk';
 import { buildBulkTables, buildSearchedThroughServer } from './server-tables';
 import { processTree } from './serve-memory';
+import { bulkFloor, floorCalls, type BulkFloor } from './server-floors';
 import { streamQuery } from './arrow-readers';
 import { compare, type Comparison } from './timing';
 
@@ -67,6 +67,8 @@ const LIST_TABLES = env('BENCH_LIST_TABLES', 1_000);
 const IN_SERVICE = env('BENCH_IN_SERVICE', 2_000);
 const NARROW = ['id', 'x', 's'];
 const WIDE = ['id', 'x', 's', 'vector'];
+const NARROW_LABEL = `narrow ${SIZES.bulk.toLocaleString('en')} × (id, x, s)`;
+const WIDE_LABEL = `wide ${SIZES.bulk.toLocaleString('en')} × (id, x, s, vector[${SIZES.dim}])`;
 
 interface Figure {
   name: string;
@@ -186,14 +188,14 @@ async function main(): Promise<void> {
     );
     const bulk: BulkFigures[] = [
       await bulkReads(
-        `narrow ${SIZES.bulk.toLocaleString('en')} × (id, x, s)`,
+        NARROW_LABEL,
         BULK_REPS,
         NARROW,
         { process: server, table: remoteTable.narrow },
         localTable.narrow,
       ),
       await bulkReads(
-        `wide ${SIZES.bulk.toLocaleString('en')} × (id, x, s, vector[${SIZES.dim}])`,
+        WIDE_LABEL,
         WIDE_REPS,
         WIDE,
         { process: server, table: remoteTable.wide },
@@ -239,7 +241,14 @@ async function main(): Promise<void> {
     );
     perCall.push({ label: mode.short, fresh: calls, settled });
   }
-  perCall.push(await floorCalls(root, searches, localTable.searched));
+  const floor = await floorCalls(root, searches, REPS, localTable.searched, (server) =>
+    callsInService(searches, server, localTable.searched),
+  );
+  perCall.push({ label: 'floor (bare-server.ts)', ...floor });
+  const bulkFloors = [
+    await bulkFloor(root, 'narrow', NARROW_LABEL, BULK_REPS, NARROW, localTable.narrow),
+    await bulkFloor(root, 'wide', WIDE_LABEL, WIDE_REPS, WIDE, localTable.wide),
+  ];
 
   const listing = await listingFigures();
   local.close();
@@ -248,6 +257,7 @@ async function main(): Promise<void> {
   console.log(`\nServer vs LanceDB in-process, ${new Date().toISOString()}`);
   console.log(formatPerCall(perCall));
   for (const section of report) console.log(section);
+  console.log(formatBulkFloors(bulkFloors));
   console.log('\n### Also measured (default serve)\n');
   console.log('| figure | measured | goal | met |\n|---|---:|---|---|');
   for (const f of [...(streaming ? [share(streaming, 80)] : []), ...listing]) {
@@ -272,33 +282,6 @@ async function callsInService(
   const figures: CallFigures[] = [];
   for (const workload of searches) figures.push(await pairedCalls(workload, REPS, server, local));
   return figures.map((f) => ({ ...f, name: `${f.name}, in service` }));
-}
-
-/**
- * The same searches through the floor (bare-server.ts: Node's HTTP server and LanceDB, nothing
- * else), fresh and in service: what any server process in front of LanceDB adds on this machine.
- */
-async function floorCalls(
-  root: string,
-  searches: CallWorkload[],
-  local: lancedb.Table,
-): Promise<PerCall> {
-  const bare = await startListeningProcess('bare-server.ts', [
-    '--import',
-    'tsx',
-    join(import.meta.dirname, 'bare-server.ts'),
-    root,
-  ]);
-  const remote = await connectRemote(bare);
-  const table = await remote.openTable('searched');
-  const fresh: CallFigures[] = [];
-  for (const workload of searches) {
-    fresh.push(await pairedCalls(workload, REPS, { process: bare, table }, local));
-  }
-  const settled = await callsInService(searches, { process: bare, table }, local);
-  remote.close();
-  await bare.kill('SIGTERM');
-  return { label: 'floor (bare-server.ts)', fresh, settled };
 }
 
 /** Added per call, fresh and in service, for every server side by side, against the goal. */
@@ -373,6 +356,34 @@ function formatMode(
   lines.push('', '| figure | measured | goal | met |', '|---|---:|---|---|');
   for (const f of figures)
     lines.push(`| ${f.name} | ${f.value} | ${f.goal} | ${f.met ? 'yes' : 'no'} |`);
+  return lines.join('\n');
+}
+
+/**
+ * Bulk reads through the floors, against in-process in the same rounds: the floor reading through
+ * LanceDB (what any server that reads the table costs), the floor replaying its answer (the wire
+ * and LanceDB's remote client alone), and LanceDB's scan alone in-process. A server's answer takes
+ * at least the scan, and LanceDB's remote client decodes nothing before the answer's last byte: a
+ * read through any server takes at least the scan plus what the client does after that byte (the
+ * replay's time less the replaying server's own, which ends with the last byte sent). The last
+ * column is in-process time over that sum: the most any server can reach, even one whose sending
+ * hid entirely behind its scan.
+ */
+function formatBulkFloors(floors: BulkFloor[]): string {
+  const lines = [
+    '\n### Bulk reads through the floors (bare-server.ts), against in-process\n',
+    '| read | in-process | floor, reading through LanceDB | floor, replaying from memory | LanceDB scan alone (in-process) | the client after the last byte | most any server can reach |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { scanned, replayed, scanAloneMs, scanBytes } of floors) {
+    const cell = (b: BulkFigures) =>
+      `${(b.share * 100).toFixed(0)}% (${b.serverMs.toFixed(0)} ms; its own ${b.handlerMs.toFixed(0)} ms)`;
+    const clientAfterLastByte = replayed.serverMs - replayed.handlerMs;
+    const most = replayed.inProcessMs / (scanAloneMs + clientAfterLastByte);
+    lines.push(
+      `| ${scanned.name} | ${scanned.inProcessMs.toFixed(0)} ms | ${cell(scanned)} | ${cell(replayed)} | ${scanAloneMs.toFixed(0)} ms for ${mb(scanBytes)} MB | ${clientAfterLastByte.toFixed(0)} ms | ${(most * 100).toFixed(0)}% |`,
+    );
+  }
   return lines.join('\n');
 }
 
