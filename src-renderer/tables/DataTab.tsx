@@ -278,6 +278,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
             onMoveColumn={layout.move}
             rowCount={rowCount}
             onOpenRow={setOpened}
+            openedRow={opened?.index}
             onPageError={onPageError}
             onSort={cycleSort}
             selected={selected}

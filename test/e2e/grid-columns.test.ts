@@ -2,7 +2,8 @@
  * The grid's columns as a person arranges them (issue 36, part 3), in Chromium against the web
  * mode: a column resized by its edge (pointer, keys, double-click to fit), moved by dragging its
  * header and from the column chooser, and hidden; the same layout after a reload for that table
- * and the default for another; Reset; and a cell's whole value on hover, bounded.
+ * and the default for another; Reset; a cell's whole value on hover, bounded; and the row
+ * inspector showing the columns the grid shows, as they change.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -133,6 +134,7 @@ describe.skipIf(!hasChromium)('grid columns in Chromium', () => {
     const catalog = app.catalogOf(connectionId);
     await catalog.createTable('items', itemsTable());
     await catalog.createTable('other', sampleTable(20, DIM));
+    await catalog.createTable('inspected', sampleTable(20, DIM));
     // The engine wrote behind the UI's back (no host event), so reload to list the tables.
     await page.reload();
     await page.locator('[data-app-state="ready"]').waitFor();
@@ -316,5 +318,65 @@ describe.skipIf(!hasChromium)('grid columns in Chromium', () => {
     expect(vector).toMatch(new RegExp(`^dimension ${DIM}, L2 norm [\\d.]+\\n\\[`));
     const values = JSON.parse(vector!.split('\n')[1]!) as number[];
     expect(values).toHaveLength(DIM);
+  });
+
+  it('shows in the row inspector the columns the grid shows, hidden, shown again or moved while it is open', async () => {
+    await openData('inspected');
+    await grid('inspected')
+      .locator('[role="row"][aria-rowindex="3"] [role="gridcell"]')
+      .first()
+      .click();
+    const inspector = page.getByRole('complementary', { name: 'Row 2' });
+    const fieldsShown = () => inspector.locator('.inspector-field .field-name').allTextContents();
+    const all = ['id', 'text', 'category', 'tags', 'meta', 'image', 'vector'];
+    await expect.poll(fieldsShown).toEqual(all);
+
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    const chooser = page.getByRole('dialog', { name: 'Columns' });
+    await chooser.getByRole('checkbox', { name: 'category' }).uncheck();
+    await expect.poll(fieldsShown).toEqual(all.filter((c) => c !== 'category'));
+    // Shown again: its page is read again with the column, and the inspector has its value.
+    await chooser.getByRole('checkbox', { name: 'category' }).check();
+    await expect.poll(fieldsShown).toEqual(all);
+    await expect(inspector.getByText('c1', { exact: true }).count()).resolves.toBe(1);
+    await chooser.getByRole('button', { name: 'Move vector up' }).click();
+    await expect
+      .poll(fieldsShown)
+      .toEqual(['id', 'text', 'category', 'tags', 'meta', 'vector', 'image']);
+    await chooser.getByRole('button', { name: 'Reset columns' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(fieldsShown).toEqual(all);
+    // Still the same row, and still open.
+    await expect(inspector.getByText('1', { exact: true }).first().isVisible()).resolves.toBe(true);
+  });
+
+  it('keeps toasts beside an open row inspector, not over it', async () => {
+    await openData('inspected');
+    const rowAt = (index: number) =>
+      grid('inspected')
+        .locator(`[role="row"][aria-rowindex="${index + 2}"] [role="gridcell"]`)
+        .first();
+    // A change's toast (it stays 8 s), then a row opened while it is up.
+    await rowAt(19).click();
+    await page
+      .getByRole('complementary', { name: 'Row 20' })
+      .getByRole('button', { name: 'Delete row…' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete row' });
+    await dialog.getByRole('button', { name: 'Delete 1 row' }).click();
+    const toast = page.locator('.toast', { hasText: 'Deleted 1 row' });
+    await toast.waitFor();
+    await rowAt(0).click();
+    const inspector = page.getByRole('complementary', { name: 'Row 1' });
+    await inspector.waitFor();
+    const a = (await toast.boundingBox())!;
+    const b = (await inspector.boundingBox())!;
+    const apart =
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    expect(apart, `toast ${JSON.stringify(a)} inspector ${JSON.stringify(b)}`).toBe(true);
+    await screenshotBothThemes(page, 'grid-inspector-toast');
   });
 });

@@ -58,6 +58,7 @@ export function DataGrid({
   columns,
   rowCount,
   onOpenRow,
+  openedRow,
   onPageError,
   onSort,
   selected = NONE_SELECTED,
@@ -75,6 +76,11 @@ export function DataGrid({
   columns: GridColumn[];
   rowCount: number;
   onOpenRow: (row: OpenedRow) => void;
+  /**
+   * The row open beside the grid (the inspector's), if any: it is opened again whenever the
+   * columns shown change, so that it shows what the grid shows.
+   */
+  openedRow?: number;
   onPageError: (error: unknown) => void;
   /**
    * A sortable column's header was clicked, or a struct's field chosen: the order by that path
@@ -253,6 +259,18 @@ export function DataGrid({
       namingColumns.length > 0 ? { ...opened, naming: rowCells(row, namingColumns).cells } : opened,
     );
   };
+
+  // A column hidden, shown or moved while a row is open changes the open row too, once its page
+  // holds the columns now read (a column shown again may need the page read again).
+  const openRef = useRef(open);
+  openRef.current = open;
+  const openedIndex = useRef(openedRow);
+  openedIndex.current = openedRow;
+  const openedPage =
+    openedRow === undefined ? undefined : pages.get(Math.floor(openedRow / PAGE_SIZE))?.page;
+  useEffect(() => {
+    if (openedIndex.current !== undefined) openRef.current(openedIndex.current);
+  }, [columns, namingColumns, openedPage]);
 
   const { toggleRow, selectRange } = useRowSelection(selected, onSelect);
   const onRowClick = (event: MouseEvent, row: number) => {
