@@ -14,6 +14,7 @@ import { selectDatabase } from '../select-database';
 import type { ServerState } from '../server-state';
 import { allowedHosts, browserRefusal } from '../../http-edge/browser-guard';
 import { bodyStream } from './body-stream';
+import { bodyAlreadyReceived } from './received-body';
 import { hasBody } from '../../http-edge/has-body';
 import { credentialsFromBody } from './body-identity';
 import { credentialsOf } from './credentials';
@@ -101,6 +102,7 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
         errors.InvalidInput(`The request body is larger than the limit of ${limit} bytes`),
       );
     }
+    if (!request.identityBody && bodyAlreadyReceived(request.headers, payload)) return payload;
     return bodyStream(source, request.headers['content-encoding'], {
       limit,
       idleMs: options.idleMs,
