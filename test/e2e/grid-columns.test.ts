@@ -322,30 +322,36 @@ describe.skipIf(!hasChromium)('grid columns in Chromium', () => {
 
   it('shows in the row inspector the columns the grid shows, hidden, shown again or moved while it is open', async () => {
     await openData('inspected');
-    await grid('inspected')
+    // A row opens once its page has arrived (a row still loading has nothing to show).
+    const second = grid('inspected')
       .locator('[role="row"][aria-rowindex="3"] [role="gridcell"]')
-      .first()
-      .click();
+      .first();
+    await expect.poll(() => second.textContent(), { timeout: 10_000 }).toBe('1');
+    await second.click();
     const inspector = page.getByRole('complementary', { name: 'Row 2' });
+    await inspector.waitFor();
     const fieldsShown = () => inspector.locator('.inspector-field .field-name').allTextContents();
+    // A column shown again has its page read again first: more than poll's default second on a
+    // busy machine.
+    const settles = { timeout: 10_000 };
     const all = ['id', 'text', 'category', 'tags', 'meta', 'image', 'vector'];
-    await expect.poll(fieldsShown).toEqual(all);
+    await expect.poll(fieldsShown, settles).toEqual(all);
 
     await page.getByRole('button', { name: /^Columns/ }).click();
     const chooser = page.getByRole('dialog', { name: 'Columns' });
     await chooser.getByRole('checkbox', { name: 'category' }).uncheck();
-    await expect.poll(fieldsShown).toEqual(all.filter((c) => c !== 'category'));
+    await expect.poll(fieldsShown, settles).toEqual(all.filter((c) => c !== 'category'));
     // Shown again: its page is read again with the column, and the inspector has its value.
     await chooser.getByRole('checkbox', { name: 'category' }).check();
-    await expect.poll(fieldsShown).toEqual(all);
+    await expect.poll(fieldsShown, settles).toEqual(all);
     await expect(inspector.getByText('c1', { exact: true }).count()).resolves.toBe(1);
     await chooser.getByRole('button', { name: 'Move vector up' }).click();
     await expect
-      .poll(fieldsShown)
+      .poll(fieldsShown, settles)
       .toEqual(['id', 'text', 'category', 'tags', 'meta', 'vector', 'image']);
     await chooser.getByRole('button', { name: 'Reset columns' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(fieldsShown).toEqual(all);
+    await expect.poll(fieldsShown, settles).toEqual(all);
     // Still the same row, and still open.
     await expect(inspector.getByText('1', { exact: true }).first().isVisible()).resolves.toBe(true);
   });
@@ -357,6 +363,7 @@ describe.skipIf(!hasChromium)('grid columns in Chromium', () => {
         .locator(`[role="row"][aria-rowindex="${index + 2}"] [role="gridcell"]`)
         .first();
     // A change's toast (it stays 8 s), then a row opened while it is up.
+    await expect.poll(() => rowAt(19).textContent(), { timeout: 10_000 }).toBe('19');
     await rowAt(19).click();
     await page
       .getByRole('complementary', { name: 'Row 20' })
