@@ -29,7 +29,8 @@ function startFloor(root: string, replay: boolean): Promise<ServerProcess> {
   ]);
 }
 
-const connectRemote = (server: ServerProcess) =>
+/** LanceDB's own remote client, connected to `server`. */
+export const connectRemote = (server: ServerProcess) =>
   lancedb.connect('db://bench', { apiKey: 'unused', hostOverride: server.url });
 
 /** The searches through the floor, fresh and in service (`inService` warms and measures). */

@@ -48,7 +48,7 @@ import {
 import { bulkMemory, bulkReads, type BulkFigures, type MemoryFigures } from './server-bulk';
 import { buildBulkTables, buildSearchedThroughServer } from './server-tables';
 import { processTree } from './serve-memory';
-import { bulkFloor, floorCalls, type BulkFloor } from './server-floors';
+import { bulkFloor, connectRemote, floorCalls, type BulkFloor } from './server-floors';
 import { streamQuery } from './arrow-readers';
 import { compare, type Comparison } from './timing';
 
@@ -80,10 +80,6 @@ interface Figure {
 const load = () => loadavg()[0]!.toFixed(1);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)} ms`;
-
-async function connectRemote(server: ServerProcess) {
-  return lancedb.connect('db://bench', { apiKey: 'unused', hostOverride: server.url });
-}
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'cs-bench-server-'));
