@@ -253,6 +253,9 @@ async function main(): Promise<void> {
   console.log(`\nServer vs LanceDB in-process, ${new Date().toISOString()}`);
   console.log(formatPerCall(perCall));
   for (const section of report) console.log(section);
+  console.log(
+    `\n### The floor (bare-server.ts), its own time from its log\n\n${splitTable([...floor.fresh, ...floor.settled])}`,
+  );
   console.log(formatBulkFloors(bulkFloors));
   console.log('\n### Also measured (default serve)\n');
   console.log('| figure | measured | goal | met |\n|---|---:|---|---|');
@@ -296,6 +299,21 @@ function formatPerCall(servers: PerCall[]): string {
   return lines.join('\n');
 }
 
+/** Each call's time split: the server's own (its log) and the rest (the wire, the client). */
+function splitTable(calls: CallFigures[]): string {
+  const lines = [
+    '| call | in-process | server | added (median of pairs) | handler (access log) | handler − in-process | server − handler (wire, client) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const c of calls) {
+    const handler = c.handlerMs ?? NaN;
+    lines.push(
+      `| ${c.name} | ${ms(c.inProcessMs)} | ${ms(c.serverMs)} | ${signed(c.addedMs)} | ${ms(handler)} | ${signed(handler - c.inProcessMs)} | ${ms(c.serverMs - handler)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function formatMode(
   title: string,
   calls: CallFigures[],
@@ -304,17 +322,7 @@ function formatMode(
   bulk: BulkFigures[],
   memory: MemoryFigures[],
 ): string {
-  const lines = [`\n### ${title}\n`];
-  lines.push(
-    '| call | in-process | server | added (median of pairs) | handler (access log) | handler − in-process | server − handler (wire, client) |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-  );
-  for (const c of [...calls, flat, ...settled]) {
-    const handler = c.handlerMs ?? NaN;
-    lines.push(
-      `| ${c.name} | ${ms(c.inProcessMs)} | ${ms(c.serverMs)} | ${signed(c.addedMs)} | ${ms(handler)} | ${signed(handler - c.inProcessMs)} | ${ms(c.serverMs - handler)} |`,
-    );
-  }
+  const lines = [`\n### ${title}\n`, splitTable([...calls, flat, ...settled])];
   const figures: Figure[] = [
     ...[...calls, flat, ...settled].map((c) => ({
       name: `${c.name}: added per call`,
