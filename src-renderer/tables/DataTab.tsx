@@ -15,6 +15,7 @@ import {
   type GridHandle,
   type OpenedRow,
 } from '../common/grid/DataGrid';
+import { shownCells } from '../common/grid/grid-model';
 import { RowInspector } from '../common/grid/RowInspector';
 import { namingColumnNames } from './naming-columns';
 import { SelectionBar } from './SelectionBar';
@@ -126,6 +127,11 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
   const version = description.data?.version;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => setOpened(undefined), [version]);
+  // Row numbers name other rows once the order changes (a filter applied or cleared, a sort, a
+  // hidden column that ordered or broke ties): the opened row goes, as with a new version. Only
+  // columns shown or hidden keep it, and the grid opens it again with them.
+  const rowOrder = JSON.stringify([view.filter, view.sort ?? null]);
+  useEffect(() => setOpened(undefined), [rowOrder]);
   useEffect(() => setSelected(new Set()), [version, view]);
   const rowCount = count.data;
   const onPageError = useCallback((error: unknown) => setPageError(error), []);
@@ -288,7 +294,7 @@ export function DataTab({ tableRef, writable }: { tableRef: TableRef; writable: 
         )}
         {opened && (
           <RowInspector
-            row={opened}
+            row={shownCells(opened, gridColumns)}
             table={tableRef}
             writable={writable}
             edit={

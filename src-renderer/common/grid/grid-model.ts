@@ -26,3 +26,21 @@ export interface OpenedRow {
   /** Cells of hidden columns that still name the row (DataGrid's `namingColumns`), not shown. */
   naming?: Array<{ column: GridColumn; cell: Cell }>;
 }
+
+/**
+ * An opened row as the grid shows it now: its cells for the columns shown, in their order. A
+ * column hidden since the row was opened leaves at once, whether or not the grid can open the row
+ * again (it may be scrolled away); its cell still names the row, so it joins `naming`.
+ */
+export function shownCells(row: OpenedRow, columns: readonly GridColumn[]): OpenedRow {
+  const shown = new Set(columns.map((c) => c.name));
+  const byName = new Map(row.cells.map((c) => [c.column.name, c]));
+  const cells = columns.flatMap((column) => {
+    const cell = byName.get(column.name);
+    return cell ? [cell] : [];
+  });
+  const hidden = row.cells.filter((c) => !shown.has(c.column.name));
+  return hidden.length === 0
+    ? { ...row, cells }
+    : { ...row, cells, naming: [...(row.naming ?? []), ...hidden] };
+}
