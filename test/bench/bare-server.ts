@@ -14,7 +14,8 @@
  *
  * Run as `node --import tsx bare-server.ts ROOT [--replay]`; prints `listening on
  * http://127.0.0.1:PORT`, then a JSON line per query (`path`, `status`, `ms` from the request to
- * its last byte sent), as `serve`'s access log does (server-log.ts reads both).
+ * its last byte sent, and `replayed` for an answer from memory), as `serve`'s access log does
+ * (server-log.ts reads both).
  * Not a product: it trusts its one client, and nothing but the benchmark starts it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,6 +30,8 @@ if (!root) throw new Error('usage: bare-server.ts ROOT [--replay]');
 const replay = process.argv.includes('--replay');
 /** With `--replay`: each answered query's bytes, by table and body. */
 const answered = new Map<string, Uint8Array[]>();
+/** Answers sent from `answered`: their log lines say `replayed`. */
+const fromMemory = new WeakSet<ServerResponse>();
 const db = await lancedb.connect(root, { readConsistencyInterval: 0 });
 interface Opened {
   table: lancedb.Table;
@@ -124,11 +127,12 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
       }
       if (!res.headersSent) {
         res.writeHead(200, { 'content-type': ARROW_STREAM });
-        await send(res, first);
+        if (!(await send(res, first))) break;
       }
-      await send(res, chunk);
+      if (!(await send(res, chunk))) break;
     }
-    if (replay && !remembered) answered.set(key, kept);
+    if (replay && !remembered && !res.destroyed) answered.set(key, kept);
+    if (remembered) fromMemory.add(res);
     if (res.headersSent) {
       res.end();
     } else {
@@ -141,20 +145,57 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 }
 
-/** Writes a chunk, waiting while the socket is full: a bulk read is hundreds of megabytes. */
-async function send(res: ServerResponse, chunk: Uint8Array): Promise<void> {
-  if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+/**
+ * Writes a chunk, waiting while the socket is full (a bulk read is hundreds of megabytes) or
+ * until the client is gone; says whether the client is still there.
+ */
+async function send(res: ServerResponse, chunk: Uint8Array): Promise<boolean> {
+  if (!res.write(chunk)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.once('drain', done);
+      res.once('close', done);
+    });
+  }
+  return !res.destroyed;
 }
+
+/** The log's lines, written a few at a time as `serve`'s are (a write to a pipe is synchronous). */
+let pendingLog = '';
+const flushLog = () => {
+  if (pendingLog === '') return;
+  process.stderr.write(pendingLog);
+  pendingLog = '';
+};
+setInterval(flushLog, 100).unref();
+const logLine = (entry: object) => {
+  pendingLog += `${JSON.stringify(entry)}\n`;
+  if (pendingLog.length >= 2048) flushLog();
+};
 
 const server = createServer({ keepAliveTimeout: 60_000, noDelay: true }, (req, res) => {
   const started = performance.now();
   res.once('finish', () => {
     const path = (req.url ?? '').split('?')[0];
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    process.stderr.write(`${JSON.stringify({ path, status: res.statusCode, ms })}\n`);
+    logLine({
+      path,
+      status: res.statusCode,
+      ms,
+      ...(fromMemory.has(res) ? { replayed: true } : {}),
+    });
   });
   answer(req, res).catch((error: Error) => {
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    // An answer already begun cannot become an error: cut it, so the client sees it broken.
+    if (res.headersSent) {
+      res.destroy(error);
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'text/plain' });
     res.end(error.message);
   });
 });
@@ -162,4 +203,7 @@ server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   process.stdout.write(`listening on http://127.0.0.1:${port}\n`);
 });
-process.once('SIGTERM', () => server.close(() => process.exit(0)));
+process.once('SIGTERM', () => {
+  flushLog();
+  server.close(() => process.exit(0));
+});

@@ -86,6 +86,15 @@ export async function bulkFloor(
     );
     remote.close();
     await bare.kill('SIGTERM');
+    // A replay is found by the query's body: had LanceDB's client sent a different one each time,
+    // every read would have gone to LanceDB and the figure would say nothing of the client alone.
+    const replays = bare
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"replayed":true')).length;
+    if (replay && replays < reps) {
+      throw new Error(`the floor replayed ${replays} of ${reps} reads of ${name}`);
+    }
     return figures;
   };
   const scanned = await through(false);

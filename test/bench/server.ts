@@ -21,7 +21,7 @@
  *   processes' peak RSS growth per read against the answer's Arrow size, and the RSS after the
  *   last read against after the first.
  * - The bulk reads once more through the floor, reading through LanceDB and replaying its answer
- *   from memory, beside LanceDB's scan alone: the most any server can reach with LanceDB's remote
+ *   from memory, beside LanceDB's scan alone: about the most any server can reach with LanceDB's remote
  *   client, which decodes nothing before an answer's last byte (server-floors.ts).
  * - Kept from before: a bulk read by a streaming client (undici and apache-arrow's reader, as
  *   our own `rest` back end reads), and listing BENCH_LIST_TABLES (1,000) root tables against
@@ -370,8 +370,9 @@ function formatMode(
  * at least the scan, and LanceDB's remote client decodes nothing before the answer's last byte: a
  * read through any server takes at least the scan plus what the client does after that byte (the
  * replay's time less the replaying server's own, which ends with the last byte sent). The last
- * column is in-process time over that sum: the most any server can reach, even one whose sending
- * hid entirely behind its scan.
+ * column is in-process time over that sum: about the most any server can reach, even one whose
+ * sending hid entirely behind its scan (an estimate: medians of separate rounds, and the bytes
+ * still in the kernel's buffers at the replay's last write count as the client's).
  */
 function formatBulkFloors(floors: BulkFloor[]): string {
   const lines = [

@@ -2,7 +2,8 @@
  * The server's edge, run on every request before any of its body is read: the browser guard, the
  * authentication from headers, the principal's databases, then a slot among `maxInFlight`. A
  * request refused here costs its headers and nothing more: the reply closes the connection, so
- * a body still on its way is never read. Bodies that are read go through body-stream.ts. The one
+ * a body still on its way is never read. Bodies that are read go through body-stream.ts, but for
+ * a plain one already wholly received, which needs none of its guards (received-body.ts). The one
  * exception: a request with no credential header may carry an `identity` in a small JSON body,
  * which is read here, within tight limits, to authenticate it (body-identity.ts).
  */
