@@ -4,14 +4,13 @@
  */
 import { request } from 'undici';
 import { arrow } from '../../src-main/catalog/arrow';
-
-export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
+import { ARROW_STREAM_TYPE } from '../../src-main/catalog/arrow-data';
 
 /** POSTs a query asking for an IPC stream and counts the rows as batches arrive. */
 export async function streamQuery(url: string, body: unknown): Promise<number> {
   const response = await request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: ARROW_STREAM },
+    headers: { 'content-type': 'application/json', accept: ARROW_STREAM_TYPE },
     body: JSON.stringify(body),
   });
   if (response.statusCode !== 200) {

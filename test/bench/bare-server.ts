@@ -22,6 +22,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as lancedb from '@lancedb/lancedb';
 import { streamQuery } from '../../src-main/catalog/dir/query/query-stream';
+import { ARROW_STREAM_TYPE } from '../../src-main/catalog/arrow-data';
 import { toJsonArrowSchema } from '../../src-main/catalog/json-arrow-schema';
 import type { QueryRequest } from '../../src-shared/catalog-api';
 
@@ -82,8 +83,6 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
-
 const json = (res: ServerResponse, value: unknown) => {
   const body = JSON.stringify(value);
   res.writeHead(200, {
@@ -126,7 +125,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
         continue;
       }
       if (!res.headersSent) {
-        res.writeHead(200, { 'content-type': ARROW_STREAM });
+        res.writeHead(200, { 'content-type': ARROW_STREAM_TYPE });
         if (!(await send(res, first))) break;
       }
       if (!(await send(res, chunk))) break;
@@ -137,7 +136,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
       res.end();
     } else {
       const body = first ?? new Uint8Array();
-      res.writeHead(200, { 'content-type': ARROW_STREAM, 'content-length': body.byteLength });
+      res.writeHead(200, { 'content-type': ARROW_STREAM_TYPE, 'content-length': body.byteLength });
       res.end(body);
     }
   } else {
