@@ -111,5 +111,5 @@ export function connectionTimeouts(
 
 /** How long a connection may sit without progress (options.idleTimeoutMs, else the default). */
 export function idleTimeoutOf(state: { options: ServerOptions }): number {
-  return state.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  return connectionTimeouts(state.options).keepAliveTimeout;
 }
