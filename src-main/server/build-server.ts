@@ -13,7 +13,6 @@ import Fastify, {
 } from 'fastify';
 import { InflateLimitError } from '../catalog/inflate/inflate-errors';
 import { errors, isCatalogError, ERROR_CODES } from '../../src-shared/vocabulary/errors';
-import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../catalog/arrow-data';
 import { asCatalogError, errorBody, retryAfterOf } from './http/error-body';
 import { isLanceRemoteDialect } from './http/dialect';
 import { installEdge } from './http/edge';
@@ -47,8 +46,7 @@ import { restoreFoldedRootId } from './http/root-id-url';
 import { recordRoutes } from './route-table';
 import { requestIdOf } from './operations/request-id';
 import { routeTemplate, trackRequests } from './operations/request-tracking';
-
-const ARROW_TYPES = [ARROW_STREAM_TYPE, ARROW_FILE_TYPE, 'application/octet-stream'];
+import { readBodyBytes } from './http/body-bytes';
 
 /** The LanceDB remote protocol level this server speaks (see the hook below). */
 const LANCE_REMOTE_PROTOCOL_VERSION = '0.3.0';
@@ -107,13 +105,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     },
   });
 
-  // Bodies are read as bytes and decoded by each route, so empty bodies, `null` and JSON sent
-  // with another content type are all accepted, and malformed JSON is a 400 with the error body.
+  // Bodies are read as bytes (http/body-bytes.ts) and decoded by each route, so empty bodies,
+  // `null` and JSON sent with another content type are all accepted, and malformed JSON is a 400
+  // with the error body.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(ARROW_TYPES, { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
-  );
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', readBodyBytes);
   // Before the edge, so that what the edge refuses is counted too.
   trackRequests(app, options.requestMetrics);
   installEdge(app, state, {
@@ -179,9 +175,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // LanceDB's remote client reads the server's version from every reply: at 0.3.0 it sends
   // structured full-text queries (phrase, all words) whole instead of flattening them to a
   // string. Below 0.4.0 it keeps writes as single Arrow bodies, which is what we read.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('phalanx-version', LANCE_REMOTE_PROTOCOL_VERSION);
     reply.header('x-request-id', request.id);
+    done();
   });
   recordRoutes(app);
   registerNamespaceRoutes(app, state);

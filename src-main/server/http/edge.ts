@@ -91,7 +91,13 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
     });
   });
 
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    // Thrown refusals reach Fastify's error handler as a rejected async hook's would.
+    done(null, admittedBody(request, payload));
+  });
+
+  /** The body as the content-type parser will read it (body-bytes.ts). */
+  function admittedBody(request: FastifyRequest, payload: Readable): Readable {
     if (!hasBody(request.headers)) return payload;
     // Read already for its identity: the same bytes go to the route, decoded as any body is.
     const source = request.identityBody ? Readable.from([request.identityBody.raw]) : payload;
@@ -108,7 +114,7 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
       limit,
       idleMs: options.idleMs,
     });
-  });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     if (request.counted) {
