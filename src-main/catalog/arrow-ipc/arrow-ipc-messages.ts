@@ -108,3 +108,9 @@ export function compressedBatch(message: Message): RecordBatch | undefined {
   }
   return undefined;
 }
+
+/** The rows a record batch message holds; none for a schema or a dictionary batch. */
+export function recordBatchRows(message: RawMessage): number {
+  if (message.type !== MessageHeader.RecordBatch) return 0;
+  return Number((messageOf(message.metadata).header(new RecordBatch()) as RecordBatch).length());
+}

@@ -22,7 +22,7 @@ import { lance } from '../lance-errors';
 import { arrow } from '../../arrow';
 
 /** LanceDB returns 10 rows from a vector search unless told otherwise; so does the contract's k. */
-const DEFAULT_SEARCH_LIMIT = 10;
+export const DEFAULT_SEARCH_LIMIT = 10;
 
 export type BuiltQuery = ReturnType<LanceTable['query']> | ReturnType<LanceTable['vectorSearch']>;
 

@@ -13,12 +13,22 @@ import type { DataType, Schema } from 'apache-arrow';
 import type { QueryRequest } from '../../../../src-shared/catalog-api';
 import type { ArrowIpcStream } from '../../client';
 import { arrow } from '../../arrow';
-import { END_OF_STREAM, readMessages, type RawMessage } from '../../arrow-ipc/arrow-ipc-messages';
+import {
+  END_OF_STREAM,
+  readMessages,
+  recordBatchRows,
+  type RawMessage,
+} from '../../arrow-ipc/arrow-ipc-messages';
 import { ipcStreamBytes } from '../../arrow-ipc/arrow-ipc-writers';
 import { MessageHeader } from 'apache-arrow/fb/message-header';
 import { lance } from '../lance-errors';
 import { releasedNativeBytes } from '../../native-garbage';
-import { buildQuery, projectedSchema, type BuiltQuery } from './query-builder';
+import {
+  buildQuery,
+  DEFAULT_SEARCH_LIMIT,
+  projectedSchema,
+  type BuiltQuery,
+} from './query-builder';
 import type { Table as LanceTable } from '@lancedb/lancedb';
 
 /** LanceDB's native batch iterator: each call answers one batch as an IPC file, then null. */
@@ -53,9 +63,13 @@ export async function streamQuery(
   if (first.byteLength > WHOLE_ANSWER_BYTES) return ipcStreamBytes(batchMessages([first], batches));
   // A small first batch is most often the whole answer (a search's k rows, a point lookup):
   // LanceDB's file of it is then sent as it is, its messages already framed as a stream.
+  const inside = streamWithin(first);
+  // Holding every row the query may answer (a search's k), it is whole without asking LanceDB
+  // for the end it would answer next: that call cost 0.10-0.16 ms of an IVF_PQ search. The
+  // iterator left unasked is freed with its handle, as one dropped mid-answer is.
+  if (inside && inside.rows >= mostRows(request)) return oneChunk(inside.bytes);
   const second = await lance(() => batches.next());
-  const whole = second ? undefined : streamWithin(first);
-  if (whole) return oneChunk(whole);
+  if (!second && inside) return oneChunk(inside.bytes);
   return ipcStreamBytes(
     second ? batchMessages([first, second], batches) : batchMessages([first], ENDED),
   );
@@ -72,15 +86,17 @@ const WHOLE_ANSWER_BYTES = 64 * 1024;
  * marker between a leading magic and a trailing footer, so the stream is a view of its middle.
  * Undefined if the file is not laid out so (its messages are then framed one by one).
  */
-function streamWithin(file: Uint8Array): Uint8Array | undefined {
+function streamWithin(file: Uint8Array): { bytes: Uint8Array; rows: number } | undefined {
   const start = firstMessageOffset(file);
   let end = start;
+  let rows = 0;
   for (const message of readMessages(file.subarray(start))) {
     end = message.body.byteOffset + message.body.byteLength - file.byteOffset;
+    rows += recordBatchRows(message);
   }
   const marker = file.subarray(end, end + END_OF_STREAM.byteLength);
   if (end === start || !marker.every((byte, i) => byte === END_OF_STREAM[i])) return undefined;
-  return file.subarray(start, end + END_OF_STREAM.byteLength);
+  return { bytes: file.subarray(start, end + END_OF_STREAM.byteLength), rows };
 }
 
 async function* oneChunk(bytes: Uint8Array): ArrowIpcStream {
@@ -103,14 +119,15 @@ async function rowsPerBatch(
 ): Promise<number | undefined> {
   const fixed = batchRows(projected, batchBytes);
   if (fixed !== undefined) return fixed;
-  const isSearch = request.vector !== undefined || request.fullTextQuery !== undefined;
-  const most = request.limit ?? (isSearch ? DEFAULT_SEARCH_ROWS : Infinity);
-  if (most <= MIN_BATCH_ROWS) return undefined;
+  if (mostRows(request) <= MIN_BATCH_ROWS) return undefined;
   return rowsByStoredWidth(table, batchBytes ?? BATCH_BYTES);
 }
 
-/** What a search answers without a limit (query-builder.ts): never more than one batch. */
-const DEFAULT_SEARCH_ROWS = 10;
+/** The most rows the query may answer: its limit, a search's default one, or no bound. */
+function mostRows(request: QueryRequest): number {
+  const isSearch = request.vector !== undefined || request.fullTextQuery !== undefined;
+  return request.limit ?? (isSearch ? DEFAULT_SEARCH_LIMIT : Infinity);
+}
 
 /**
  * `nativeExecute` is LanceDB's own step under `execute()` (protected in its typings). The

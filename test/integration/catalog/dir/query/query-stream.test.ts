@@ -142,3 +142,34 @@ it('answers a small search or page in one batch, sent as one chunk', async () =>
     rowsOf(await table.query({ vector: [0.1, 0.2, 0.3, 0.4], columns: ['id'] })),
   );
 });
+
+it('takes a first batch as whole only when it holds every row the query may answer', async () => {
+  // Three fragments of 50 rows: LanceDB answers a scan fragment by fragment, so a first batch
+  // can hold fewer rows than the limit while more follow.
+  const rowsFrom = (start: number, count: number) => {
+    const ids = Array.from({ length: count }, (_, i) => start + i);
+    return arrow.tableFromArrays({
+      id: Int32Array.from(ids),
+      text: ids.map((id) => `row ${id}`),
+    });
+  };
+  const parts = await catalog.createTable('parts', rowsFrom(0, 50));
+  for (const start of [50, 100]) await parts.insert(rowsFrom(start, 50), { mode: 'append' });
+  const read = async (request: QueryRequest) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of await parts.queryStream(request)) chunks.push(chunk);
+    return arrow.tableFromIPC(Buffer.concat(chunks));
+  };
+  const ids = (t: ArrowTable) => t.toArray().map((row) => Number(row.id));
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+  // Beyond one fragment, the limit is reached only by the batches after the first.
+  expect(ids(await read({ columns: ['id'], limit: 120 }))).toEqual(range(0, 120));
+  // The first batch holds the limit: whole, and the same rows as the collected query.
+  expect(ids(await read({ columns: ['id'], limit: 30 }))).toEqual(range(0, 30));
+  // Fewer rows than the limit in all: LanceDB is asked for the end, and nothing is lost.
+  expect(ids(await read({ columns: ['id'], filter: 'id % 40 = 0', limit: 10 }))).toEqual([
+    0, 40, 80, 120,
+  ]);
+  // An offset past the first fragment still answers its limit.
+  expect(ids(await read({ columns: ['id'], limit: 20, offset: 45 }))).toEqual(range(45, 65));
+});
