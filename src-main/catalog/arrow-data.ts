@@ -27,6 +27,30 @@ export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
 /** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
 export type ArrowIpcStream = AsyncIterable<Uint8Array>;
 
+/** A stream whose answer was whole before anyone read it (a search's k rows): one chunk. */
+interface WholeStream extends ArrowIpcStream {
+  readonly whole: Uint8Array;
+}
+
+/**
+ * `bytes` as a stream that also names them whole, so that a reader that wants them all (the
+ * server's reply) takes them at once instead of iterating an async generator for one chunk.
+ */
+export function wholeStream(bytes: Uint8Array): ArrowIpcStream {
+  const stream: WholeStream = {
+    whole: bytes,
+    async *[Symbol.asyncIterator]() {
+      yield bytes;
+    },
+  };
+  return stream;
+}
+
+/** The whole answer of a stream made by `wholeStream`, else undefined. */
+export function wholeOf(stream: ArrowIpcStream): Uint8Array | undefined {
+  return (stream as Partial<WholeStream>).whole;
+}
+
 /**
  * Table data as one Arrow table, its small batches joined (arrow-coalesce.ts): LanceDB's writer is
  * quadratic in the number of batches it is handed.

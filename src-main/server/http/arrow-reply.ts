@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ArrowIpcStream } from '../../catalog/client';
 import { readStreamMessages } from '../../catalog/arrow-ipc/arrow-ipc-reader';
 import { ipcFileBytes } from '../../catalog/arrow-ipc/arrow-ipc-writers';
-import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE } from '../../catalog/arrow-data';
+import { ARROW_FILE_TYPE, ARROW_STREAM_TYPE, wholeOf } from '../../catalog/arrow-data';
 import { isLanceRemoteDialect } from './dialect';
 
 /**
@@ -48,6 +48,8 @@ export async function arrowReply(
   const accept = request.headers.accept ?? '';
   const asStream = accept.includes(ARROW_STREAM_TYPE) || isLanceRemoteDialect(request);
   const contentType = asStream ? ARROW_STREAM_TYPE : ARROW_FILE_TYPE;
+  const whole = asStream ? wholeOf(stream) : undefined;
+  if (whole) return { contentType, body: asBuffer(whole) };
   const framed = asStream ? stream : ipcFileBytes(readStreamMessages(stream));
   const chunks = framed[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];

@@ -27,11 +27,13 @@ export function readJsonBody(schema: z.ZodType | undefined, request: FastifyRequ
 
 function parseJsonBytes(bytes: Uint8Array): unknown {
   if (bytes.byteLength === 0) return undefined;
-  const text = Buffer.from(bytes).toString('utf8').trim();
-  if (text === '') return undefined;
+  // A view, not a copy; JSON.parse itself skips the whitespace around a value.
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   try {
     return JSON.parse(text);
   } catch {
+    // Whitespace alone is an absent body, as an empty one is.
+    if (text.trim() === '') return undefined;
     throw errors.InvalidInput('The request body is not valid JSON');
   }
 }

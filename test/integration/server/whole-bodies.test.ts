@@ -91,6 +91,11 @@ describe('whole request bodies', () => {
     expect(JSON.parse(answer!.body)).toMatchObject({ code: 13 });
   });
 
+  it('reads a body of whitespace alone as an absent one', async () => {
+    const [answer] = await exchange(post('/v1/table/items/count_rows', ' \n\t '), 1);
+    expect([answer!.status, answer!.body]).toEqual([200, '20']);
+  });
+
   it('still refuses a body declared above the limit with 413, unread', async () => {
     const big = JSON.stringify({ predicate: `id < ${'1'.repeat(5000)}` });
     const [answer] = await exchange(post('/v1/table/items/count_rows', big), 1);

@@ -12,6 +12,7 @@
 import type { DataType, Schema } from 'apache-arrow';
 import type { QueryRequest } from '../../../../src-shared/catalog-api';
 import type { ArrowIpcStream } from '../../client';
+import { wholeStream } from '../../arrow-data';
 import { arrow } from '../../arrow';
 import {
   END_OF_STREAM,
@@ -67,9 +68,9 @@ export async function streamQuery(
   // Holding every row the query may answer (a search's k), it is whole without asking LanceDB
   // for the end it would answer next: that call cost 0.10-0.16 ms of an IVF_PQ search. The
   // iterator left unasked is freed with its handle, as one dropped mid-answer is.
-  if (inside && inside.rows >= mostRows(request)) return oneChunk(inside.bytes);
+  if (inside && inside.rows >= mostRows(request)) return wholeStream(inside.bytes);
   const second = await lance(() => batches.next());
-  if (!second && inside) return oneChunk(inside.bytes);
+  if (!second && inside) return wholeStream(inside.bytes);
   return ipcStreamBytes(
     second ? batchMessages([first, second], batches) : batchMessages([first], ENDED),
   );
@@ -97,10 +98,6 @@ function streamWithin(file: Uint8Array): { bytes: Uint8Array; rows: number } | u
   const marker = file.subarray(end, end + END_OF_STREAM.byteLength);
   if (end === start || !marker.every((byte, i) => byte === END_OF_STREAM[i])) return undefined;
   return { bytes: file.subarray(start, end + END_OF_STREAM.byteLength), rows };
-}
-
-async function* oneChunk(bytes: Uint8Array): ArrowIpcStream {
-  yield bytes;
 }
 
 /**

@@ -14,7 +14,7 @@ import type {
   UpdateRequest,
 } from '../../../../src-shared/catalog-api';
 import { errors } from '../../../../src-shared/vocabulary/errors';
-import { encodeIpcStream, toArrowTable, type TableData } from '../../arrow-data';
+import { encodeIpcStream, toArrowTable, wholeStream, type TableData } from '../../arrow-data';
 import { lance } from '../lance-errors';
 import { explainQuery, runQuery } from '../query/query-builder';
 import { explainHybrid, isHybrid, runHybridSearch } from '../query/hybrid-search';
@@ -63,7 +63,7 @@ export function queryStream(
     t,
     request,
     isHybrid(request)
-      ? async (...args) => oneChunk(encodeIpcStream(await runHybridSearch(...args)))
+      ? async (...args) => wholeStream(encodeIpcStream(await runHybridSearch(...args)))
       : (table, schema, r) => streamQuery(table, schema, r, batchBytes),
   );
 }
@@ -152,8 +152,4 @@ export async function mergeInsert(
     numUpdatedRows: result.numUpdatedRows,
     numDeletedRows: result.numDeletedRows,
   };
-}
-
-async function* oneChunk(bytes: Uint8Array): ArrowIpcStream {
-  yield bytes;
 }
