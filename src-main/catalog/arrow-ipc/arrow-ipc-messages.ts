@@ -109,8 +109,13 @@ export function compressedBatch(message: Message): RecordBatch | undefined {
   return undefined;
 }
 
+const rowsReader = new MessageReader();
+const rowsBatch = new RecordBatch();
+
 /** The rows a record batch message holds; none for a schema or a dictionary batch. */
 export function recordBatchRows(message: RawMessage): number {
   if (message.type !== MessageHeader.RecordBatch) return 0;
-  return Number((messageOf(message.metadata).header(new RecordBatch()) as RecordBatch).length());
+  // One reader for every call (see MessageReader): a search's answer counts its rows each time.
+  const batch = rowsReader.read(message.metadata).header(rowsBatch) as RecordBatch;
+  return Number(batch.length());
 }
