@@ -27,7 +27,7 @@ export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file';
 /** The bytes of an Arrow IPC stream, in chunks as they are produced; iterate it once. */
 export type ArrowIpcStream = AsyncIterable<Uint8Array>;
 
-/** A stream whose answer was whole before anyone read it (a search's k rows): one chunk. */
+/** A stream whose answer was whole before anyone read it (a search's k rows, a fused search): one chunk. */
 interface WholeStream extends ArrowIpcStream {
   readonly whole: Uint8Array;
 }

@@ -137,11 +137,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       closeAfterReply(reply);
     } else if (raw instanceof InflateLimitError) {
       status = 413;
-    } else if (!isCatalogError(raw) && fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      error = errors.InvalidInput(
-        `The request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes`,
-      );
-      status = 413;
     } else if (
       !isCatalogError(raw) &&
       typeof fastifyError.statusCode === 'number' &&

@@ -34,13 +34,15 @@ export function messageOf(metadata: Uint8Array): Message {
   return Message.getRootAsMessage(new ByteBuffer(metadata));
 }
 
+const NO_BYTES = new Uint8Array(0);
+
 /**
  * One ByteBuffer and one Message accessor, pointed at message after message: flatbuffers makes a
  * TextDecoder for every ByteBuffer, which for a stream of 20,000 small batches is most of the
  * garbage its reading makes. Whatever it returns is valid until its next call only.
  */
 export class MessageReader {
-  private readonly bytes = new ByteBuffer(new Uint8Array(0));
+  private readonly bytes = new ByteBuffer(NO_BYTES);
   private readonly message = new Message();
 
   read(metadata: Uint8Array): Message {
@@ -48,6 +50,11 @@ export class MessageReader {
     (this.bytes as unknown as { bytes_: Uint8Array }).bytes_ = metadata;
     this.bytes.setPosition(0);
     return Message.getRootAsMessage(this.bytes, this.message);
+  }
+
+  /** Lets go of the last metadata read, and the buffer it lies in. */
+  release(): void {
+    (this.bytes as unknown as { bytes_: Uint8Array }).bytes_ = NO_BYTES;
   }
 }
 
@@ -117,5 +124,8 @@ export function recordBatchRows(message: RawMessage): number {
   if (message.type !== MessageHeader.RecordBatch) return 0;
   // One reader for every call (see MessageReader): a search's answer counts its rows each time.
   const batch = rowsReader.read(message.metadata).header(rowsBatch) as RecordBatch;
-  return Number(batch.length());
+  const rows = Number(batch.length());
+  // Not kept pointing at the metadata: it lies in LanceDB's buffer of the whole answer.
+  rowsReader.release();
+  return rows;
 }

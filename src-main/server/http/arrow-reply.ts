@@ -48,8 +48,10 @@ export async function arrowReply(
   const accept = request.headers.accept ?? '';
   const asStream = accept.includes(ARROW_STREAM_TYPE) || isLanceRemoteDialect(request);
   const contentType = asStream ? ARROW_STREAM_TYPE : ARROW_FILE_TYPE;
+  // An answer made whole before it was read (a search's k rows) is taken at once, if small.
   const whole = asStream ? wholeOf(stream) : undefined;
-  if (whole) return { contentType, body: asBuffer(whole) };
+  if (whole && whole.byteLength <= SMALL_ANSWER_BYTES)
+    return { contentType, body: asBuffer(whole) };
   const framed = asStream ? stream : ipcFileBytes(readStreamMessages(stream));
   const chunks = framed[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];

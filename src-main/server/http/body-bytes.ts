@@ -10,14 +10,14 @@
  * bytes taken are the body's alone, never a view of a buffer the socket reuses.
  *
  * Every other body comes through the edge's body stream (body-stream.ts), which decodes, limits
- * and times it; it is collected here, within the route's limit again and to its declared length,
- * as Fastify's own parser would.
+ * and times it; it is collected here and held to its declared length, as Fastify's own parser
+ * would.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { bodyAlreadyReceived } from './received-body';
-import { tooLarge, type BodyStream } from './body-stream';
+import type { BodyStream } from './body-stream';
 
 type Done = (error: Error | null, body?: Buffer) => void;
 
@@ -33,20 +33,23 @@ export function readBodyBytes(request: FastifyRequest, payload: Readable, done: 
 }
 
 function collect(request: FastifyRequest, payload: Readable, done: Done): void {
-  const limit = request.routeOptions.bodyLimit;
   const declared = Number(request.headers['content-length']);
   const chunks: Buffer[] = [];
   let received = 0;
+  let finished = false;
   const finish = (error: Error | null, body?: Buffer) => {
+    if (finished) return;
+    finished = true;
     payload.off('data', onData);
     payload.off('end', onEnd);
-    payload.off('error', onError);
+    // The error listener stays: a stream that fails again later must not throw unheard.
     done(error, body);
   };
+  // No limit is counted here: the body stream has already failed (413) before passing a chunk
+  // beyond the route's limit.
   const onData = (chunk: Buffer) => {
     received += chunk.byteLength;
-    if (received > limit) finish(tooLarge(limit));
-    else chunks.push(chunk);
+    chunks.push(chunk);
   };
   const onEnd = () => {
     // The body stream counts what came on the wire: an encoded body's own length.
@@ -60,8 +63,9 @@ function collect(request: FastifyRequest, payload: Readable, done: Done): void {
     } else finish(null, Buffer.concat(chunks, received));
   };
   const onError = (error: Error & { statusCode?: number }) => {
-    // A body that failed on its way is the client's fault unless it says otherwise.
-    if (typeof error.statusCode !== 'number') error.statusCode = 400;
+    // A body that failed on its way is the client's fault unless it says otherwise (as Fastify's
+    // own parser rules).
+    if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
     finish(error);
   };
   payload.on('data', onData);

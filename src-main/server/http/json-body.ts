@@ -32,8 +32,14 @@ function parseJsonBytes(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    // Whitespace alone is an absent body, as an empty one is.
-    if (text.trim() === '') return undefined;
-    throw errors.InvalidInput('The request body is not valid JSON');
+    // Trimmed, a byte-order mark and Unicode spaces go too, which JSON.parse does not skip; and
+    // whitespace alone is an absent body, as an empty one is.
+    const trimmed = text.trim();
+    if (trimmed === '') return undefined;
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      throw errors.InvalidInput('The request body is not valid JSON');
+    }
   }
 }

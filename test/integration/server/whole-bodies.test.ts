@@ -91,6 +91,14 @@ describe('whole request bodies', () => {
     expect(JSON.parse(answer!.body)).toMatchObject({ code: 13 });
   });
 
+  it('reads a JSON body that opens with a byte-order mark', async () => {
+    const [answer] = await exchange(
+      post('/v1/table/items/count_rows', '\uFEFF' + JSON.stringify({ predicate: 'id < 3' })),
+      1,
+    );
+    expect([answer!.status, answer!.body]).toEqual([200, '3']);
+  });
+
   it('reads a body of whitespace alone as an absent one', async () => {
     const [answer] = await exchange(post('/v1/table/items/count_rows', ' \n\t '), 1);
     expect([answer!.status, answer!.body]).toEqual([200, '20']);

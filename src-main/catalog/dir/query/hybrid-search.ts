@@ -23,12 +23,10 @@ import type { QueryRequest } from '../../../../src-shared/catalog-api';
 import { errors } from '../../../../src-shared/vocabulary/errors';
 import { arrow } from '../../arrow';
 import { lance } from '../lance-errors';
-import { buildQuery, projectedSchema } from './query-builder';
+import { buildQuery, DEFAULT_SEARCH_LIMIT, projectedSchema } from './query-builder';
 
 /** The columns a hybrid answer ends with, in this order. */
 const SCORE_COLUMNS = ['_distance', '_score', '_relevance_score'] as const;
-/** LanceDB's default k, as for a single search. */
-const DEFAULT_LIMIT = 10;
 
 export function isHybrid(request: QueryRequest): boolean {
   return request.vector !== undefined && request.fullTextQuery !== undefined;
@@ -36,7 +34,7 @@ export function isHybrid(request: QueryRequest): boolean {
 
 /** The request's two searches: each finds as many rows as the fused answer may need. */
 function parts(request: QueryRequest): { vector: QueryRequest; text: QueryRequest } {
-  const wanted = (request.limit ?? DEFAULT_LIMIT) + (request.offset ?? 0);
+  const wanted = (request.limit ?? DEFAULT_SEARCH_LIMIT) + (request.offset ?? 0);
   const vector: QueryRequest = { ...request, limit: wanted, withRowId: true };
   delete vector.fullTextQuery;
   delete vector.offset;
@@ -57,7 +55,7 @@ export async function runHybridSearch(
     throw errors.InvalidInput('A hybrid search returns its top k; it has no offset (raise k)');
   }
   const { vector, text } = parts(request);
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
   const offset = request.offset ?? 0;
   // One batch each, which is what the reranker takes.
   const oneBatch = { maxBatchLength: Math.max(1024, limit + offset) };
