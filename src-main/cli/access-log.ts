@@ -62,7 +62,7 @@ export function stderrAccessLog(
   }, FLUSH_MS).unref();
   return {
     write: (entry) => {
-      const line = { ...entry, ...fields };
+      const line = fields.w === undefined ? entry : { ...entry, w: fields.w };
       void out.write(`${format === 'text' ? textLine(line) : JSON.stringify(line)}\n`);
     },
     flush: () => {

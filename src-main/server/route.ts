@@ -29,7 +29,7 @@ import type { ServerState } from './server-state';
 import { selectDatabase } from './select-database';
 import { readJsonBody } from './http/json-body';
 import type { RouteConfig } from './route-table';
-import { auditRoute } from './access/audit-hook';
+import { auditRoute, isAudited } from './access/audit-hook';
 import { describeId } from '../../src-shared/vocabulary/ids';
 
 export interface RouteContext<B> {
@@ -86,7 +86,15 @@ export function defineRoute<B extends z.ZodType | undefined>(
       // Limits the body while it streams, once decoded (http/body-stream.ts).
       bodyLimit: definition.arrowBody ? state.limits.arrow : state.limits.json,
       // Writes and admin actions, refused ones included, go to the audit trail once answered.
-      onResponse: async (request, reply) => auditRoute(state, definition, request, reply),
+      // Other routes have no hook at all: a hook, even one that returns at once, costs each call.
+      ...(isAudited(state, definition)
+        ? {
+            onResponse: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+              auditRoute(state, definition, request, reply);
+              done();
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         request.auditTarget = request.url.split('?')[0]!;
         const params = request.params as { id?: string };

@@ -3,6 +3,7 @@
  * inserts.
  */
 import { z } from 'zod';
+import { numberList } from '../vocabulary/number-list';
 
 export const DistanceTypeSchema = z.enum(['l2', 'cosine', 'dot', 'hamming']);
 
@@ -30,7 +31,7 @@ export const QueryRequestSchema = z
     columns: z.array(z.string().min(1)).optional(),
     limit: z.number().int().min(0).optional(),
     offset: z.number().int().min(0).optional(),
-    vector: z.array(z.number()).min(1).optional(),
+    vector: numberList(1).optional(),
     vectorColumn: z.string().min(1).optional(),
     distanceType: DistanceTypeSchema.optional(),
     nprobes: z.number().int().min(1).optional(),

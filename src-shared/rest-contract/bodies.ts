@@ -4,6 +4,7 @@
  * versions, and the contract says to ignore what a server does not use.
  */
 import { z } from 'zod';
+import { numberList } from '../vocabulary/number-list';
 
 const Strings = z.record(z.string(), z.string());
 const Identity = z
@@ -165,3 +166,67 @@ export const ExplainPlanBody = Common.extend({
 
 /** The bare map that replaces a table's schema metadata. */
 export const SchemaMetadataBody = z.record(z.string(), z.unknown());
+
+/**
+ * A query (`/v1/table/{id}/query`) in either dialect: the namespace contract's QueryTableRequest
+ * (`vector: {single_vector}`, `columns: {column_names}`, `full_text_query: {string_query}`) or
+ * LanceDB's remote shape (a flat `vector`, an array `columns`, `full_text_query: {columns,
+ * query}`). The server maps it to the engine's request (src-main/server/http/query-request.ts).
+ */
+export const QueryTableBody = Common.extend({
+  vector: opt(
+    z.union([
+      numberList(),
+      z.array(numberList()),
+      z
+        .object({ single_vector: opt(numberList()), multi_vector: opt(z.array(numberList())) })
+        .passthrough(),
+    ]),
+  ),
+  vector_column: opt(z.string()),
+  // A float: LanceDB's client sends i64::MAX for "no limit", which JSON numbers cannot hold exactly.
+  k: opt(z.number().min(0)),
+  offset: opt(z.number().int().min(0)),
+  filter: opt(z.string()),
+  columns: opt(
+    z.union([
+      z.array(z.string()),
+      z
+        .object({
+          column_names: opt(z.array(z.string())),
+          column_aliases: opt(z.record(z.string(), z.string())),
+        })
+        .passthrough(),
+      z.record(z.string(), z.string()),
+    ]),
+  ),
+  distance_type: opt(z.string()),
+  nprobes: opt(z.number().int().min(0)),
+  minimum_nprobes: opt(z.number().int().min(0)),
+  maximum_nprobes: opt(z.number().int().min(0)),
+  refine_factor: opt(z.number().int().min(1)),
+  ef: opt(z.number().int().min(1)),
+  lower_bound: opt(z.number()),
+  upper_bound: opt(z.number()),
+  prefilter: opt(z.boolean()),
+  bypass_vector_index: opt(z.boolean()),
+  fast_search: opt(z.boolean()),
+  with_row_id: opt(z.boolean()),
+  version: opt(z.number().int().min(0)),
+  branch: opt(z.string()),
+  full_text_query: opt(z.record(z.string(), z.unknown())),
+  /** Ours, beside the contract: the row order of a plain scan. */
+  order_by: opt(
+    z
+      .array(
+        z
+          .object({
+            column_name: z.string().min(1),
+            ascending: opt(z.boolean()),
+            nulls_first: opt(z.boolean()),
+          })
+          .strict(),
+      )
+      .max(16),
+  ),
+});

@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES as E } from '../vocabulary/errors';
-import { Common, CountRowsBody, DeleteBody, ExplainPlanBody, UpdateTableBody } from './bodies';
+import {
+  Common,
+  CountRowsBody,
+  DeleteBody,
+  ExplainPlanBody,
+  QueryTableBody,
+  UpdateTableBody,
+} from './bodies';
 import { VersionReply } from './replies';
 import { restRoute } from './route';
 
@@ -78,8 +85,7 @@ export const TABLE_DATA_ROUTES = {
     path: '/v1/table/:id/query',
     target: 'table',
     access: 'read',
-    // The query's fields are read by http/query-request.ts, which names the bad one.
-    body: Common,
+    body: QueryTableBody,
     reply: 'arrow',
     errors: [...READ_ERRORS, E.TableIndexNotFound],
   }),

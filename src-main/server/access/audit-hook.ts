@@ -17,6 +17,16 @@ const NAMES = new Map<RestRoute, string>(
 );
 const READS = new Set(['listPrincipals', 'listAudit']);
 
+/** Whether a call of `route` is ever recorded: only writes and admin actions, with an audit trail. */
+export function isAudited(state: ServerState, route: RestRoute): boolean {
+  return (
+    state.options.audit !== undefined &&
+    route.access !== 'read' &&
+    !READS.has(NAMES.get(route) ?? route.path)
+  );
+}
+
+/** Records a call of an audited route (`isAudited`) once it is answered. */
 export function auditRoute(
   state: ServerState,
   route: RestRoute,
@@ -25,9 +35,8 @@ export function auditRoute(
 ): void {
   const audit = state.options.audit;
   // The handler sets the target first thing: unset, the edge answered instead.
-  if (!audit || route.access === 'read' || request.auditTarget === undefined) return;
+  if (!audit || !isAudited(state, route) || request.auditTarget === undefined) return;
   const action = NAMES.get(route) ?? route.path;
-  if (READS.has(action)) return;
   audit.record({
     time: Date.now(),
     principal: request.principalName ?? 'anonymous',

@@ -120,12 +120,13 @@ export function installEdge(app: FastifyInstance, state: ServerState, options: E
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.counted) {
       request.counted = false;
       state.inFlight -= 1;
     }
     options.logAccess(request, reply.statusCode);
+    done();
   });
 }
 

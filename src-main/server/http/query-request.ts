@@ -7,70 +7,12 @@ import { z } from 'zod';
 import type { QueryRequest } from '../../../src-shared/catalog-api';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { describeZodError } from '../../catalog/parse-options';
+import { QueryTableBody } from '../../../src-shared/rest-contract/bodies';
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().nullable();
-const Num = z.number();
 
-export const QueryBodySchema = z
-  .object({
-    vector: opt(
-      z.union([
-        z.array(Num),
-        z.array(z.array(Num)),
-        z
-          .object({ single_vector: opt(z.array(Num)), multi_vector: opt(z.array(z.array(Num))) })
-          .passthrough(),
-      ]),
-    ),
-    vector_column: opt(z.string()),
-    // A float: LanceDB's client sends i64::MAX for "no limit", which JSON numbers cannot hold exactly.
-    k: opt(z.number().min(0)),
-    offset: opt(z.number().int().min(0)),
-    filter: opt(z.string()),
-    columns: opt(
-      z.union([
-        z.array(z.string()),
-        z
-          .object({
-            column_names: opt(z.array(z.string())),
-            column_aliases: opt(z.record(z.string(), z.string())),
-          })
-          .passthrough(),
-        z.record(z.string(), z.string()),
-      ]),
-    ),
-    distance_type: opt(z.string()),
-    nprobes: opt(z.number().int().min(0)),
-    minimum_nprobes: opt(z.number().int().min(0)),
-    maximum_nprobes: opt(z.number().int().min(0)),
-    refine_factor: opt(z.number().int().min(1)),
-    ef: opt(z.number().int().min(1)),
-    lower_bound: opt(z.number()),
-    upper_bound: opt(z.number()),
-    prefilter: opt(z.boolean()),
-    bypass_vector_index: opt(z.boolean()),
-    fast_search: opt(z.boolean()),
-    with_row_id: opt(z.boolean()),
-    version: opt(z.number().int().min(0)),
-    branch: opt(z.string()),
-    full_text_query: opt(z.record(z.string(), z.unknown())),
-    /** Ours, beside the contract: the row order of a plain scan. */
-    order_by: opt(
-      z
-        .array(
-          z
-            .object({
-              column_name: z.string().min(1),
-              ascending: opt(z.boolean()),
-              nulls_first: opt(z.boolean()),
-            })
-            .strict(),
-        )
-        .max(16),
-    ),
-  })
-  .passthrough();
-
+/** The query body's schema; the contract's own (`REST.queryTable`), so one pass checks it. */
+export const QueryBodySchema = QueryTableBody;
 export type QueryBody = z.infer<typeof QueryBodySchema>;
 
 /** LanceDB's remote client sends a huge k when the caller set no limit. */
@@ -184,11 +126,16 @@ function structuredFts(given: unknown): FullTextQuery {
   };
 }
 
+/** A query body not yet checked (an explain's `query`) as the engine's request. */
 export function toQueryRequest(raw: unknown): QueryRequest {
   const parsed = QueryBodySchema.safeParse(raw ?? {});
   if (!parsed.success)
     throw errors.InvalidInput(`Invalid query: ${describeZodError(parsed.error)}`);
-  const b = parsed.data;
+  return queryRequestOf(parsed.data);
+}
+
+/** A query body its route has checked already (`REST.queryTable`) as the engine's request. */
+export function queryRequestOf(b: QueryBody): QueryRequest {
   const out: QueryRequest = {};
 
   let vector: number[] | undefined;

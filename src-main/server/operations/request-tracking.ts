@@ -42,12 +42,13 @@ export function trackRequests(app: FastifyInstance, metrics: RequestMetrics | un
     done();
   });
   if (!metrics) return;
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeTemplate(request);
     const status = reply.statusCode;
     metrics.requests.inc({ method: request.method, route, status: String(status) });
     metrics.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (status === 503) metrics.refused.inc();
+    done();
   });
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { errors } from '../../../src-shared/vocabulary/errors';
 import { normalizeEnum } from '../http/enums';
 import { branchOf, queryBool, queryInt, queryString, queryStrings } from '../http/query-params';
-import { toQueryRequest } from '../http/query-request';
+import { queryRequestOf, toQueryRequest } from '../http/query-request';
 import { REST } from '../../../src-shared/rest-contract';
 import { defineRoute, RawReply } from '../route';
 import { arrowReply, cutWhenStalled } from '../http/arrow-reply';
@@ -86,7 +86,7 @@ export function registerTableDataRoutes(app: FastifyInstance, state: ServerState
 
   defineRoute(app, state, REST.queryTable, async ({ body, request, openTable }) => {
     const handle = await openTable();
-    const answer = await arrowReply(request, await handle.queryStream(toQueryRequest(body)));
+    const answer = await arrowReply(request, await handle.queryStream(queryRequestOf(body)));
     if (answer.body instanceof Readable) {
       cutWhenStalled(request.raw.socket, answer.body, idleTimeoutOf(state));
     }

@@ -177,6 +177,21 @@ describe('POST /v1/table/{id}/query', () => {
     expectError(await query({ vector: [], filter: 'id <<>> 1' }), 400, 13);
   });
 
+  it('a vector with anything but numbers in it is 400 code 13 naming the vector, in either dialect', async () => {
+    const withText = [...vector17.slice(0, DIM - 1), 'x'];
+    const withNull = [null, ...vector17.slice(1)];
+    for (const body of [
+      { vector: withText, k: 3 },
+      { vector: withNull, k: 3 },
+      { vector: { single_vector: withText }, k: 3 },
+      { vector: [vector17, withText], k: 3 },
+    ]) {
+      const reply = await query(body);
+      expectError(reply, 400, 13);
+      expect(textOf(reply)).toContain('vector');
+    }
+  });
+
   it('a missing table is 404 code 4', async () => {
     expectError(await query({ vector: [], k: 1 }, 'data$absent'), 404, 4);
   });

@@ -26,13 +26,13 @@
  * from an abandoned epoch first completes or undoes that intent. Within one process, callers queue
  * in memory first, so a busy process does not race itself.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { errors } from '../../../../src-shared/vocabulary/errors';
 import type { ObjectStore } from '../../storage/object-store';
 import { HeldLease, leaseInstant } from './held-lease';
+import { currentHold, holdEnded, runInHold } from './hold-context';
 import { traceHold } from './lock-trace';
 import { epochKey, LockEpochs, releasedKey, sideKey, type EpochBody } from './lock-epochs';
 
@@ -72,11 +72,12 @@ interface Held {
   done: boolean;
 }
 
-/**
- * The hold the running async context is inside, if any: set for the duration of a change, so
- * that every write made by it, however deep, can be fenced without passing the lock around.
- */
-const holding = new AsyncLocalStorage<{ held: Held; marginMs: number }>();
+/** What a change knows of its hold (hold-context.ts), for the duration of the change. */
+interface HoldContext {
+  held: Held;
+  marginMs: number;
+}
+const holding = () => currentHold<HoldContext>();
 
 /**
  * Throws 503 if the change running in this async context may no longer write because its
@@ -84,7 +85,7 @@ const holding = new AsyncLocalStorage<{ held: Held; marginMs: number }>();
  * every write the catalog makes calls it first.
  */
 export function fenceHeldWrite(): void {
-  const context = holding.getStore();
+  const context = holding();
   if (!context) return;
   const { lease } = context.held;
   // Work left over from a hold that ended normally writes outside the lock, as any caller may;
@@ -104,7 +105,7 @@ export function fenceHeldWrite(): void {
  * so the epoch must be left for the next holder to recover, never released as if all were done.
  */
 export function loseHeldLease(reason: string): void {
-  holding.getStore()?.held.lease.lose(reason);
+  holding()?.held.lease.lose(reason);
 }
 
 const nextSideKey = (held: Held, kind: 'renew' | 'intent') =>
@@ -174,7 +175,7 @@ export class CatalogLock {
    * process dies after it. Only valid while `run`'s change is running.
    */
   async note(intent: unknown): Promise<void> {
-    const held = holding.getStore()?.held;
+    const held = holding()?.held;
     if (!held || held.done) throw errors.Internal('The catalog lock is not held');
     fenceHeldWrite();
     await this.store.putIfAbsent(nextSideKey(held, 'intent'), JSON.stringify({ intent }));
@@ -187,10 +188,13 @@ export class CatalogLock {
     void this.renewWhileHeld(held, stopRenewing.signal);
     let threw = false;
     try {
-      const result = await holding.run({ held, marginMs: this.marginMs }, async () => {
-        if (abandoned !== undefined) await this.recoverAbandoned(abandoned, intent);
-        return change();
-      });
+      const result = await runInHold(
+        { held, marginMs: this.marginMs } satisfies HoldContext,
+        async () => {
+          if (abandoned !== undefined) await this.recoverAbandoned(abandoned, intent);
+          return change();
+        },
+      );
       if (held.lease.lost) {
         // A long write (a create's data) finished after the lease ran out: another process may
         // have recovered, that is undone, part of it meanwhile. Success cannot be promised.
@@ -205,6 +209,7 @@ export class CatalogLock {
     } finally {
       held.done = true;
       stopRenewing.abort();
+      holdEnded(held.lease.lost);
       // A holder that lost its lease may have stopped half-way; it leaves its epoch unreleased so
       // that the next holder recovers its intent.
       if (!held.lease.lost) await this.release(held);
@@ -278,7 +283,7 @@ export class CatalogLock {
       await this.options.recover(previous);
     } catch (error) {
       // Left unreleased, the epoch hands the same intent to the next holder to try again.
-      holding.getStore()?.held.lease.lose(`recovery failed: ${String(error)}`);
+      holding()?.held.lease.lose(`recovery failed: ${String(error)}`);
       throw error;
     }
     await this.note(intent);
