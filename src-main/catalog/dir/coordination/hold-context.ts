@@ -3,10 +3,11 @@
  * every write of a change, however deep, can be fenced without passing the lock around.
  *
  * Tracked only while it can matter. On Node 20 an AsyncLocalStorage in use installs promise hooks
- * that every promise of the process then pays for, reads included: in `serve` they were about
- * 35 µs of main-thread time per search (a fifth of what `serve` adds over a bare server), though
- * no search ever takes the lock. So the storage is switched off once no hold is running, and
- * switched on again by the next one. Two things keep it on for good:
+ * that every promise of the process then pays for, reads included, and `serve` takes the lock at
+ * start-up: with them on, an IVF_PQ search cost its main thread 0.12 ms more CPU (measured build
+ * against build, docs/decisions.md), though no search ever takes the lock. So the storage is
+ * switched off once no hold is running, and switched on again by the next one. Two things keep it
+ * on for good:
  * - a hold that was lost: work it left running must stay fenced (it may not write at all);
  * - another AsyncLocalStorage of the process (an object store's scope), which keeps the hooks
  *   installed anyway; switching this one off then saves nothing, and Node decides that itself.
@@ -26,10 +27,7 @@ export function currentHold<T>(): T | undefined {
   return context.getStore() as T | undefined;
 }
 
-/**
- * Runs `change` as part of a hold. `ended(lost)` is called when the hold ends, after `change`
- * and everything the hold does after it (its release).
- */
+/** Runs `change` as part of a hold; the caller calls `holdEnded` once `change` has settled. */
 export function runInHold<T>(hold: unknown, change: () => Promise<T>): Promise<T> {
   running += 1;
   return context.run(hold, change);
