@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { startListeningProcess, type ServerProcess } from '../support/server-process';
 import { buildSearchedThroughServer } from './server-tables';
+import { searchWorkloads } from './server-searches';
 import { median } from './timing';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -26,8 +27,6 @@ const ROWS = env('BENCH_SEARCH_ROWS', 200_000);
 const DIM = env('BENCH_DIM', 128);
 const WARM = env('BENCH_AB_WARM', 1_000);
 const ROUNDS = env('BENCH_AB_ROUNDS', 300);
-
-type Search = (table: lancedb.Table, round: number) => Promise<unknown>;
 
 function serve(build: string, root: string): Promise<ServerProcess> {
   const cli = join(resolve(build), 'cli.mjs');
@@ -70,40 +69,7 @@ async function main(): Promise<void> {
     const [a, b] = await Promise.all(
       servers.map((s) => open('db://bench', { apiKey: 'unused', hostOverride: s.url })),
     );
-    // Query inputs taken from the data, as bench:server takes them.
-    const sample = (await local.query().select(['vector', 'text']).limit(100).toArray()) as Array<{
-      vector: Float32Array;
-      text: string;
-    }>;
-    const row = (round: number) => sample[round % sample.length]!;
-    const searches: Array<[string, Search]> = [
-      [
-        'IVF_PQ k=10',
-        (t, r) =>
-          t
-            .query()
-            .nearestTo(Array.from(row(r).vector))
-            .limit(10)
-            .toArray(),
-      ],
-      [
-        'BTREE id = N',
-        (t, r) =>
-          t
-            .query()
-            .where(`id = ${(r * 7919) % ROWS}`)
-            .toArray(),
-      ],
-      [
-        'FTS k=10',
-        (t, r) =>
-          t
-            .query()
-            .fullTextSearch(row(r).text.split(' ').slice(0, 2).join(' '))
-            .limit(10)
-            .toArray(),
-      ],
-    ];
+    const { searches } = await searchWorkloads(local, ROWS);
     console.log(
       `\nTwo builds of serve, interleaved (${new Date().toISOString()}, load ${loadavg()[0]!.toFixed(1)})`,
     );
@@ -112,7 +78,7 @@ async function main(): Promise<void> {
     console.log('|---|---:|---:|---:|');
     // BENCH_AB_ONLY=BTREE (say) runs only the searches whose names start with it.
     const only = process.env.BENCH_AB_ONLY ?? '';
-    for (const [name, search] of searches.filter(([n]) => n.startsWith(only))) {
+    for (const { name, call: search } of searches.filter((s) => s.name.startsWith(only))) {
       for (let i = 0; i < WARM; i++) for (const t of [a!, b!]) await search(t, i);
       const addedA: number[] = [];
       const addedB: number[] = [];

@@ -47,6 +47,7 @@ import {
 } from './server-calls';
 import { bulkMemory, bulkReads, type BulkFigures, type MemoryFigures } from './server-bulk';
 import { buildBulkTables, buildSearchedThroughServer } from './server-tables';
+import { searchWorkloads } from './server-searches';
 import { processTree } from './serve-memory';
 import { bulkFloor, connectRemote, floorCalls, type BulkFloor } from './server-floors';
 import { streamQuery } from './arrow-readers';
@@ -99,38 +100,10 @@ async function main(): Promise<void> {
     narrow: await local.openTable('narrow'),
     wide: await local.openTable('wide'),
   };
-  // Query inputs taken from the data: a row's vector, two words of a row's text.
-  const sample = (await localTable.searched
-    .query()
-    .select(['vector', 'text'])
-    .limit(100)
-    .toArray()) as Array<{ vector: Float32Array; text: string }>;
-  const vector = (round: number) => Array.from(sample[round % sample.length]!.vector);
-  const words = (round: number) =>
-    sample[round % sample.length]!.text.split(' ').slice(0, 2).join(' ');
-  const pick = (round: number) => (round * 7919) % SIZES.searched;
-
+  const { searches: indexed, vector } = await searchWorkloads(localTable.searched, SIZES.searched);
   const searches: CallWorkload[] = [
     { name: 'countRows()', route: 'count_rows', call: (t) => t.countRows() },
-    {
-      name: 'IVF_PQ: nearestTo(v).limit(10)',
-      route: 'query',
-      call: (t, round) => t.query().nearestTo(vector(round)).limit(10).toArray(),
-    },
-    {
-      name: 'BTREE: where("id = N")',
-      route: 'query',
-      call: (t, round) =>
-        t
-          .query()
-          .where(`id = ${pick(round)}`)
-          .toArray(),
-    },
-    {
-      name: 'FTS: fullTextSearch("two words").limit(10)',
-      route: 'query',
-      call: (t, round) => t.query().fullTextSearch(words(round)).limit(10).toArray(),
-    },
+    ...indexed,
   ];
   const flatSearch: CallWorkload = {
     name: `flat (no index), ${SIZES.flat.toLocaleString('en')} rows: nearestTo(v).limit(10)`,
