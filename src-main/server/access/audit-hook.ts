@@ -26,7 +26,7 @@ export function isAudited(state: ServerState, route: RestRoute): boolean {
   );
 }
 
-/** Records a call of an audited route (`isAudited`) once it is answered. */
+/** Records a call once it is answered; `defineRoute` hooks it only on audited routes (`isAudited`). */
 export function auditRoute(
   state: ServerState,
   route: RestRoute,
@@ -35,7 +35,7 @@ export function auditRoute(
 ): void {
   const audit = state.options.audit;
   // The handler sets the target first thing: unset, the edge answered instead.
-  if (!audit || !isAudited(state, route) || request.auditTarget === undefined) return;
+  if (!audit || request.auditTarget === undefined) return;
   const action = NAMES.get(route) ?? route.path;
   audit.record({
     time: Date.now(),

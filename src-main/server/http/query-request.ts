@@ -11,9 +11,8 @@ import { QueryTableBody } from '../../../src-shared/rest-contract/bodies';
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().nullable();
 
-/** The query body's schema; the contract's own (`REST.queryTable`), so one pass checks it. */
-export const QueryBodySchema = QueryTableBody;
-export type QueryBody = z.infer<typeof QueryBodySchema>;
+/** The query body as the contract's own schema (`REST.queryTable`) has checked it. */
+export type QueryBody = z.infer<typeof QueryTableBody>;
 
 /** LanceDB's remote client sends a huge k when the caller set no limit. */
 const NO_LIMIT_THRESHOLD = 2 ** 31;
@@ -128,7 +127,7 @@ function structuredFts(given: unknown): FullTextQuery {
 
 /** A query body not yet checked (an explain's `query`) as the engine's request. */
 export function toQueryRequest(raw: unknown): QueryRequest {
-  const parsed = QueryBodySchema.safeParse(raw ?? {});
+  const parsed = QueryTableBody.safeParse(raw ?? {});
   if (!parsed.success)
     throw errors.InvalidInput(`Invalid query: ${describeZodError(parsed.error)}`);
   return queryRequestOf(parsed.data);
